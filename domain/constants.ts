@@ -1,0 +1,93 @@
+/** Product constants shared by client and server (SPEC sections 2, 3 and 9). */
+
+/** The five varieties always shown in the filter, then the four the desktop "show all" toggle adds. */
+export const PRIMARY_VARIETIES = [
+  'Sugar Dragon',
+  'American Beauty',
+  'Yellow Dragon',
+  'Physical Graffiti',
+  'Red Jaina',
+] as const;
+export const MORE_VARIETIES = ['Vietnamese White', 'Thai Red', 'Valdivia Roja', 'Dark Star'] as const;
+export const VARIETIES = [...PRIMARY_VARIETIES, ...MORE_VARIETIES] as const;
+export type Variety = (typeof VARIETIES)[number];
+
+export const FORMS = ['cutting', 'rooted', 'seed', 'mature'] as const;
+export type ProductForm = (typeof FORMS)[number];
+/** Labels for one product of a form (product type options). */
+export const FORM_LABELS: Record<ProductForm, string> = {
+  cutting: 'Cutting',
+  rooted: 'Rooted Plant',
+  seed: 'Seeds',
+  mature: 'Mature Plant',
+};
+/** Labels for the marketplace form filter. */
+export const FORM_FILTER_LABELS: Record<ProductForm, string> = {
+  cutting: 'Cuttings',
+  rooted: 'Rooted Plants',
+  seed: 'Seeds',
+  mature: 'Mature Plants',
+};
+
+export const CUTTING_SIZES = ['6 inch', '12 inch', 'multi-tip'] as const;
+export type CuttingSize = (typeof CUTTING_SIZES)[number];
+export const CUTTING_SIZE_LABELS: Record<CuttingSize, string> = {
+  '6 inch': '6 inch (15cm)',
+  '12 inch': '12 inch (30cm)',
+  'multi-tip': 'Multi-tip',
+};
+
+export const POLLINATIONS = ['self', 'cross'] as const;
+export type Pollination = (typeof POLLINATIONS)[number];
+export const POLLINATION_LABELS: Record<Pollination, string> = {
+  self: 'Self-pollinating',
+  cross: 'Cross-pollinating',
+};
+
+/** Card badges by variety (SPEC section 2). */
+export const VARIETY_BADGES: Partial<Record<Variety, string>> = {
+  'Sugar Dragon': 'POPULAR',
+  'American Beauty': 'BEST SELLER',
+  'Red Jaina': 'NEW',
+};
+
+/** Home page featured varieties with their tags. */
+export const FEATURED_VARIETIES: ReadonlyArray<{ variety: Variety; tag: string }> = [
+  { variety: 'Sugar Dragon', tag: 'POPULAR' },
+  { variety: 'American Beauty', tag: 'BEST SELLER' },
+  { variety: 'Yellow Dragon', tag: 'EXOTIC' },
+];
+
+export const PAGE_SIZE = 6;
+export const MAX_PAGE_SIZE = 100;
+export const PAGINATION_WINDOW = 5;
+export const SHIPPING_CENTS = 1299;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+export const LOCATION_MAX = 100;
+export const BIO_MAX = 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+
+export const THEME_STORAGE_KEY = 'ui-theme';
+export const LEGACY_THEME_STORAGE_KEY = 'dragonfruit-theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'system';
+
+/** Demo accounts (seeded into the embedded database, or with SEED_DEMO=true). */
+export const DEMO_BUYER = { username: 'demo_buyer', password: 'demobuyer123' } as const;
+export const DEMO_SELLER = { username: 'demo_seller', password: 'demoseller123' } as const;
+
+export function varietySlug(variety: string): string {
+  return variety
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  BIO_MAX,
+  EMAIL_MAX,
+  LOCATION_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../constants';
+
+export const MESSAGES = {
+  usernameMin: `Username must be at least ${USERNAME_MIN} characters`,
+  usernameMax: `Username must be at most ${USERNAME_MAX} characters`,
+  usernameChars: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  email: 'Please enter a valid email address',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
+  passwordsDiffer: 'Passwords do not match',
+  terms: 'You must accept the terms and conditions',
+  loginRequired: 'Please enter both username and password',
+  location: `Location must be at most ${LOCATION_MAX} characters`,
+  bio: `Bio must be at most ${BIO_MAX} characters`,
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string(message)
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const usernameSchema = z
+  .string(MESSAGES.usernameMin)
+  .trim()
+  .min(USERNAME_MIN, MESSAGES.usernameMin)
+  .max(USERNAME_MAX, MESSAGES.usernameMax)
+  .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
+
+export const emailSchema = z
+  .string(MESSAGES.email)
+  .trim()
+  .max(EMAIL_MAX, MESSAGES.email)
+  .pipe(z.email(MESSAGES.email));
+
+export const passwordSchema = z
+  .string(MESSAGES.passwordMin)
+  .min(PASSWORD_MIN, MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, MESSAGES.passwordMax);
+
+/** POST /api/auth/register body (SPEC section 7). */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  isSeller: z.boolean().optional().default(false),
+  location: optionalText(LOCATION_MAX, MESSAGES.location),
+  bio: optionalText(BIO_MAX, MESSAGES.bio),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+/** The register form: the API payload plus confirm password and terms (SPEC section 5). */
+export const registerFormSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    terms: z.boolean().refine((v) => v, MESSAGES.terms),
+    location: z.string().max(LOCATION_MAX, MESSAGES.location).optional(),
+    bio: z.string().max(BIO_MAX, MESSAGES.bio).optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** POST /api/auth/login body; the form uses the same rule. */
+export const loginSchema = z.object({
+  username: z
+    .string(MESSAGES.loginRequired)
+    .trim()
+    .min(1, MESSAGES.loginRequired)
+    .max(USERNAME_MAX * 8),
+  password: z.string(MESSAGES.loginRequired).min(1, MESSAGES.loginRequired).max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** What the API exposes of the signed-in user (never the password hash). */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  isSeller: boolean;
+  location: string | null;
+  bio: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { registerClient } from './plugins/client';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  /** Fastify logger; off in tests. */
+  logger?: boolean | { level: string };
+}
+
+export interface App {
+  server: FastifyInstance;
+  /** Periodic clean-up of expired sessions and throttle counters. */
+  maintenance(): Promise<void>;
+}
+
+/** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
+export async function buildApp({ database, config, logger = false }: BuildAppOptions): Promise<App> {
+  const server = Fastify({
+    logger,
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(server);
+  await registerSecurity(server, config);
+  const sessions = await registerSessions(server, database.db, config);
+  const auth = new AuthService(database.db, config);
+
+  server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
+  await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
+
+  await registerClient(server, config.clientDir);
+  return {
+    server,
+    async maintenance() {
+      await sessions.purgeExpired();
+      await auth.throttle.purgeExpired();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: bool.default(false),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: bool.default(false),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Failed sign-ins allowed for one account within the window before 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
+  AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
+  AUTH_WINDOW_MINUTES: positiveInt(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  production: boolean;
+  logLevel: string;
+  auth: {
+    maxFailuresPerAccount: number;
+    maxAttemptsPerIp: number;
+    windowMs: number;
+  };
+  /** Folder with the built client (index.html and assets); served when it exists. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    production: e.NODE_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    auth: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxAttemptsPerIp: e.AUTH_MAX_ATTEMPTS_PER_IP,
+      windowMs: e.AUTH_WINDOW_MINUTES * 60_000,
+    },
+    clientDir: path.resolve('dist/client'),
+  };
+}

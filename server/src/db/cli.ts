@@ -1,0 +1,18 @@
+/** `npm run db:migrate` and `npm run db:seed`: the start-up steps on their own. */
+import { loadConfig } from '../config';
+import { connect } from './connect';
+import { seedDemoData } from './seed';
+
+const command = process.argv[2];
+const config = loadConfig();
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await database.migrate();
+  console.log(`Migrations applied (${database.kind}).`);
+  if (command === 'seed') {
+    const seeded = await seedDemoData(database, { seedDemo: true });
+    console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    isSeller: boolean('is_seller').notNull().default(false),
+    location: text('location'),
+    bio: text('bio'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute cap: the session ends then however active it is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Counters for sign-in throttling, shared by every app instance (keys like ip:1.2.3.4, account:bob). */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    variety: text('variety').notNull(),
+    form: text('form').notNull(),
+    cuttingSize: text('cutting_size'),
+    pollination: text('pollination'),
+    organic: boolean('organic').notNull().default(false),
+    pesticideFree: boolean('pesticide_free').notNull().default(false),
+    inStock: boolean('in_stock').notNull().default(true),
+    quantity: integer('quantity').notNull().default(1),
+    priceCents: integer('price_cents').notNull(),
+    imageUrl: text('image_url').notNull(),
+    /** Units sold, kept by checkout: the popularity sort. */
+    unitsSold: integer('units_sold').notNull().default(0),
+    /** Set when a listing that was ordered is deleted: hidden from the catalog and carts, kept for order history. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('products_form_valid', sql`${t.form} in ('cutting', 'rooted', 'seed', 'mature')`),
+    check(
+      'products_pollination_valid',
+      sql`${t.pollination} is null or ${t.pollination} in ('self', 'cross')`,
+    ),
+    index('products_seller_id_idx').on(t.sellerId, t.createdAt.desc()),
+    index('products_created_at_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('cart_items_quantity_positive', sql`${t.quantity} >= 1`),
+    uniqueIndex('cart_items_user_product_key').on(t.userId, t.productId),
+    index('cart_items_product_id_idx').on(t.productId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_user_product_key').on(t.userId, t.productId),
+    index('reviews_product_id_idx').on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** Client-chosen key: a retried checkout with the same key returns the same order. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    index('orders_user_id_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    /** Unit price paid, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_price_positive', sql`${t.priceCents} > 0`),
+    index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_product_id_idx').on(t.productId),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;

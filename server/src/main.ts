@@ -1,0 +1,60 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connect } from './db/connect';
+import { seedDemoData } from './db/seed';
+
+const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedDemoData(database, { seedDemo: config.seedDemo });
+
+  const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+  const { server } = app;
+  server.log.info(
+    database.kind === 'pglite'
+      ? `embedded database in ${config.dataDir}${seeded ? ' (demo data seeded)' : ''}`
+      : `PostgreSQL database${seeded ? ' (demo data seeded)' : ''}`,
+  );
+
+  const timer = setInterval(() => {
+    app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));
+  }, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info(`${signal}: finishing open requests, then closing the database`);
+    clearInterval(timer);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await server.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      server.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await server.listen({ port: config.port, host: config.host });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Dragon Fruit Marketplace is serving at http://localhost:${port}`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Start-up failed:', err);
+  }
+  process.exit(1);
+});

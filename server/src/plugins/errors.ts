@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../../domain/api';
+
+/** An error meant for the client: its status and message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = 'Please log in') => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new HttpError(409, message, errors);
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'Request body must be a JSON object',
+  querystring: 'Invalid query parameters',
+  params: 'Invalid path parameters',
+  headers: 'Invalid headers',
+};
+
+/** Messages for Fastify's own client errors, in plain words. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_BAD_URL: 'Malformed URL',
+};
+
+/** PostgreSQL errors a client's input can cause, when a service did not turn them into a clearer one. */
+const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, 'That already exists'],
+  '23503': [409, 'That refers to something that does not exist'],
+  '23514': [400, 'A value is out of range'],
+  '22003': [400, 'A number is out of range'],
+  '22P02': [400, 'A value has the wrong format'],
+  '40001': [409, 'The request conflicted with another one; please try again'],
+  '40P01': [409, 'The request conflicted with another one; please try again'],
+};
+
+function pgCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The JSON error shape of DESIGN section 4 for every error, and never a stack trace to the client. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.' };
+
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const own = issue.message ?? 'Invalid value';
+        const message = field === '' ? (CONTEXT_NAMES[err.validationContext ?? 'body'] ?? own) : own;
+        errors[field || '_'] ??= message;
+      }
+      status = 400;
+      body = { message: Object.values(errors)[0] ?? 'Invalid request', errors };
+      if (Object.keys(errors).length === 1 && errors._) body = { message: errors._ };
+    } else if (err instanceof HttpError) {
+      status = err.statusCode;
+      body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      if (err.headers) reply.headers(err.headers);
+    } else if (err.code && FASTIFY_CLIENT_ERRORS[err.code]) {
+      status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+      body = { message: FASTIFY_CLIENT_ERRORS[err.code] as string };
+    } else if (pgCode(err) && PG_CLIENT_ERRORS[pgCode(err) as string]) {
+      const [s, message] = PG_CLIENT_ERRORS[pgCode(err) as string] as [number, string];
+      status = s;
+      body = { message };
+      request.log.warn({ err }, 'database rejected a request');
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      body = { message: err.message };
+    }
+
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { eq, lt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../domain/schemas/auth';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { sessions, type User, users } from '../db/schema';
+import { forbidden, unauthorized } from './errors';
+
+export const SESSION_COOKIE = 'sid';
+/** A session not used for this long ends (sliding). */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in however active it is. */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function toSessionUser(u: User): SessionUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    isSeller: u.isSeller,
+    location: u.location,
+    bio: u.bio,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireSeller(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isSeller) throw forbidden('Only seller accounts can do this');
+  return user;
+}
+
+export interface SessionManager {
+  /** Starts a new session for the user (a fresh random token) and sets its cookie. */
+  start(reply: FastifyReply, userId: number): Promise<void>;
+  /** Ends the request's session server-side and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Deletes sessions past their idle or absolute expiry. */
+  purgeExpired(): Promise<void>;
+}
+
+export async function registerSessions(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+): Promise<SessionManager> {
+  await app.register(cookie);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.production,
+  };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    const now = Date.now();
+    if (
+      !row ||
+      row.session.expiresAt.getTime() <= now ||
+      row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now
+    ) {
+      if (row) await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return;
+    }
+    if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    request.user = toSessionUser(row.user);
+    request.sessionTokenHash = tokenHash;
+  });
+
+  return {
+    async start(reply, userId) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
+      await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    },
+    async end(request, reply) {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      request.user = null;
+      request.sessionTokenHash = null;
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    async purgeExpired() {
+      const now = Date.now();
+      await db
+        .delete(sessions)
+        .where(
+          or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))),
+        );
+    },
+  };
+}
