@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { cartRoutes } from './modules/cart/routes';
+import { CartService } from './modules/cart/service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -39,6 +41,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
 
   server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
+  await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
 
   await registerClient(server, config.clientDir);
   return {

@@ -36,4 +36,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
   });
 
   r.get('/me', async (request) => requireUser(request));
+
+  // The login page's demo panel: present only when the demo accounts were seeded into this database.
+  r.get('/demo', async () => auth.demoAccounts());
 }

@@ -1,9 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
+import { DEMO_BUYER, DEMO_SELLER } from '../../../../domain/constants';
 import type { LoginInput, RegisterData, SessionUser } from '../../../../domain/schemas/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
-import { conflict, HttpError } from '../../plugins/errors';
+import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { toSessionUser } from '../../plugins/session';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { Throttle, tooManyAttempts } from './throttle';
@@ -88,5 +89,15 @@ export class AuthService {
     }
     if (failures.count > 0) await this.throttle.reset(accountKey);
     return toSessionUser(user);
+  }
+
+  /** The demo accounts' credentials, when they exist in this database (seeded demo data). */
+  async demoAccounts(): Promise<{ buyer: typeof DEMO_BUYER; seller: typeof DEMO_SELLER }> {
+    const found = await this.db
+      .select({ username: users.username })
+      .from(users)
+      .where(or(eq(users.username, DEMO_BUYER.username), eq(users.username, DEMO_SELLER.username)));
+    if (found.length < 2) throw notFound('No demo accounts in this database');
+    return { buyer: DEMO_BUYER, seller: DEMO_SELLER };
   }
 }

@@ -1,0 +1,50 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { fromCents } from '../../../../domain/money';
+import type { Db } from '../../db/connect';
+import { cartItems, products } from '../../db/schema';
+
+export interface CartLine {
+  id: number;
+  productId: number;
+  quantity: number;
+  createdAt: string;
+  product: {
+    id: number;
+    title: string;
+    price: number;
+    imageUrl: string;
+    variety: string;
+    inStock: boolean;
+    /** Units available: the most this line may hold. */
+    quantity: number;
+  } | null;
+}
+
+export class CartService {
+  constructor(private readonly db: Db) {}
+
+  /** The user's cart lines, oldest first, with the product each refers to (archived listings left out). */
+  async list(userId: number): Promise<CartLine[]> {
+    const rows = await this.db
+      .select({ item: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    return rows.map(({ item, product }) => ({
+      id: item.id,
+      productId: item.productId,
+      quantity: item.quantity,
+      createdAt: item.createdAt.toISOString(),
+      product: {
+        id: product.id,
+        title: product.title,
+        price: fromCents(product.priceCents),
+        imageUrl: product.imageUrl,
+        variety: product.variety,
+        inStock: product.inStock,
+        quantity: product.quantity,
+      },
+    }));
+  }
+}
