@@ -23,7 +23,9 @@ export function isSameOrigin(request: FastifyRequest): boolean {
   const origin = requestOrigin(request);
   if (!origin || origin === 'null' || origin === 'invalid') return false;
   try {
-    return new URL(origin).host === request.headers.host;
+    const url = new URL(origin);
+    // Parse the Host header with the origin's scheme, so default ports (80, 443) compare equal.
+    return url.host === new URL(`${url.protocol}//${request.headers.host}`).host;
   } catch {
     return false;
   }

@@ -1,0 +1,231 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../domain/schemas/auth';
+import { sessions, users } from '../../server/src/db/schema';
+import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface UserBody {
+  id: number;
+  username: string;
+  email: string;
+  isSeller: boolean;
+  location: string | null;
+  bio: string | null;
+  password?: string;
+}
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+const validBody = (username = uniqueUsername()) => ({
+  username,
+  email: `${username}@example.com`,
+  password: 'correct horse battery',
+  isSeller: false,
+});
+
+describe('register', () => {
+  it('creates a buyer, signs them in and never exposes the password', async () => {
+    const client = new Client(t.server);
+    const body = validBody();
+    const res = await client.post<UserBody>('/api/auth/register', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ username: body.username, email: body.email, isSeller: false });
+    expect(res.body.password).toBeUndefined();
+    expect(JSON.stringify(res.body)).not.toContain('argon2');
+    const me = await client.get<UserBody>('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(body.username);
+  });
+
+  it('creates a seller with location and bio', async () => {
+    const client = new Client(t.server);
+    const res = await client.post<UserBody>('/api/auth/register', {
+      ...validBody(),
+      isSeller: true,
+      location: 'Homestead, Florida',
+      bio: 'We grow pitaya.',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ isSeller: true, location: 'Homestead, Florida', bio: 'We grow pitaya.' });
+  });
+
+  it('stores an argon2id hash, never the password', async () => {
+    const { user, password } = await registerUser(t.server);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.password).not.toContain(password);
+  });
+
+  it.each([
+    ['a short username', { username: 'ab' }, 'username', MESSAGES.usernameMin],
+    ['an invalid email', { email: 'not-an-email' }, 'email', MESSAGES.email],
+    ['a short password', { password: 'short' }, 'password', MESSAGES.passwordMin],
+    ['a missing username', { username: undefined }, 'username', MESSAGES.usernameMin],
+    ['a number as email', { email: 42 }, 'email', MESSAGES.email],
+  ])('refuses %s with the spec message', async (_name, change, field, message) => {
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', { ...validBody(), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors?.[field]).toBe(message);
+  });
+
+  it('refuses a taken username, ignoring case, and says so', async () => {
+    const { user } = await registerUser(t.server);
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', {
+      ...validBody(user.username.toUpperCase()),
+      email: `other_${user.username}@example.com`,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Username is already taken');
+    expect(res.body.errors).toEqual({ username: 'Username is already taken' });
+  });
+
+  it('refuses a taken email, ignoring case, and says so', async () => {
+    const { user } = await registerUser(t.server);
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', {
+      ...validBody(),
+      email: `${user.username}@EXAMPLE.com`,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual({ email: 'An account with this email already exists' });
+  });
+
+  it('gives one account when the same username is registered twice at once', async () => {
+    const username = uniqueUsername();
+    const results = await Promise.all(
+      [1, 2, 3].map((n) =>
+        new Client(t.server).post('/api/auth/register', { ...validBody(username), email: `${username}.${n}@example.com` }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const rows = await t.database.db.select().from(users).where(eq(users.username, username));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('login, me and logout', () => {
+  it('signs in with the right password, case-insensitively on the username', async () => {
+    const { user, password } = await registerUser(t.server);
+    const client = new Client(t.server);
+    const res = await client.post<UserBody>('/api/auth/login', { username: user.username.toUpperCase(), password });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(user.id);
+    expect(res.body.password).toBeUndefined();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('gives the same 401 for an unknown user and a wrong password', async () => {
+    const { user } = await registerUser(t.server);
+    const wrong = await new Client(t.server).post<ErrorBody>('/api/auth/login', {
+      username: user.username,
+      password: 'wrong password',
+    });
+    const unknown = await new Client(t.server).post<ErrorBody>('/api/auth/login', {
+      username: uniqueUsername('nobody'),
+      password: 'wrong password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('needs both fields', async () => {
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/login', { username: 'someone', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MESSAGES.loginRequired);
+    const empty = await new Client(t.server).post<ErrorBody>('/api/auth/login', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(MESSAGES.loginRequired);
+  });
+
+  it('answers 401 to me when signed out, and for a made-up cookie', async () => {
+    expect((await new Client(t.server).get('/api/auth/me')).status).toBe(401);
+    const forged = new Client(t.server);
+    forged.cookies.set('sid', 'made-up-token');
+    const res = await forged.get<ErrorBody>('/api/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBeTypeOf('string');
+  });
+
+  it('issues a new session token on every login and stores only its hash', async () => {
+    const { user, password } = await registerUser(t.server);
+    const client = new Client(t.server);
+    await client.post('/api/auth/login', { username: user.username, password });
+    const first = client.sessionCookie;
+    await client.post('/api/auth/login', { username: user.username, password });
+    const second = client.sessionCookie;
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect(second?.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    for (const row of rows) {
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.tokenHash).not.toBe(first);
+      expect(row.tokenHash).not.toBe(second);
+    }
+    // The earlier session of this browser was ended by the second login.
+    const replay = new Client(t.server);
+    replay.cookies.set('sid', first as string);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ends the session server-side on logout: the old cookie replayed gets 401', async () => {
+    const { client } = await registerUser(t.server);
+    const token = client.sessionCookie as string;
+    const out = await client.post('/api/auth/logout');
+    expect(out.status).toBe(200);
+    expect(out.headers['set-cookie']?.toString()).toMatch(/sid=;/);
+    const replay = new Client(t.server);
+    replay.cookies.set('sid', token);
+    expect((await replay.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ends a session unused for 30 days', async () => {
+    const { client, user } = await registerUser(t.server);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  it('ends a session past its absolute cap however active', async () => {
+    const { client, user } = await registerUser(t.server);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/ (Secure only in production)', async () => {
+    const { client } = await registerUser(t.server);
+    const { user, password } = await registerUser(t.server);
+    const res = await client.post('/api/auth/login', { username: user.username, password });
+    const cookie = res.headers['set-cookie']?.toString() ?? '';
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+  });
+});
+
+describe('demo accounts endpoint', () => {
+  it('answers 404 when the database has no demo accounts', async () => {
+    expect((await new Client(t.server).get('/api/auth/demo')).status).toBe(404);
+  });
+});

@@ -1,0 +1,126 @@
+/** Builds the real app in-process over a fresh test database, and a cookie-keeping client for it. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { type Config, loadConfig } from '../../server/src/config';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export const ORIGIN = 'http://localhost:80';
+
+export interface TestApp {
+  server: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', AUTH_MAX_ATTEMPTS_PER_IP: '100000', ...env });
+  config.clientDir = '/nonexistent-client-build';
+  const database = await createTestDatabase();
+  const app = await buildApp({ database, config });
+  await app.server.ready();
+  return {
+    server: app.server,
+    database,
+    config,
+    async close() {
+      await app.server.close();
+      await database.destroy();
+    },
+  };
+}
+
+export interface Response<T = unknown> {
+  status: number;
+  body: T;
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+/** A browser-like client: same-origin Origin header on every request, and a cookie jar. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly server: FastifyInstance,
+    private readonly defaults: { origin?: string | null; ip?: string } = {},
+  ) {}
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('sid');
+  }
+
+  async request<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const origin = this.defaults.origin === undefined ? ORIGIN : this.defaults.origin;
+    const res = await this.server.inject({
+      method,
+      url,
+      remoteAddress: this.defaults.ip,
+      headers: {
+        host: 'localhost:80',
+        ...(origin ? { origin } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
+      const expired = c.value === '' || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const text = res.body;
+    let parsed: unknown = text;
+    if ((res.headers['content-type'] ?? '').toString().includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: res.statusCode, body: parsed as T, headers: res.headers, raw: res };
+  }
+
+  get<T = unknown>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body, headers);
+  }
+  put<T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PUT', url, body, headers);
+  }
+  patch<T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', url, body, headers);
+  }
+  delete<T = unknown>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', url, undefined, headers);
+  }
+}
+
+let counter = 0;
+/** A username no other test uses. */
+export function uniqueUsername(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** Registers a new account through the API and returns a signed-in client for it. */
+export async function registerUser(
+  server: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string; isSeller: boolean; location: string }> = {},
+): Promise<{ client: Client; user: { id: number; username: string; isSeller: boolean }; password: string }> {
+  const username = overrides.username ?? uniqueUsername(overrides.isSeller ? 'seller' : 'buyer');
+  const password = overrides.password ?? 'correct horse battery';
+  const client = new Client(server);
+  const res = await client.post<{ id: number; username: string; isSeller: boolean }>('/api/auth/register', {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password,
+    isSeller: overrides.isSeller ?? false,
+    location: overrides.location,
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, user: res.body, password };
+}
