@@ -1,4 +1,3 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { seedDemoData } from './db/seed';
@@ -6,12 +5,27 @@ import { seedDemoData } from './db/seed';
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
+  const started = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string, since: number) => {
+    phases[name] = Math.round(performance.now() - since);
+    return performance.now();
+  };
   const config = loadConfig();
-  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Open the database while the HTTP modules load: both take a moment, neither needs the other.
+  const [database, { buildApp }] = await Promise.all([
+    connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    import('./app'),
+  ]);
+  let t = phase('open', started);
   await database.migrate();
+  t = phase('migrate', t);
   const seeded = await seedDemoData(database, { seedDemo: config.seedDemo });
+  t = phase('seed', t);
 
   const app = await buildApp({ database, config, logger: { level: config.logLevel } });
+  await app.server.ready();
+  phase('app', t);
   const { server } = app;
   server.log.info(
     database.kind === 'pglite'
@@ -47,6 +61,8 @@ async function main(): Promise<void> {
   await server.listen({ port: config.port, host: config.host });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  phases.total = Math.round(performance.now() - started);
+  server.log.info({ startupMs: phases }, 'ready');
   console.log(`Dragon Fruit Marketplace is serving at http://localhost:${port}`);
 }
 

@@ -56,7 +56,11 @@ describe('register', () => {
       bio: 'We grow pitaya.',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ isSeller: true, location: 'Homestead, Florida', bio: 'We grow pitaya.' });
+    expect(res.body).toMatchObject({
+      isSeller: true,
+      location: 'Homestead, Florida',
+      bio: 'We grow pitaya.',
+    });
   });
 
   it('stores an argon2id hash, never the password', async () => {
@@ -73,7 +77,10 @@ describe('register', () => {
     ['a missing username', { username: undefined }, 'username', MESSAGES.usernameMin],
     ['a number as email', { email: 42 }, 'email', MESSAGES.email],
   ])('refuses %s with the spec message', async (_name, change, field, message) => {
-    const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', { ...validBody(), ...change });
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', {
+      ...validBody(),
+      ...change,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(res.body.errors?.[field]).toBe(message);
@@ -104,7 +111,10 @@ describe('register', () => {
     const username = uniqueUsername();
     const results = await Promise.all(
       [1, 2, 3].map((n) =>
-        new Client(t.server).post('/api/auth/register', { ...validBody(username), email: `${username}.${n}@example.com` }),
+        new Client(t.server).post('/api/auth/register', {
+          ...validBody(username),
+          email: `${username}.${n}@example.com`,
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
@@ -117,7 +127,10 @@ describe('login, me and logout', () => {
   it('signs in with the right password, case-insensitively on the username', async () => {
     const { user, password } = await registerUser(t.server);
     const client = new Client(t.server);
-    const res = await client.post<UserBody>('/api/auth/login', { username: user.username.toUpperCase(), password });
+    const res = await client.post<UserBody>('/api/auth/login', {
+      username: user.username.toUpperCase(),
+      password,
+    });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(user.id);
     expect(res.body.password).toBeUndefined();
@@ -141,7 +154,10 @@ describe('login, me and logout', () => {
   });
 
   it('needs both fields', async () => {
-    const res = await new Client(t.server).post<ErrorBody>('/api/auth/login', { username: 'someone', password: '' });
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/login', {
+      username: 'someone',
+      password: '',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MESSAGES.loginRequired);
     const empty = await new Client(t.server).post<ErrorBody>('/api/auth/login', {});

@@ -26,9 +26,13 @@ describe('security baseline', () => {
     }
     // A same-site Referer is accepted when the browser sends no Origin.
     const viaReferer = new Client(t.server, { origin: null });
-    const ok = await viaReferer.post('/api/auth/login', { username: user.username, password }, {
-      referer: 'http://localhost:80/login',
-    });
+    const ok = await viaReferer.post(
+      '/api/auth/login',
+      { username: user.username, password },
+      {
+        referer: 'http://localhost:80/login',
+      },
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -60,8 +64,18 @@ describe('security baseline', () => {
       ['a JSON array', '[]', { 'content-type': 'application/json' }, 400],
       ['a JSON string', '"hello"', { 'content-type': 'application/json' }, 400],
       ['null', 'null', { 'content-type': 'application/json' }, 400],
-      ['form encoding', 'username=a&password=b', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
-      ['an oversized body', JSON.stringify({ username: 'x'.repeat(200_000), password: 'y' }), { 'content-type': 'application/json' }, 413],
+      [
+        'form encoding',
+        'username=a&password=b',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        415,
+      ],
+      [
+        'an oversized body',
+        JSON.stringify({ username: 'x'.repeat(200_000), password: 'y' }),
+        { 'content-type': 'application/json' },
+        413,
+      ],
     ];
     for (const [name, payload, headers, status] of cases) {
       const res = await client.request<ErrorBody>('POST', '/api/auth/register', payload, headers);
@@ -91,7 +105,9 @@ describe('rate limiting', () => {
     const { user, password } = await registerUser(t.server, {}); // counts 1 attempt for the default IP
     const attacker = new Client(t.server, { ip: '203.0.113.7' });
     for (let i = 0; i < 3; i++) {
-      expect((await attacker.post('/api/auth/login', { username: user.username, password: 'nope nope' })).status).toBe(401);
+      expect(
+        (await attacker.post('/api/auth/login', { username: user.username, password: 'nope nope' })).status,
+      ).toBe(401);
     }
     const blocked = await new Client(t.server, { ip: '203.0.113.8' }).post<ErrorBody>('/api/auth/login', {
       username: user.username,
@@ -106,7 +122,10 @@ describe('rate limiting', () => {
     const client = new Client(t.server, { ip: '198.51.100.23' });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await client.post('/api/auth/login', { username: uniqueUsername('ghost'), password: 'whatever1' });
+      const res = await client.post('/api/auth/login', {
+        username: uniqueUsername('ghost'),
+        password: 'whatever1',
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);

@@ -78,7 +78,8 @@ export class Client {
     }
     const text = res.body;
     let parsed: unknown = text;
-    if ((res.headers['content-type'] ?? '').toString().includes('application/json') && text) parsed = JSON.parse(text);
+    if ((res.headers['content-type'] ?? '').toString().includes('application/json') && text)
+      parsed = JSON.parse(text);
     return { status: res.statusCode, body: parsed as T, headers: res.headers, raw: res };
   }
 
@@ -109,7 +110,13 @@ export function uniqueUsername(prefix = 'user'): string {
 /** Registers a new account through the API and returns a signed-in client for it. */
 export async function registerUser(
   server: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string; isSeller: boolean; location: string }> = {},
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    isSeller: boolean;
+    location: string;
+  }> = {},
 ): Promise<{ client: Client; user: { id: number; username: string; isSeller: boolean }; password: string }> {
   const username = overrides.username ?? uniqueUsername(overrides.isSeller ? 'seller' : 'buyer');
   const password = overrides.password ?? 'correct horse battery';

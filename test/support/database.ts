@@ -18,7 +18,10 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 
 export function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (!url)
+    throw new Error(
+      'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)',
+    );
   return url;
 }
 
@@ -41,7 +44,8 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
   if (testDatabaseKind() === 'postgres') {
     const template = process.env[TEMPLATE_DB_ENV];
-    if (!template) throw new Error('The PostgreSQL template was not created: run through vitest (globalSetup).');
+    if (!template)
+      throw new Error('The PostgreSQL template was not created: run through vitest (globalSetup).');
     const name = uniqueName('dfm_test');
     const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
     try {
@@ -49,7 +53,10 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
     } finally {
       await admin.end();
     }
-    const database = await connect({ databaseUrl: databaseUrl(name), maxConnections: options.maxConnections ?? 10 });
+    const database = await connect({
+      databaseUrl: databaseUrl(name),
+      maxConnections: options.maxConnections ?? 10,
+    });
     return {
       ...database,
       async destroy() {

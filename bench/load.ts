@@ -1,0 +1,55 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+}
+
+/** Runs autocannon against one endpoint for a bounded time on loopback. */
+export async function load(o: LoadOptions): Promise<LoadResult> {
+  const connections = o.connections ?? 10;
+  const result = await autocannon({
+    url: o.url,
+    method: o.method ?? 'GET',
+    headers: o.headers,
+    body: o.body,
+    connections,
+    duration: o.seconds ?? 5,
+  });
+  return {
+    name: o.name,
+    connections,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printTable(rows: LoadResult[]): void {
+  console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
+    );
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run bench`: start-up and load figures for the real server on loopback.
+ * - Embedded (PGlite): first start on an empty folder (create, migrate, seed) and a restart on it.
+ * - Accounts: a signed-in GET /api/auth/me (session lookup), and POST /api/auth/login (argon2id).
+ * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { DEMO_BUYER } from '../domain/constants';
+import { type LoadResult, load, printTable } from './load';
+import { login, startServer } from './server';
+
+const PORT = Number(process.env.BENCH_PORT ?? 5199);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function accountScenarios(url: string, label: string): Promise<LoadResult[]> {
+  const cookie = await login(url, DEMO_BUYER.username, DEMO_BUYER.password);
+  return [
+    await load({
+      name: `${label}: GET /api/auth/me`,
+      url: `${url}/api/auth/me`,
+      headers: { cookie },
+      seconds: SECONDS,
+    }),
+    await load({
+      name: `${label}: POST /api/auth/login (argon2id)`,
+      url: `${url}/api/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify(DEMO_BUYER),
+      connections: 2,
+      seconds: SECONDS,
+    }),
+  ];
+}
+
+// @ts-expect-error: a plain .mjs build script without types
+const { buildServer } = await import('../scripts/server-build.mjs');
+await buildServer();
+
+const rows: LoadResult[] = [];
+console.log(
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
+);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-'));
+try {
+  const first = await startServer({ DATA_DIR: dataDir }, PORT);
+  await first.stop();
+  const again = await startServer({ DATA_DIR: dataDir }, PORT);
+  console.log(
+    `Embedded database: first start (create, migrate, seed) ${Math.round(first.startMs)} ms to first answer`,
+  );
+  console.log(
+    `Embedded database: restart on the existing folder ${Math.round(again.startMs)} ms to first answer (budget 2000 ms)\n`,
+  );
+  rows.push(...(await accountScenarios(again.url, 'PGlite')));
+  await again.stop();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) {
+  const name = `dfm_bench_${process.pid}`;
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    const server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, PORT);
+    rows.push(...(await accountScenarios(server.url, 'PostgreSQL')));
+    await server.stop();
+  } finally {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log(
+    'PostgreSQL scenarios skipped: set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.\n',
+  );
+}
+
+printTable(rows);

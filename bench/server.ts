@@ -1,0 +1,62 @@
+/** Starts the real server as a child process for a benchmark, and measures the time to its first answer. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  url: string;
+  /** Milliseconds from spawn to the first successful /api/health answer. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not answer within 120 s');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    startMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs in through the API and returns the session cookie. */
+export async function login(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie') ?? '';
+  return cookie.split(';')[0] as string;
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: the API suite on PGlite, then on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end
+// suite in Chromium when it is installed. A suite that cannot run is skipped with one line saying why.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureClientBuilt, root } from './client-build.mjs';
+import { buildServer } from './server-build.mjs';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'dfm-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const skippedSuites = [];
+let failed = false;
+
+function run(name, command, args, env, reportFile, count) {
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(process.execPath, [command, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  try {
+    const c = count(JSON.parse(readFileSync(reportFile, 'utf8')));
+    totals.passed += c.passed;
+    totals.failed += c.failed;
+    totals.skipped += c.skipped;
+  } catch {
+    // No report: the runner itself failed, which the exit status says.
+  }
+  if (r.status !== 0) {
+    failed = true;
+    console.log(`✗ ${name} failed (exit ${r.status})`);
+  }
+}
+
+const vitestCounts = (j) => ({
+  passed: j.numPassedTests ?? 0,
+  failed: (j.numFailedTests ?? 0) + (j.numFailedTestSuites && !j.numFailedTests ? j.numFailedTestSuites : 0),
+  skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
+});
+const playwrightCounts = (j) => ({
+  passed: (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0),
+  failed: j.stats?.unexpected ?? 0,
+  skipped: j.stats?.skipped ?? 0,
+});
+
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+const vitestArgs = (file) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+
+run(
+  'API tests on PGlite (embedded)',
+  vitest,
+  vitestArgs(path.join(tmp, 'pglite.json')),
+  { TEST_DB: 'pglite' },
+  path.join(tmp, 'pglite.json'),
+  vitestCounts,
+);
+
+if (process.env.TEST_DATABASE_URL) {
+  run(
+    'API tests on PostgreSQL',
+    vitest,
+    vitestArgs(path.join(tmp, 'pg.json')),
+    { TEST_DB: 'postgres' },
+    path.join(tmp, 'pg.json'),
+    vitestCounts,
+  );
+} else {
+  skippedSuites.push(
+    'Skipped the API suite on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).',
+  );
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (!ensureClientBuilt()) {
+    failed = true;
+    console.log('✗ client build failed; the end-to-end suite did not run');
+  } else {
+    await buildServer();
+    const report = path.join(tmp, 'e2e.json');
+    run(
+      `End-to-end tests in Chromium (${chromium})`,
+      path.join(root, 'node_modules/@playwright/test/cli.js'),
+      ['test', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
+      report,
+      playwrightCounts,
+    );
+  }
+} else {
+  skippedSuites.push(
+    `Skipped the end-to-end suite: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
+}
+
+rmSync(tmp, { recursive: true, force: true });
+console.log('');
+for (const line of skippedSuites) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);

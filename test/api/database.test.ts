@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUTTING_SIZES, DEMO_BUYER, DEMO_SELLER, FORMS, VARIETIES } from '../../domain/constants';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { connect } from '../../server/src/db/connect';
+import { products, users } from '../../server/src/db/schema';
+import { seedDemoData } from '../../server/src/db/seed';
+import { Client } from '../support/app';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+
+describe('demo data', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(await seedDemoData(database, { seedDemo: true })).toBe(true);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('covers the catalog the spec describes', async () => {
+    const rows = await database.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(48);
+    expect(new Set(rows.map((r) => r.variety))).toEqual(new Set(VARIETIES));
+    expect(new Set(rows.map((r) => r.form))).toEqual(new Set(FORMS));
+    expect(new Set(rows.map((r) => r.pollination).filter(Boolean))).toEqual(new Set(['self', 'cross']));
+    expect(new Set(rows.map((r) => r.cuttingSize).filter(Boolean))).toEqual(new Set(CUTTING_SIZES));
+    expect(rows.every((r) => r.form === 'cutting' || r.cuttingSize === null)).toBe(true);
+    for (const [organic, pesticideFree] of [
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ]) {
+      expect(rows.some((r) => r.organic === organic && r.pesticideFree === pesticideFree)).toBe(true);
+    }
+    expect(rows.filter((r) => !r.inStock).length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.inStock === r.quantity > 0)).toBe(true);
+    const prices = rows.map((r) => r.priceCents);
+    expect(Math.min(...prices)).toBeGreaterThanOrEqual(500);
+    expect(Math.max(...prices)).toBeLessThanOrEqual(30_000);
+    expect(rows.every((r) => /^\/images\/products\/[a-z-]+\.svg$/.test(r.imageUrl))).toBe(true);
+  });
+
+  it('has the demo buyer, the demo seller and at least 3 sellers in Florida', async () => {
+    const all = await database.db.select().from(users);
+    const buyer = all.find((u) => u.username === DEMO_BUYER.username);
+    const seller = all.find((u) => u.username === DEMO_SELLER.username);
+    expect(buyer?.isSeller).toBe(false);
+    expect(seller?.isSeller).toBe(true);
+    const floridaSellers = all.filter((u) => u.isSeller && u.location?.endsWith('Florida'));
+    expect(floridaSellers.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lets the demo accounts sign in and shows them on the demo endpoint', async () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const app = await buildApp({ database, config });
+    try {
+      for (const account of [DEMO_BUYER, DEMO_SELLER]) {
+        const res = await new Client(app.server).post('/api/auth/login', account);
+        expect(res.status, account.username).toBe(200);
+      }
+      const demo = await new Client(app.server).get('/api/auth/demo');
+      expect(demo.status).toBe(200);
+      expect(demo.body).toEqual({ buyer: DEMO_BUYER, seller: DEMO_SELLER });
+    } finally {
+      await app.server.close();
+    }
+  });
+
+  it('seeds only once', async () => {
+    const [before] = await database.db.select({ n: count() }).from(products);
+    expect(await seedDemoData(database, { seedDemo: true })).toBe(false);
+    const [after] = await database.db.select({ n: count() }).from(products);
+    expect(after?.n).toBe(before?.n);
+  });
+});
+
+describe('seeding rules', () => {
+  it('seeds the embedded database by default, PostgreSQL only with SEED_DEMO', async () => {
+    const database = await createTestDatabase();
+    try {
+      const seeded = await seedDemoData(database, { seedDemo: false });
+      expect(seeded).toBe(testDatabaseKind() === 'pglite');
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'pglite')('restarting on an existing embedded database', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-restart-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every row and does not seed again', async () => {
+    const first = await connect({ dataDir: dir });
+    await first.migrate();
+    expect(await seedDemoData(first, { seedDemo: false })).toBe(true);
+    await first.db.insert(users).values({ username: 'kept_user', email: 'kept@example.com', password: 'x' });
+    await first.db.update(products).set({ quantity: 7 }).where(eq(products.id, 1));
+    const [{ n: productCount } = { n: 0 }] = await first.db.select({ n: count() }).from(products);
+    await first.close();
+
+    const second = await connect({ dataDir: dir });
+    await second.migrate();
+    expect(await seedDemoData(second, { seedDemo: false })).toBe(false);
+    const [kept] = await second.db.select().from(users).where(eq(users.username, 'kept_user'));
+    expect(kept?.email).toBe('kept@example.com');
+    const [p1] = await second.db.select().from(products).where(eq(products.id, 1));
+    expect(p1?.quantity).toBe(7);
+    const [{ n } = { n: 0 }] = await second.db.select({ n: count() }).from(products);
+    expect(n).toBe(productCount);
+    const [{ demos } = { demos: 0 }] = await second.db
+      .select({ demos: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.username, DEMO_SELLER.username));
+    expect(demos).toBe(1);
+    await second.close();
+  });
+});
