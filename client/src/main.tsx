@@ -1,10 +1,14 @@
+import '@fontsource-variable/inter';
+import '@fontsource/fraunces/600.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <p>Dragon Fruit Marketplace</p>
+    <App />
   </StrictMode>,
 );

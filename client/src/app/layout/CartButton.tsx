@@ -1,0 +1,36 @@
+import { ShoppingCart } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { SheetTrigger } from '@/components/ui/sheet';
+import { useCart } from '@/features/cart';
+
+/** The header cart icon; its badge counts distinct cart lines, not units. Opens the cart panel. */
+export function CartButton() {
+  const { lines } = useCart();
+  const count = lines.length;
+  return (
+    <SheetTrigger asChild>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Cart"
+        aria-describedby={count > 0 ? 'cart-count' : undefined}
+        className="relative"
+      >
+        <ShoppingCart className="size-5" aria-hidden="true" />
+        {count > 0 && (
+          <span
+            data-testid="cart-count"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs font-semibold text-primary-foreground"
+          >
+            {count}
+          </span>
+        )}
+        {count > 0 && (
+          <span id="cart-count" className="sr-only">
+            {count === 1 ? '1 item' : `${count} items`}
+          </span>
+        )}
+      </Button>
+    </SheetTrigger>
+  );
+}

@@ -1,0 +1,56 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+
+/**
+ * The header search. Submitting sets `search` and goes to /marketplace; on /marketplace the other
+ * filters in the URL are kept and the page goes back to 1.
+ */
+export function SearchForm({ id, className }: { id: string; className?: string }) {
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const onMarketplace = location === '/marketplace';
+  const urlTerm = onMarketplace ? (new URLSearchParams(search).get('search') ?? '') : '';
+  const [term, setTerm] = useState(urlTerm);
+  useEffect(() => setTerm(urlTerm), [urlTerm]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const params = new URLSearchParams(onMarketplace ? search : '');
+    const value = term.trim();
+    if (value) params.set('search', value);
+    else params.delete('search');
+    params.delete('page');
+    const query = params.toString();
+    navigate(query ? `/marketplace?${query}` : '/marketplace');
+  };
+
+  return (
+    <search aria-label="Site search" className={cn('w-full', className)}>
+      <form onSubmit={onSubmit} className="relative">
+        <label htmlFor={id} className="sr-only">
+          Search dragon fruit plants
+        </label>
+        <Input
+          id={id}
+          type="search"
+          name="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          placeholder="Search dragon fruit plants..."
+          autoComplete="off"
+          className="rounded-full pr-12 pl-4"
+        />
+        <button
+          type="submit"
+          aria-label="Search"
+          className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <Search className="size-4" aria-hidden="true" />
+        </button>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShoppingBasket, Store } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { DEMO_QUERY_KEY, type DemoAccounts as DemoAccountsData } from '../api';
+
+type Role = keyof DemoAccountsData;
+const ROLES: ReadonlyArray<{ role: Role; title: string; icon: typeof Store }> = [
+  { role: 'buyer', title: 'Buyer', icon: ShoppingBasket },
+  { role: 'seller', title: 'Seller', icon: Store },
+];
+
+/**
+ * The demo credentials panel. It appears only when GET /api/auth/demo answers (the database holds the
+ * demo accounts); a 404 or any failure hides it.
+ */
+export function DemoAccounts({
+  onUse,
+}: {
+  onUse: (account: { username: string; password: string }) => void;
+}) {
+  const { data } = useQuery<DemoAccountsData>({ queryKey: DEMO_QUERY_KEY });
+  if (!data) return null;
+  return (
+    <section aria-labelledby="demo-accounts-title" className="rounded-xl border border-dashed bg-muted p-5">
+      <h2 id="demo-accounts-title" className="font-sans text-base font-semibold">
+        Demo accounts
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">Try the marketplace with a ready-made account.</p>
+      <ul className="mt-4 grid gap-3">
+        {ROLES.map(({ role, title, icon: Icon }) => {
+          const account = data[role];
+          return (
+            <li key={role} className="rounded-lg border bg-card p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="flex items-center gap-2 font-medium">
+                  <Icon className="size-4 text-cactus" aria-hidden="true" />
+                  {title}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => onUse(account)}>
+                  Use {title.toLowerCase()} account
+                </Button>
+              </div>
+              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Username:</dt>
+                <dd className="break-words font-mono">{account.username}</dd>
+                <dt className="text-muted-foreground">Password:</dt>
+                <dd className="break-words font-mono">{account.password}</dd>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FieldError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import type { RegisterFormInput, RegisterFormOutput } from '../register-form';
+
+interface RegisterFieldsProps {
+  form: UseFormReturn<RegisterFormInput, unknown, RegisterFormOutput>;
+  isSeller: boolean;
+}
+
+/** The sign-up fields; sellers also get the optional location and bio. */
+export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
+  const { errors } = form.formState;
+  const prefix = isSeller ? 'seller' : 'buyer';
+  const id = (name: string) => `${prefix}-${name}`;
+  return (
+    <>
+      <FormField id={id('username')} label="Username" required error={errors.username?.message}>
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register('username')}
+        />
+      </FormField>
+      <FormField id={id('email')} label="Email" required error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+      </FormField>
+      <FormField
+        id={id('password')}
+        label="Password"
+        required
+        hint="At least 8 characters."
+        error={errors.password?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField
+        id={id('confirm-password')}
+        label="Confirm Password"
+        required
+        error={errors.confirmPassword?.message}
+      >
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      {isSeller && (
+        <>
+          <FormField id={id('location')} label="Location (optional)" error={errors.location?.message}>
+            <Input
+              autoComplete="address-level1"
+              placeholder="e.g. Homestead, Florida"
+              {...form.register('location')}
+            />
+          </FormField>
+          <FormField id={id('bio')} label="Bio (optional)" error={errors.bio?.message}>
+            <Textarea rows={4} placeholder="Tell buyers about your nursery" {...form.register('bio')} />
+          </FormField>
+        </>
+      )}
+      <div className="grid gap-2">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="terms"
+            render={({ field }) => (
+              <Checkbox
+                id={id('terms')}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-required
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? id('terms-error') : undefined}
+              />
+            )}
+          />
+          <Label htmlFor={id('terms')} className="leading-snug">
+            I agree to the terms and conditions
+          </Label>
+        </div>
+        {errors.terms?.message && <FieldError id={id('terms-error')}>{errors.terms.message}</FieldError>}
+      </div>
+    </>
+  );
+}

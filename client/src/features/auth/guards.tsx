@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { PageLoading } from '@/components/page-status';
+import { useAuth } from './AuthProvider';
+import { loginUrl } from './redirect';
+
+/** Signed-in users only; others go to /login?redirect=<this page> (or `returnTo`). */
+export function RequireAuth({ children, returnTo }: { children: ReactNode; returnTo?: string }) {
+  const { user, isLoading } = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
+  if (isLoading) return <PageLoading />;
+  if (!user)
+    return <Redirect to={loginUrl(returnTo ?? (search ? `${location}?${search}` : location))} replace />;
+  return <>{children}</>;
+}
+
+/** Sellers only: "Loading..." while the session resolves, then visitors and non-sellers go to /login. */
+export function RequireSeller({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <PageLoading />;
+  if (!user?.isSeller) return <Redirect to="/login" replace />;
+  return <>{children}</>;
+}

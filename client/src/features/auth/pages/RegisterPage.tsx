@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Redirect, useSearchParams } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { isApiError } from '@/lib/api';
+import { useAuth } from '../AuthProvider';
+import { RegisterFields } from '../components/RegisterFields';
+import {
+  REGISTER_DEFAULTS,
+  type RegisterFormInput,
+  type RegisterFormOutput,
+  registerResolver,
+  SERVER_FIELDS,
+  toRegisterPayload,
+} from '../register-form';
+
+type AccountType = 'buyer' | 'seller';
+
+export function RegisterPage() {
+  useDocumentTitle('Create an account');
+  const { user, registerMutation } = useAuth();
+  const [params] = useSearchParams();
+  const sellerParam = params.get('seller') === 'true';
+  const [tab, setTab] = useState<AccountType>(sellerParam ? 'seller' : 'buyer');
+  // ?seller=true preselects the seller tab, also when the link is followed from this page.
+  useEffect(() => setTab(sellerParam ? 'seller' : 'buyer'), [sellerParam]);
+  // Set on submit, so the redirect after success goes by account type rather than to /.
+  const [registeredHere, setRegisteredHere] = useState(false);
+
+  const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: registerResolver,
+    defaultValues: REGISTER_DEFAULTS,
+  });
+
+  if (user) {
+    // Just registered here: sellers to their dashboard, buyers to the marketplace; otherwise home.
+    const to = registeredHere ? (user.isSeller ? '/seller/dashboard' : '/marketplace') : '/';
+    return <Redirect to={to} replace />;
+  }
+
+  const isSeller = tab === 'seller';
+  const onSubmit = form.handleSubmit((values) => {
+    setRegisteredHere(true);
+    registerMutation.mutate(toRegisterPayload(values, isSeller), {
+      onError: (error) => {
+        setRegisteredHere(false);
+        if (!isApiError(error)) return;
+        for (const field of SERVER_FIELDS) {
+          const message = error.fieldErrors[field];
+          if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
+        }
+      },
+    });
+  });
+
+  const pending = registerMutation.isPending;
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10 sm:py-16">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-3xl">
+            Create an account
+          </CardTitle>
+          <CardDescription>Join the community to buy and sell dragon fruit plants.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={(value) => setTab(value === 'seller' ? 'seller' : 'buyer')}>
+            <TabsList aria-label="Account type" className="grid w-full grid-cols-2">
+              <TabsTrigger value="buyer">Buyer Account</TabsTrigger>
+              <TabsTrigger value="seller">Seller Account</TabsTrigger>
+            </TabsList>
+            {(['buyer', 'seller'] as const).map((type) => (
+              <TabsContent key={type} value={type}>
+                <p className="mb-5 text-sm text-muted-foreground">
+                  {type === 'seller'
+                    ? 'List your cuttings and plants, and manage your inventory from the seller dashboard.'
+                    : 'Browse varieties from trusted growers, fill your cart and order.'}
+                </p>
+                <form noValidate onSubmit={onSubmit} className="grid gap-5">
+                  <RegisterFields form={form} isSeller={type === 'seller'} />
+                  <Button type="submit" size="lg" className="w-full" disabled={pending}>
+                    {pending ? 'Creating Account...' : 'Create Account'}
+                  </Button>
+                </form>
+              </TabsContent>
+            ))}
+          </Tabs>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            Already have an account?{' '}
+            <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

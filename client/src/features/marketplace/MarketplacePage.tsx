@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '@/components/page-placeholder';
+
+export function MarketplacePage() {
+  return <PagePlaceholder title="Dragon Fruit Marketplace" />;
+}

@@ -1,0 +1,15 @@
+import { Moon, Sun } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { useTheme } from './ThemeProvider';
+
+/** The theme switch's button (the same look before and after its menu code has loaded). */
+export function ThemeTriggerButton(props: ComponentProps<'button'>) {
+  const { resolvedTheme } = useTheme();
+  const Icon = resolvedTheme === 'dark' ? Moon : Sun;
+  return (
+    <Button variant="ghost" size="icon" aria-label="Toggle theme" aria-haspopup="menu" {...props}>
+      <Icon className="size-5" aria-hidden="true" />
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ApiErrorBody } from '@domain/api';
+
+/**
+ * A failed API response. `message` is `${status}: ${responseText || statusText}` (SPEC section 8);
+ * `userMessage` is what a person should read: the JSON body's `message`, else the response text.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  readonly userMessage: string;
+
+  constructor(status: number, statusText: string, text: string) {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = parseErrorBody(text);
+    this.userMessage = this.body?.message || text || statusText;
+  }
+
+  /** Field errors sent by the server (400 and 409 answers), keyed by field name. */
+  get fieldErrors(): Record<string, string> {
+    return this.body?.errors ?? {};
+  }
+}
+
+function parseErrorBody(text: string): ApiErrorBody | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && typeof (value as ApiErrorBody).message === 'string') {
+      return value as ApiErrorBody;
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  return null;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** The message to show for an error: the API's own message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.userMessage ? error.userMessage : fallback;
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new ApiError(res.status, res.statusText, text);
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Calls the API with the session cookie and a JSON body (when one is given) and returns the parsed
+ * JSON answer (undefined for an empty one). Throws ApiError on a non-OK status.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(res);
+  return readJson<T>(res);
+}
+
+/** GET with the session cookie; on 401 answers null when `nullOn401`, else throws like any failure. */
+export async function apiGet<T>(
+  url: string,
+  { nullOn401 = false, signal }: GetOptions = {},
+): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } });
+  if (nullOn401 && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return readJson<T>(res);
+}
+
+interface GetOptions {
+  nullOn401?: boolean;
+  signal?: AbortSignal;
+}
