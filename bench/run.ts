@@ -49,12 +49,21 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-'));
 try {
   const first = await startServer({ DATA_DIR: dataDir }, PORT);
   await first.stop();
-  const again = await startServer({ DATA_DIR: dataDir }, PORT);
   console.log(
     `Embedded database: first start (create, migrate, seed) ${Math.round(first.startMs)} ms to first answer`,
   );
+  // Restarts on the existing folder: the median of three, as one start is at the mercy of the machine.
+  const restarts: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const s = await startServer({ DATA_DIR: dataDir }, PORT);
+    restarts.push(Math.round(s.startMs));
+    await s.stop();
+  }
+  const again = await startServer({ DATA_DIR: dataDir }, PORT);
+  restarts.push(Math.round(again.startMs));
+  const median = [...restarts].sort((a, b) => a - b)[1];
   console.log(
-    `Embedded database: restart on the existing folder ${Math.round(again.startMs)} ms to first answer (budget 2000 ms)\n`,
+    `Embedded database: restart on the existing folder ${median} ms to first answer (median of ${restarts.join(', ')}; budget 2000 ms)\n`,
   );
   rows.push(...(await accountScenarios(again.url, 'PGlite')));
   await again.stop();

@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,7 +37,16 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   return connectPglite(options.dataDir, options.loadDataDir);
 }
 
+// Each driver is loaded only when used: start-up time matters (DESIGN section 7).
 async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -57,6 +59,12 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
 }
 
 async function connectPostgres(url: string, max: number): Promise<Database> {
+  const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+    await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/migrator'),
+    ]);
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
