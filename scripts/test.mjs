@@ -46,30 +46,16 @@ const playwrightCounts = (j) => ({
 });
 
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
-const vitestArgs = (file) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-
-run(
-  'API tests on PGlite (embedded)',
-  vitest,
-  vitestArgs(path.join(tmp, 'pglite.json')),
-  { TEST_DB: 'pglite' },
-  path.join(tmp, 'pglite.json'),
-  vitestCounts,
-);
-
-if (process.env.TEST_DATABASE_URL) {
-  run(
-    'API tests on PostgreSQL',
-    vitest,
-    vitestArgs(path.join(tmp, 'pg.json')),
-    { TEST_DB: 'postgres' },
-    path.join(tmp, 'pg.json'),
-    vitestCounts,
-  );
-} else {
+const apiSuites = [{ name: 'API tests on PGlite (embedded)', db: 'pglite' }];
+if (process.env.TEST_DATABASE_URL) apiSuites.push({ name: 'API tests on PostgreSQL', db: 'postgres' });
+else
   skippedSuites.push(
     'Skipped the API suite on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test).',
   );
+for (const suite of apiSuites) {
+  const report = path.join(tmp, `${suite.db}.json`);
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  run(suite.name, vitest, args, { TEST_DB: suite.db }, report, vitestCounts);
 }
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../domain/schemas/auth';
+import { MESSAGES, type SessionUser } from '../../domain/schemas/auth';
 import { sessions, users } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
@@ -12,15 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface UserBody {
-  id: number;
-  username: string;
-  email: string;
-  isSeller: boolean;
-  location: string | null;
-  bio: string | null;
-  password?: string;
-}
+type UserBody = SessionUser & { password?: string };
 interface ErrorBody {
   message: string;
   errors?: Record<string, string>;

@@ -1,3 +1,4 @@
+import type { CartLine, CartProduct } from '@domain/cart';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { isApiError } from '@/lib/api';
@@ -5,23 +6,7 @@ import { getQueryFn } from '@/lib/queryClient';
 
 export const CART_QUERY_KEY = ['/api/cart'] as const;
 
-export interface CartProduct {
-  id: number;
-  title: string;
-  price: number;
-  imageUrl: string;
-  variety: string;
-  inStock: boolean;
-  quantity: number;
-}
-
-/** One cart line as GET /api/cart answers it; the product may be missing (SPEC section 3). */
-export interface CartLine {
-  id: number;
-  productId: number;
-  quantity: number;
-  product: CartProduct | null;
-}
+export type { CartLine, CartProduct };
 
 export type ShownCartLine = CartLine & { product: CartProduct };
 

@@ -1,24 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { CartLine } from '../../../../domain/cart';
 import { fromCents } from '../../../../domain/money';
 import type { Db } from '../../db/connect';
 import { cartItems, products } from '../../db/schema';
-
-export interface CartLine {
-  id: number;
-  productId: number;
-  quantity: number;
-  createdAt: string;
-  product: {
-    id: number;
-    title: string;
-    price: number;
-    imageUrl: string;
-    variety: string;
-    inStock: boolean;
-    /** Units available: the most this line may hold. */
-    quantity: number;
-  } | null;
-}
 
 export class CartService {
   constructor(private readonly db: Db) {}

@@ -1,0 +1,21 @@
+/** The product fields a cart line carries (SPEC section 3: title, price, imageUrl, plus what limits the line). */
+export interface CartProduct {
+  id: number;
+  title: string;
+  /** Unit price in dollars. */
+  price: number;
+  imageUrl: string;
+  variety: string;
+  inStock: boolean;
+  /** Units available: the most this line may hold. */
+  quantity: number;
+}
+
+/** One cart line as GET /api/cart answers it; the product may be missing (SPEC section 3). */
+export interface CartLine {
+  id: number;
+  productId: number;
+  quantity: number;
+  createdAt: string;
+  product: CartProduct | null;
+}
