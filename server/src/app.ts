@@ -6,6 +6,9 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { cartRoutes } from './modules/cart/routes';
 import { CartService } from './modules/cart/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { CatalogService } from './modules/catalog/service';
+import { newsletterRoutes } from './modules/newsletter/routes';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -42,6 +45,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
+  await server.register(catalogRoutes, { prefix: '/api/products', catalog: new CatalogService(database.db) });
+  await server.register(newsletterRoutes, { prefix: '/api/newsletter', db: database.db });
 
   await registerClient(server, config.clientDir);
   return {

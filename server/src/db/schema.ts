@@ -75,6 +75,13 @@ export const products = pgTable(
     imageUrl: text('image_url').notNull(),
     /** Units sold, kept by checkout: the popularity sort. */
     unitsSold: integer('units_sold').notNull().default(0),
+    /** Review count and rating sum, kept with the reviews in one transaction: average = sum / count. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** What text search matches: title, variety and description, lower-cased (trigram-indexed). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || variety || ' ' || description)`),
     /** Set when a listing that was ordered is deleted: hidden from the catalog and carts, kept for order history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -88,7 +95,16 @@ export const products = pgTable(
       sql`${t.pollination} is null or ${t.pollination} in ('self', 'cross')`,
     ),
     index('products_seller_id_idx').on(t.sellerId, t.createdAt.desc()),
-    index('products_created_at_idx').on(t.createdAt.desc()),
+    // Catalog: one index per sort order over the visible listings, so a page never sorts the table.
+    index('products_popularity_idx')
+      .on(t.unitsSold.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`archived_at is null`),
+    index('products_price_idx').on(t.priceCents, t.id).where(sql`archived_at is null`),
+    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`archived_at is null`),
+    // Selective filters and facet counts.
+    index('products_variety_idx').on(t.variety, t.form, t.priceCents).where(sql`archived_at is null`),
+    index('products_form_idx').on(t.form, t.cuttingSize, t.priceCents).where(sql`archived_at is null`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

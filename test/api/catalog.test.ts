@@ -1,0 +1,307 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
+import type { CatalogFacets, Product } from '../../domain/schemas/catalog';
+import { products } from '../../server/src/db/schema';
+import { Client, createTestApp, type TestApp } from '../support/app';
+import { createCatalog, type Listing } from '../support/catalog';
+
+let t: TestApp;
+let listings: Listing[];
+let client: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ listings } = await createCatalog(t.database.db));
+  client = new Client(t.server);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Filters {
+  variety?: string[];
+  form?: string[];
+  cuttingSize?: string[];
+  pollination?: string[];
+  organic?: boolean;
+  pesticideFree?: boolean;
+  inStock?: boolean;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+/** The oracle: which fixture listings a filter set matches. */
+function matches(l: Listing, f: Filters): boolean {
+  if (f.variety?.length && !f.variety.includes(l.variety)) return false;
+  if (f.form?.length && !f.form.includes(l.form)) return false;
+  if (f.cuttingSize?.length && !(l.cuttingSize && f.cuttingSize.includes(l.cuttingSize))) return false;
+  if (f.pollination?.length && !(l.pollination && f.pollination.includes(l.pollination))) return false;
+  if (f.organic && !l.organic) return false;
+  if (f.pesticideFree && !l.pesticideFree) return false;
+  if (f.inStock && !l.inStock) return false;
+  if (f.minPrice !== undefined && l.priceCents < Math.round(f.minPrice * 100)) return false;
+  if (f.maxPrice !== undefined && l.priceCents > Math.round(f.maxPrice * 100)) return false;
+  return true;
+}
+
+function query(f: Filters & { sort?: string; page?: number; limit?: number; search?: string }): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) {
+      if (v.length) p.set(k, v.join(','));
+    } else if (typeof v === 'boolean') {
+      if (v) p.set(k, 'true');
+    } else p.set(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+async function list(f: Parameters<typeof query>[0]) {
+  const res = await client.get<Product[]>(`/api/products${query(f)}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { items: res.body, total: res.headers['x-total-count'] as string };
+}
+
+const popularity = (a: Listing, b: Listing) =>
+  b.unitsSold - a.unitsSold || b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+describe('GET /api/products', () => {
+  it('lists every visible listing by popularity, with the total, the seller and the rating', async () => {
+    const { items, total } = await list({ limit: 100 });
+    expect(total).toBe(String(listings.length));
+    expect(items.map((p) => p.id)).toEqual([...listings].sort(popularity).map((l) => l.id));
+    const first = items[0] as Product;
+    expect(first.seller).toMatchObject({ username: 'cat_seller', location: 'Miami, Florida' });
+    expect(first.rating).toEqual({ average: null, count: 0 });
+    expect(typeof first.price).toBe('number');
+    expect(first).not.toHaveProperty('searchText');
+  });
+
+  it.each([
+    ['variety', { variety: ['Sugar Dragon', 'Dark Star'] }],
+    ['form', { form: ['seed'] }],
+    ['cuttingSize', { cuttingSize: ['6 inch', 'multi-tip'] }],
+    ['pollination', { pollination: ['cross'] }],
+    ['organic', { organic: true }],
+    ['pesticideFree', { pesticideFree: true }],
+    ['inStock', { inStock: true }],
+    ['minPrice', { minPrice: 100 }],
+    ['maxPrice', { maxPrice: 60.5 }],
+    ['price range', { minPrice: 20, maxPrice: 150 }],
+    ['three filters', { variety: ['Yellow Dragon', 'Red Jaina', 'Thai Red'], organic: true, inStock: true }],
+    [
+      'everything',
+      { form: ['cutting'], cuttingSize: ['12 inch'], pollination: ['self'], organic: true, maxPrice: 300 },
+    ],
+  ] as Array<[string, Filters]>)('filters by %s', async (_name, f) => {
+    const expected = listings.filter((l) => matches(l, f)).sort(popularity);
+    expect(expected.length).toBeGreaterThan(0);
+    const { items, total } = await list({ ...f, limit: 100 });
+    expect(total).toBe(String(expected.length));
+    expect(items.map((p) => p.id)).toEqual(expected.map((l) => l.id));
+  });
+
+  it('matches the oracle for random filter combinations', async () => {
+    const sub = <T>(xs: readonly T[]) => fc.subarray([...xs], { maxLength: Math.min(3, xs.length) });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          variety: sub(VARIETIES),
+          form: sub(FORMS),
+          cuttingSize: sub(CUTTING_SIZES),
+          pollination: sub(POLLINATIONS),
+          organic: fc.boolean(),
+          pesticideFree: fc.boolean(),
+          inStock: fc.boolean(),
+          minPrice: fc.option(fc.integer({ min: 0, max: 150 }), { nil: undefined }),
+          maxPrice: fc.option(fc.integer({ min: 150, max: 300 }), { nil: undefined }),
+        }),
+        async (f) => {
+          const expected = listings.filter((l) => matches(l, f));
+          const { items, total } = await list({ ...f, sort: 'price-low-high', limit: 100 });
+          expect(total).toBe(String(expected.length));
+          expect(items.map((p) => p.id)).toEqual(
+            [...expected].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id).map((l) => l.id),
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it.each([
+    ['price-low-high', (a: Listing, b: Listing) => a.priceCents - b.priceCents || a.id - b.id],
+    ['price-high-low', (a: Listing, b: Listing) => b.priceCents - a.priceCents || b.id - a.id],
+    ['newest', (a: Listing, b: Listing) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id],
+    ['popularity', popularity],
+  ])('sorts by %s', async (sort, compare) => {
+    const { items } = await list({ sort, limit: 100 });
+    expect(items.map((p) => p.id)).toEqual([...listings].sort(compare).map((l) => l.id));
+  });
+
+  it('pages through the results 6 at a time by default, with the same total on every page', async () => {
+    const expected = [...listings].sort(popularity).map((l) => l.id);
+    const seen: number[] = [];
+    const pages = Math.ceil(expected.length / 6);
+    for (let page = 1; page <= pages; page++) {
+      const { items, total } = await list({ page });
+      expect(total).toBe(String(expected.length));
+      expect(items.length).toBe(page < pages ? 6 : expected.length - 6 * (pages - 1));
+      seen.push(...items.map((p) => p.id));
+    }
+    expect(seen).toEqual(expected);
+    const past = await list({ page: pages + 1 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(String(expected.length));
+  });
+
+  it('finds listings by title, variety or description, ignoring case and tolerating typos', async () => {
+    const exact = await list({ search: 'SUGAR DRAGON', limit: 100 });
+    expect(exact.items.length).toBe(4);
+    expect(exact.items.every((p) => p.variety === 'Sugar Dragon')).toBe(true);
+
+    const typo = await list({ search: 'suger dragn', limit: 100 });
+    expect(typo.items.length).toBeGreaterThanOrEqual(4);
+    expect(typo.items.slice(0, 4).every((p) => p.variety === 'Sugar Dragon')).toBe(true);
+    expect(typo.items.some((p) => p.variety === 'Yellow Dragon')).toBe(false);
+
+    const description = await list({ search: 'grown in miami', limit: 100 });
+    expect(description.items.length).toBe(listings.length);
+
+    const combined = await list({ search: 'physical grafiti', form: ['seed'] });
+    expect(combined.items.map((p) => p.title)).toEqual([expect.stringContaining('Physical Graffiti seed')]);
+
+    // Every word must match: a Yellow Dragon listing has "dragon" but not "sugar".
+    const twoWords = await list({ search: 'sugar miami', limit: 100 });
+    expect(twoWords.items.length).toBe(4);
+
+    const nothing = await list({ search: 'zzqqxx' });
+    expect(nothing.items).toEqual([]);
+    expect(nothing.total).toBe('0');
+  });
+
+  it('treats LIKE wildcards in a search term as plain text', async () => {
+    const { items } = await list({ search: '%' });
+    expect(items).toEqual([]);
+  });
+
+  it('hides archived listings', async () => {
+    const target = listings[0] as Listing;
+    await t.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, target.id));
+    try {
+      const { items, total } = await list({ limit: 100 });
+      expect(total).toBe(String(listings.length - 1));
+      expect(items.some((p) => p.id === target.id)).toBe(false);
+      expect((await client.get(`/api/products/${target.id}`)).status).toBe(404);
+    } finally {
+      await t.database.db.update(products).set({ archivedAt: null }).where(eq(products.id, target.id));
+    }
+  });
+
+  it.each([
+    ['minPrice=abc', 'minPrice must be a number'],
+    ['maxPrice=-1', 'maxPrice cannot be negative'],
+    ['minPrice=50&maxPrice=10', 'minPrice cannot be above maxPrice'],
+    ['sort=cheapest', 'sort must be one of popularity, price-low-high, price-high-low, newest'],
+    ['page=0', 'page must be a whole number from 1'],
+    ['page=1.5', 'page must be a whole number from 1'],
+    ['limit=1000', 'limit must be at most 100'],
+    ['variety=Banana', 'Unknown variety: Banana'],
+    ['form=tree', 'Unknown form: tree'],
+    ['organic=yes', 'organic must be true or false'],
+    [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+  ])('answers %s with 400 and a clear message', async (q, message) => {
+    const res = await client.get<{ message: string }>(`/api/products?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('GET /api/products/facets', () => {
+  it('counts every option with the other filters applied, as a direct count would', async () => {
+    const f: Filters = {
+      variety: ['Sugar Dragon', 'American Beauty'],
+      form: ['cutting', 'rooted'],
+      inStock: true,
+    };
+    const res = await client.get<CatalogFacets>(`/api/products/facets${query(f)}`);
+    expect(res.status).toBe(200);
+    const count = (g: Filters) => listings.filter((l) => matches(l, g)).length;
+    for (const v of VARIETIES) expect(res.body.variety[v], v).toBe(count({ ...f, variety: [v] }));
+    for (const form of FORMS) expect(res.body.form[form], form).toBe(count({ ...f, form: [form] }));
+    for (const s of CUTTING_SIZES) expect(res.body.cuttingSize[s], s).toBe(count({ ...f, cuttingSize: [s] }));
+    for (const p of POLLINATIONS) expect(res.body.pollination[p], p).toBe(count({ ...f, pollination: [p] }));
+    expect(res.body.organic).toBe(count({ ...f, organic: true }));
+    expect(res.body.pesticideFree).toBe(count({ ...f, pesticideFree: true }));
+    expect(res.body.inStock).toBe(count({ ...f, inStock: true }));
+    const prices = listings.filter((l) => matches(l, f)).map((l) => l.priceCents / 100);
+    expect(res.body.price).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+  });
+
+  it('answers bad filters with 400', async () => {
+    expect((await client.get('/api/products/facets?minPrice=x')).status).toBe(400);
+  });
+});
+
+describe('GET /api/products/:id and its related listings and reviews', () => {
+  it('shows one listing', async () => {
+    const l = listings[5] as Listing;
+    const res = await client.get<Product>(`/api/products/${l.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: l.id,
+      title: l.title,
+      price: l.priceCents / 100,
+      quantity: l.quantity,
+    });
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers the id %s with 400', async (id) => {
+    const res = await client.get<{ message: string }>(`/api/products/${id}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Product id must be a positive whole number');
+  });
+
+  it('answers a missing listing with a JSON 404', async () => {
+    const res = await client.get<{ message: string }>('/api/products/987654');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Product not found');
+  });
+
+  it('relates listings of the same variety first, then the same form', async () => {
+    const l = listings.find((x) => x.variety === 'Thai Red' && x.form === 'seed') as Listing;
+    const res = await client.get<Product[]>(`/api/products/${l.id}/related`);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(4);
+    expect(res.body.some((p) => p.id === l.id)).toBe(false);
+    // Three other Thai Red listings exist, then one more seed listing fills the fourth place.
+    expect(res.body.slice(0, 3).every((p) => p.variety === 'Thai Red')).toBe(true);
+    expect(res.body[3]).toMatchObject({ form: 'seed' });
+  });
+
+  it('lists no reviews for a listing without any', async () => {
+    const res = await client.get(`/api/products/${(listings[0] as Listing).id}/reviews`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect((await client.get('/api/products/987654/reviews')).status).toBe(404);
+  });
+});
+
+describe('POST /api/newsletter', () => {
+  it('stores an address once, whatever its case', async () => {
+    const first = await client.post<{ message: string }>('/api/newsletter', { email: 'Grower@Example.com' });
+    expect(first.status).toBe(201);
+    const again = await client.post('/api/newsletter', { email: 'grower@example.com' });
+    expect(again.status).toBe(200);
+  });
+
+  it.each(['', 'not-an-email', 'a@b', 'a @b.co'])('refuses %j with the spec message', async (email) => {
+    const res = await client.post<{ message: string }>('/api/newsletter', { email });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid email address');
+  });
+});
