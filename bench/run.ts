@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { DEMO_BUYER } from '../domain/constants';
+import { catalogBench } from './catalog';
 import { type LoadResult, load, printTable } from './load';
 import { login, startServer } from './server';
 
@@ -90,6 +91,20 @@ if (pgUrl) {
   console.log(
     'PostgreSQL scenarios skipped: set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.\n',
   );
+}
+
+if (process.env.BENCH_CATALOG !== 'false') {
+  const sizes = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
+  const { results, explained } = await catalogBench({ sizes, pgUrl, port: PORT, seconds: SECONDS });
+  rows.push(...results);
+  console.log('\nQuery plans (EXPLAIN) of every query the catalog scenarios run:');
+  for (const e of explained) {
+    console.log(
+      `- ${e.label}, ${e.scenario}: ${e.seqScan ? 'SEQUENTIAL SCAN of products' : 'no sequential scan of products'}`,
+    );
+    if (process.env.BENCH_PLANS === 'true' || e.seqScan) console.log(e.plan.replace(/^/gm, '    '));
+  }
+  console.log('');
 }
 
 printTable(rows);

@@ -35,15 +35,24 @@ export interface ConnectOptions {
   loadDataDir?: Blob;
   /** PostgreSQL pool size. */
   maxConnections?: number;
+  /** Called with every query Drizzle sends (the bench uses it to EXPLAIN what the API runs). */
+  logQuery?: (query: string, params: unknown[]) => void;
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.maxConnections ?? 10);
-  return connectPglite(options.dataDir, options.loadDataDir);
+  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.maxConnections ?? 10, logger);
+  return connectPglite(options.dataDir, options.loadDataDir, logger);
 }
 
 // Each driver is loaded only when used: start-up time matters (DESIGN section 7).
-async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+type Logger = { logQuery(query: string, params: unknown[]): void } | undefined;
+
+async function connectPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  logger: Logger,
+): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
     [
       import('@electric-sql/pglite'),
@@ -55,7 +64,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir });
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -64,7 +73,7 @@ async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): P
   };
 }
 
-async function connectPostgres(url: string, max: number): Promise<Database> {
+async function connectPostgres(url: string, max: number, logger: Logger): Promise<Database> {
   const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
     await Promise.all([
       import('postgres'),
@@ -76,7 +85,7 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
     onnotice: () => {},
     connection: { 'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD) },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -1,0 +1,147 @@
+/**
+ * Catalog scenarios at 10k and 100k listings, on PostgreSQL (BENCH_DATABASE_URL) and PGlite: throughput and
+ * latency of the API over loopback, and EXPLAIN of every query each scenario runs (flagging sequential scans
+ * of products).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { productListQuerySchema } from '../domain/schemas/catalog';
+import { connect, type Database, queryRows } from '../server/src/db/connect';
+import { CatalogService } from '../server/src/modules/catalog/service';
+import { generateCatalog } from './catalog-generator';
+import { type LoadResult, load } from './load';
+import { startServer } from './server';
+
+const DETAIL_ID = 1000;
+
+export const SCENARIOS = [
+  { name: 'list, no filter', query: 'inStock=true' },
+  {
+    name: 'list, three filters + sort',
+    query:
+      'variety=Sugar%20Dragon,Yellow%20Dragon&form=cutting&organic=true&inStock=true&sort=price-low-high',
+  },
+  { name: 'list, text search', query: 'search=suger%20dragn&inStock=true' },
+  { name: 'facets', query: 'inStock=true', facets: true },
+  { name: 'detail', detail: true },
+] as const;
+
+interface Explained {
+  scenario: string;
+  seqScan: boolean;
+  plan: string;
+}
+
+type Open = (logQuery: (query: string, params: unknown[]) => void) => Promise<Database>;
+
+/** Runs each scenario's service calls on a logging connection and EXPLAINs every query they sent. */
+async function explainScenarios(open: Open): Promise<Explained[]> {
+  let capture: Array<{ query: string; params: unknown[] }> | null = null;
+  const database = await open((query, params) => capture?.push({ query, params }));
+  const catalog = new CatalogService(database.db);
+  const out: Explained[] = [];
+  try {
+    for (const s of SCENARIOS) {
+      const sent: Array<{ query: string; params: unknown[] }> = [];
+      capture = sent;
+      const q = productListQuerySchema.parse(
+        Object.fromEntries(new URLSearchParams('query' in s ? s.query : '')),
+      );
+      if ('facets' in s) await catalog.facets(q);
+      else if ('detail' in s) await catalog.get(DETAIL_ID);
+      else await catalog.list(q);
+      capture = null;
+      for (const { query, params } of sent) {
+        const plan = (await explain(database, query, params)).join('\n');
+        out.push({ scenario: s.name, seqScan: /Seq Scan on products/.test(plan), plan });
+      }
+    }
+  } finally {
+    await database.close();
+  }
+  return out;
+}
+
+async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
+  // Inline the parameters as literals for EXPLAIN (bench-only: the values come from our own scenarios).
+  const literal = (v: unknown) =>
+    v === null
+      ? 'null'
+      : typeof v === 'number' || typeof v === 'boolean'
+        ? String(v)
+        : `'${String(v).replaceAll("'", "''")}'`;
+  const text = query.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
+  const rows = await queryRows<Record<string, string>>(database.db, sql.raw(`explain ${text}`));
+  return rows.map((r) => Object.values(r)[0] as string);
+}
+
+async function loadScenarios(url: string, label: string, seconds: number): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const s of SCENARIOS) {
+    const target =
+      'detail' in s
+        ? `${url}/api/products/${DETAIL_ID}`
+        : `${url}/api/products${'facets' in s ? '/facets' : ''}?${s.query}`;
+    results.push(await load({ name: `${label}: ${s.name}`, url: target, seconds }));
+  }
+  return results;
+}
+
+export async function catalogBench(options: {
+  sizes: number[];
+  pgUrl?: string;
+  port: number;
+  seconds: number;
+}) {
+  const results: LoadResult[] = [];
+  const explained: Array<Explained & { label: string }> = [];
+  for (const size of options.sizes) {
+    // PGlite: generate into a folder, then serve it.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-catalog-'));
+    try {
+      const gen = await connect({ dataDir: dir });
+      await gen.migrate();
+      const t = performance.now();
+      await generateCatalog(gen, size);
+      console.log(`PGlite: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
+      await gen.close();
+      for (const e of await explainScenarios((logQuery) => connect({ dataDir: dir, logQuery })))
+        explained.push({ ...e, label: `PGlite ${size}` });
+      const server = await startServer({ DATA_DIR: dir }, options.port);
+      results.push(...(await loadScenarios(server.url, `PGlite ${size}`, options.seconds)));
+      await server.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    if (options.pgUrl) {
+      const name = `dfm_bench_catalog_${process.pid}_${size}`;
+      const admin = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${name}"`);
+      const url = new URL(options.pgUrl);
+      url.pathname = `/${name}`;
+      try {
+        const gen = await connect({ databaseUrl: url.toString(), maxConnections: 2 });
+        await gen.migrate();
+        const t = performance.now();
+        await generateCatalog(gen, size);
+        console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
+        await gen.close();
+        for (const e of await explainScenarios((logQuery) =>
+          connect({ databaseUrl: url.toString(), maxConnections: 1, logQuery }),
+        ))
+          explained.push({ ...e, label: `PostgreSQL ${size}` });
+        const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
+        results.push(...(await loadScenarios(server.url, `PostgreSQL ${size}`, options.seconds)));
+        await server.stop();
+      } finally {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      }
+    }
+  }
+  return { results, explained };
+}
