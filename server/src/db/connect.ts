@@ -18,11 +18,6 @@ export interface Database {
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
-/**
- * Catalog search matches a term against listings with the trigram operator `<%`, which uses this threshold
- * (default 0.6). At 0.4 a typo such as "suger dragn" still finds Sugar Dragon (0.47) but not Yellow Dragon (0.33).
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** Arbitrary constant naming this app's advisory lock for migrations. */
 const MIGRATION_LOCK_ID = 724_310_551;
 
@@ -63,7 +58,6 @@ async function connectPglite(
   );
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir });
-  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -83,7 +77,6 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
   const client = postgres(url, {
     max,
     onnotice: () => {},
-    connection: { 'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD) },
   });
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
   return {

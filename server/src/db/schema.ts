@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -78,10 +79,12 @@ export const products = pgTable(
     /** Review count and rating sum, kept with the reviews in one transaction: average = sum / count. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
-    /** What text search matches: title, variety and description, lower-cased (trigram-indexed). */
-    searchText: text('search_text')
+    /** What text search matches: the words of title, variety and description (full-text indexed). */
+    searchVector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`lower(title || ' ' || variety || ' ' || description)`),
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, title || ' ' || variety || ' ' || description)`,
+      ),
     /** Set when a listing that was ordered is deleted: hidden from the catalog and carts, kept for order history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -101,10 +104,21 @@ export const products = pgTable(
       .where(sql`archived_at is null`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`archived_at is null`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`archived_at is null`),
-    // Selective filters and facet counts.
-    index('products_variety_idx').on(t.variety, t.form, t.priceCents).where(sql`archived_at is null`),
+    // Every filter column of the visible listings: counts and facets read it alone (index-only scans).
+    index('products_filters_idx')
+      .on(
+        t.variety,
+        t.form,
+        t.cuttingSize,
+        t.pollination,
+        t.organic,
+        t.pesticideFree,
+        t.inStock,
+        t.priceCents,
+      )
+      .where(sql`archived_at is null`),
     index('products_form_idx').on(t.form, t.cuttingSize, t.priceCents).where(sql`archived_at is null`),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_idx').using('gin', t.searchVector),
   ],
 );
 
@@ -194,6 +208,14 @@ export const orderItems = pgTable(
     index('order_items_product_id_idx').on(t.productId),
   ],
 );
+
+/**
+ * Every word that occurs in a listing's search vector, kept by a trigger on products. A typed word is matched
+ * against these by trigram similarity ("suger" → "sugar"), then the listings by full-text search.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',

@@ -14,50 +14,48 @@ export type FacetName =
   | 'inStock'
   | 'price';
 
-/** Words shorter than this match only as written (a substring); longer ones also tolerate typos. */
-const FUZZY_MIN_LENGTH = 5;
-
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Listings whose search vector matches the full-text query (see search.ts). */
+export function searchCondition(tsquery: string): SQL {
+  return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
 }
 
-/**
- * Every word of the term must match the listing's title, variety or description: as a substring, or, for words
- * of 5 letters or more, by trigram word similarity above the threshold set per connection ("suger" finds
- * "sugar"). Both forms use the trigram index on search_text.
- */
-export function searchCondition(term: string): SQL {
-  const words = term.toLowerCase().split(' ').filter(Boolean);
-  return and(
-    ...words.map((w) =>
-      w.length >= FUZZY_MIN_LENGTH
-        ? sql`(${w} <% ${products.searchText} or ${products.searchText} ilike ${likePattern(w)})`
-        : sql`${products.searchText} ilike ${likePattern(w)}`,
-    ),
-  ) as SQL;
+/** Relevance of a listing to the full-text query, for ordering. */
+export function searchRank(tsquery: string): SQL {
+  return sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsquery}))`;
 }
 
-/** Relevance of a listing to the search term, for ordering. */
-export function searchRank(term: string): SQL {
-  return sql`word_similarity(${term.toLowerCase()}, ${products.searchText})`;
+/** Each filter's own condition, or undefined when that filter is not set. */
+export function filterConditions(f: CatalogFilters): Record<FacetName, SQL | undefined> {
+  const price = and(
+    f.minPrice !== null ? gte(products.priceCents, toCents(f.minPrice)) : undefined,
+    f.maxPrice !== null ? lte(products.priceCents, toCents(f.maxPrice)) : undefined,
+  );
+  return {
+    variety: f.variety.length ? inArray(products.variety, f.variety) : undefined,
+    form: f.form.length ? inArray(products.form, f.form) : undefined,
+    cuttingSize: f.cuttingSize.length ? inArray(products.cuttingSize, f.cuttingSize) : undefined,
+    pollination: f.pollination.length ? inArray(products.pollination, f.pollination) : undefined,
+    organic: f.organic ? eq(products.organic, true) : undefined,
+    pesticideFree: f.pesticideFree ? eq(products.pesticideFree, true) : undefined,
+    inStock: f.inStock ? eq(products.inStock, true) : undefined,
+    price,
+  };
 }
 
-/** The WHERE clause for visible listings matching the filters, optionally leaving one facet's own filter out. */
-export function filterWhere(f: CatalogFilters, except?: FacetName): SQL {
-  const conditions: Array<SQL | undefined> = [isNull(products.archivedAt)];
-  if (f.search) conditions.push(searchCondition(f.search));
-  if (except !== 'variety' && f.variety.length) conditions.push(inArray(products.variety, f.variety));
-  if (except !== 'form' && f.form.length) conditions.push(inArray(products.form, f.form));
-  if (except !== 'cuttingSize' && f.cuttingSize.length)
-    conditions.push(inArray(products.cuttingSize, f.cuttingSize));
-  if (except !== 'pollination' && f.pollination.length)
-    conditions.push(inArray(products.pollination, f.pollination));
-  if (except !== 'organic' && f.organic) conditions.push(eq(products.organic, true));
-  if (except !== 'pesticideFree' && f.pesticideFree) conditions.push(eq(products.pesticideFree, true));
-  if (except !== 'inStock' && f.inStock) conditions.push(eq(products.inStock, true));
-  if (except !== 'price' && f.minPrice !== null)
-    conditions.push(gte(products.priceCents, toCents(f.minPrice)));
-  if (except !== 'price' && f.maxPrice !== null)
-    conditions.push(lte(products.priceCents, toCents(f.maxPrice)));
-  return and(...conditions) as SQL;
+/** Visible listings, matching the resolved search term (resolveSearch) when there is one. */
+export function baseWhere(tsquery: string | null): SQL {
+  return and(isNull(products.archivedAt), tsquery ? searchCondition(tsquery) : undefined) as SQL;
+}
+
+/** The conditions of every filter but one (a facet counts its options with its own filter left out). */
+export function otherFilters(
+  conditions: Record<FacetName, SQL | undefined>,
+  except?: FacetName,
+): SQL | undefined {
+  return and(...Object.entries(conditions).map(([name, c]) => (name === except ? undefined : c)));
+}
+
+/** The WHERE clause for visible listings matching the filters and the resolved search term. */
+export function filterWhere(f: CatalogFilters, tsquery: string | null): SQL {
+  return and(baseWhere(tsquery), otherFilters(filterConditions(f))) as SQL;
 }

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, isNull, max, min, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../../../domain/constants';
 import { fromCents } from '../../../../domain/money';
 import type {
@@ -12,7 +11,15 @@ import { EXACT_TOTAL_LIMIT } from '../../../../domain/schemas/catalog';
 import type { Db } from '../../db/connect';
 import { products, reviews, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { filterWhere, searchRank } from './filters';
+import {
+  baseWhere,
+  type FacetName,
+  filterConditions,
+  filterWhere,
+  otherFilters,
+  searchRank,
+} from './filters';
+import { resolveSearch } from './search';
 
 /** Every product column the API shows (not the search text), with the seller. */
 const productColumns = {
@@ -88,7 +95,7 @@ export function toProduct(r: ProductRow): Product {
 }
 
 /** The ORDER BY of each sort; each matches an index (same columns, same direction and nulls placement). */
-function orderBy(q: ProductListQuery): SQL[] {
+function orderBy(q: ProductListQuery, tsquery: string | null): SQL[] {
   const popularity = [
     sql`${products.unitsSold} desc nulls last`,
     sql`${products.createdAt} desc nulls last`,
@@ -103,7 +110,7 @@ function orderBy(q: ProductListQuery): SQL[] {
       return [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
     default:
       // With a search term the default order is relevance, then popularity.
-      return q.search ? [sql`${searchRank(q.search)} desc`, ...popularity] : popularity;
+      return tsquery ? [sql`${searchRank(tsquery)} desc`, ...popularity] : popularity;
   }
 }
 
@@ -122,11 +129,14 @@ export class CatalogService {
   }
 
   async list(q: ProductListQuery): Promise<ProductPage> {
-    const where = filterWhere(q);
+    const tsquery = q.search ? await resolveSearch(this.db, q.search) : null;
+    // A search word that matches no listing word: nothing can match.
+    if (q.search && !tsquery) return { items: [], total: 0, capped: false };
+    const where = filterWhere(q, tsquery);
     const [rows, [counted]] = await Promise.all([
       this.selectProducts()
         .where(where)
-        .orderBy(...orderBy(q))
+        .orderBy(...orderBy(q, tsquery))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
       // Count at most one more than the limit: a broad filter never pays for a full count.
@@ -147,59 +157,57 @@ export class CatalogService {
     };
   }
 
-  /** For every option of every filter, how many listings match with it applied and the other filters as they are. */
+  /**
+   * For every option of every filter, how many listings match with it applied and the other filters as they are.
+   * One pass over the visible (and searched) listings, one FILTER aggregate per option.
+   */
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
-    const groupCount = async <T extends string>(
-      column:
-        | typeof products.variety
-        | typeof products.form
-        | typeof products.cuttingSize
-        | typeof products.pollination,
-      facet: 'variety' | 'form' | 'cuttingSize' | 'pollination',
-      options: readonly T[],
-    ) => {
-      const rows = await this.db
-        .select({ value: column, n: count() })
-        .from(products)
-        .where(filterWhere(f, facet))
-        .groupBy(column);
-      const counts = Object.fromEntries(options.map((o) => [o, 0])) as Record<string, number>;
-      for (const r of rows) if (r.value !== null && r.value in counts) counts[r.value] = Number(r.n);
-      return counts;
+    const tsquery = f.search ? await resolveSearch(this.db, f.search) : null;
+    const conditions = filterConditions(f);
+    const countWhere = (...parts: Array<SQL | undefined>) =>
+      sql<number>`count(*) filter (where ${and(...parts) ?? sql`true`})`.mapWith(Number);
+    const columns: Record<string, SQL.Aliased<number> | SQL<number>> = {};
+    const options = {
+      variety: [products.variety, VARIETIES],
+      form: [products.form, FORMS],
+      cuttingSize: [products.cuttingSize, CUTTING_SIZES],
+      pollination: [products.pollination, POLLINATIONS],
+    } as const;
+    for (const [facet, [column, values]] of Object.entries(options)) {
+      values.forEach((value, i) => {
+        columns[`${facet}_${i}`] = countWhere(
+          otherFilters(conditions, facet as FacetName),
+          eq(column, value),
+        );
+      });
+    }
+    for (const facet of ['organic', 'pesticideFree', 'inStock'] as const) {
+      columns[facet] = countWhere(otherFilters(conditions, facet), eq(products[facet], true));
+    }
+    const priceWhere = otherFilters(conditions, 'price') ?? sql`true`;
+    columns.minPrice = sql<number>`min(${products.priceCents}) filter (where ${priceWhere})`;
+    columns.maxPrice = sql<number>`max(${products.priceCents}) filter (where ${priceWhere})`;
+
+    const empty = f.search && !tsquery;
+    const [row] = empty
+      ? [undefined]
+      : await this.db.select(columns).from(products).where(baseWhere(tsquery));
+    const value = (key: string) => Number((row as Record<string, unknown> | undefined)?.[key] ?? 0);
+    const counts = (facet: keyof typeof options) =>
+      Object.fromEntries(options[facet][1].map((v, i) => [v, value(`${facet}_${i}`)]));
+    const price = (key: string) => {
+      const v = (row as Record<string, unknown> | undefined)?.[key];
+      return v === null || v === undefined ? null : fromCents(Number(v));
     };
-    const flagCount = async (facet: 'organic' | 'pesticideFree' | 'inStock', column: AnyPgColumn) => {
-      const [row] = await this.db
-        .select({ n: count() })
-        .from(products)
-        .where(and(filterWhere(f, facet), eq(column, true)));
-      return Number(row?.n ?? 0);
-    };
-    const [variety, form, cuttingSize, pollination, organic, pesticideFree, inStock, [price]] =
-      await Promise.all([
-        groupCount(products.variety, 'variety', VARIETIES),
-        groupCount(products.form, 'form', FORMS),
-        groupCount(products.cuttingSize, 'cuttingSize', CUTTING_SIZES),
-        groupCount(products.pollination, 'pollination', POLLINATIONS),
-        flagCount('organic', products.organic),
-        flagCount('pesticideFree', products.pesticideFree),
-        flagCount('inStock', products.inStock),
-        this.db
-          .select({ min: min(products.priceCents), max: max(products.priceCents) })
-          .from(products)
-          .where(filterWhere(f, 'price')),
-      ]);
     return {
-      variety,
-      form,
-      cuttingSize,
-      pollination,
-      organic,
-      pesticideFree,
-      inStock,
-      price: {
-        min: price?.min == null ? null : fromCents(Number(price.min)),
-        max: price?.max == null ? null : fromCents(Number(price.max)),
-      },
+      variety: counts('variety'),
+      form: counts('form'),
+      cuttingSize: counts('cuttingSize'),
+      pollination: counts('pollination'),
+      organic: value('organic'),
+      pesticideFree: value('pesticideFree'),
+      inStock: value('inStock'),
+      price: { min: price('minPrice'), max: price('maxPrice') },
     };
   }
 

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/connect';
+
+/** How many known words one typed word may stand for (the closest first). */
+const CANDIDATES_PER_WORD = 12;
+/** At most this many words of a search term are used. */
+const MAX_WORDS = 8;
+
+/** The words of a search term as the full-text parser sees them: lower-case letters and digits. */
+export function searchWords(term: string): string[] {
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+const quote = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
+
+/**
+ * Turns a search term into a full-text query, tolerating typos: each typed word stands for the known listing
+ * words that start with it or are similar to it by trigrams (pg_trgm's `%`, similarity 0.3 and up, so "suger"
+ * stands for "sugar" and "dragn" for "dragon"), and every typed word must match.
+ * Returns null when a word matches nothing, so no listing can match.
+ */
+export async function resolveSearch(db: Db, term: string): Promise<string | null> {
+  const words = searchWords(term);
+  if (words.length === 0) return null;
+  const rows = await queryRows<{ w: string; word: string }>(
+    db,
+    sql`select q.w, s.word
+        from unnest(array[${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )}]::text[]) as q(w)
+        cross join lateral (
+          select word from search_words
+          where word % q.w or word like q.w || '%'
+          order by word = q.w desc, similarity(word, q.w) desc, word
+          limit ${CANDIDATES_PER_WORD}
+        ) s`,
+  );
+  const byWord = new Map<string, string[]>();
+  for (const r of rows) byWord.set(r.w, [...(byWord.get(r.w) ?? []), r.word]);
+  if (words.some((w) => !byWord.has(w))) return null;
+  return words.map((w) => `(${(byWord.get(w) as string[]).map(quote).join(' | ')})`).join(' & ');
+}
