@@ -222,15 +222,10 @@ describe('GET /api/products', () => {
 });
 
 describe('GET /api/products/facets', () => {
-  it('counts every option with the other filters applied, as a direct count would', async () => {
-    const f: Filters = {
-      variety: ['Sugar Dragon', 'American Beauty'],
-      form: ['cutting', 'rooted'],
-      inStock: true,
-    };
-    const res = await client.get<CatalogFacets>(`/api/products/facets${query(f)}`);
+  async function expectFacetsMatchOracle(f: Filters, pool: Listing[] = listings, via: Client = client) {
+    const res = await via.get<CatalogFacets>(`/api/products/facets${query(f)}`);
     expect(res.status).toBe(200);
-    const count = (g: Filters) => listings.filter((l) => matches(l, g)).length;
+    const count = (g: Filters) => pool.filter((l) => matches(l, g)).length;
     for (const v of VARIETIES) expect(res.body.variety[v], v).toBe(count({ ...f, variety: [v] }));
     for (const form of FORMS) expect(res.body.form[form], form).toBe(count({ ...f, form: [form] }));
     for (const s of CUTTING_SIZES) expect(res.body.cuttingSize[s], s).toBe(count({ ...f, cuttingSize: [s] }));
@@ -238,8 +233,80 @@ describe('GET /api/products/facets', () => {
     expect(res.body.organic).toBe(count({ ...f, organic: true }));
     expect(res.body.pesticideFree).toBe(count({ ...f, pesticideFree: true }));
     expect(res.body.inStock).toBe(count({ ...f, inStock: true }));
-    const prices = listings.filter((l) => matches(l, f)).map((l) => l.priceCents / 100);
-    expect(res.body.price).toEqual({ min: Math.min(...prices), max: Math.max(...prices) });
+    const prices = pool
+      .filter((l) => matches(l, { ...f, minPrice: undefined, maxPrice: undefined }))
+      .map((l) => l.priceCents / 100);
+    expect(res.body.price).toEqual(
+      prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : { min: null, max: null },
+    );
+  }
+
+  it.each([
+    ['no filter', {}],
+    ['the default in-stock filter', { inStock: true }],
+    [
+      'list filters (summary counts)',
+      { variety: ['Sugar Dragon', 'American Beauty'], form: ['cutting', 'rooted'], inStock: true },
+    ],
+    ['a price range (counted over listings)', { minPrice: 50, maxPrice: 200, organic: true }],
+  ] as Array<[string, Filters]>)('counts every option as a direct count would, with %s', async (_name, f) => {
+    await expectFacetsMatchOracle(f);
+  });
+
+  it('counts within a search term', async () => {
+    const res = await client.get<CatalogFacets>('/api/products/facets?search=sugar');
+    expect(res.body.variety['Sugar Dragon']).toBe(4);
+    expect(res.body.variety['Yellow Dragon']).toBe(0);
+    expect(res.body.form).toEqual({ cutting: 1, rooted: 1, seed: 1, mature: 1 });
+    const none = await client.get<CatalogFacets>('/api/products/facets?search=zzqqxx');
+    expect(none.body.inStock).toBe(0);
+    expect(none.body.price).toEqual({ min: null, max: null });
+  });
+
+  it('stays exact as listings are added, changed, archived and deleted', async () => {
+    // Its own app and catalog: this test changes listings.
+    const own = await createTestApp();
+    try {
+      const { db } = own.database;
+      const { sellerId, listings: mine } = await createCatalog(db, 'facets');
+      await db.insert(products).values({
+        sellerId,
+        title: 'Extra Dark Star seed',
+        description: 'Added by the test.',
+        variety: 'Dark Star',
+        form: 'seed',
+        pollination: 'cross',
+        organic: true,
+        quantity: 5,
+        priceCents: 999,
+        imageUrl: '/images/products/dark-star-seed.svg',
+      });
+      const [changed, emptied, archived, deleted, sold] = mine.slice(-5) as [
+        Listing,
+        Listing,
+        Listing,
+        Listing,
+        Listing,
+      ];
+      await db
+        .update(products)
+        .set({ variety: 'Red Jaina', pesticideFree: true })
+        .where(eq(products.id, changed.id));
+      await db.update(products).set({ quantity: 0, inStock: false }).where(eq(products.id, emptied.id));
+      await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id));
+      await db.delete(products).where(eq(products.id, deleted.id));
+      // A sale that leaves a listing in stock moves it between no combinations.
+      await db.update(products).set({ unitsSold: 1000, quantity: 1 }).where(eq(products.id, sold.id));
+
+      const visible = (await db.select().from(products))
+        .filter((p) => p.archivedAt === null)
+        .map((p) => ({ ...p, pollination: p.pollination as Listing['pollination'] }));
+      const via = new Client(own.server);
+      await expectFacetsMatchOracle({}, visible, via);
+      await expectFacetsMatchOracle({ inStock: true, variety: ['Red Jaina', 'Dark Star'] }, visible, via);
+    } finally {
+      await own.close();
+    }
   });
 
   it('answers bad filters with 400', async () => {

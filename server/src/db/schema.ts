@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -216,6 +217,31 @@ export const orderItems = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
+
+/**
+ * How many visible listings have each combination of filter values, kept by a trigger on products (net changes
+ * only). Facet counts without a search or price filter sum these few rows instead of scanning the catalog.
+ * A missing cutting size or pollination is stored as ''.
+ */
+export const catalogFacetCounts = pgTable(
+  'catalog_facet_counts',
+  {
+    variety: text('variety').notNull(),
+    form: text('form').notNull(),
+    cuttingSize: text('cutting_size').notNull(),
+    pollination: text('pollination').notNull(),
+    organic: boolean('organic').notNull(),
+    pesticideFree: boolean('pesticide_free').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'catalog_facet_counts_pkey',
+      columns: [t.variety, t.form, t.cuttingSize, t.pollination, t.organic, t.pesticideFree, t.inStock],
+    }),
+  ],
+);
 
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',

@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { toCents } from '../../../../domain/money';
 import type { CatalogFilters } from '../../../../domain/schemas/catalog';
 import { products } from '../../db/schema';
@@ -24,20 +25,38 @@ export function searchRank(tsquery: string): SQL {
   return sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsquery}))`;
 }
 
+/** The columns filters apply to: the products table's, or catalog_facet_counts' (which has no price). */
+export interface FilterColumns {
+  variety: AnyPgColumn;
+  form: AnyPgColumn;
+  cuttingSize: AnyPgColumn;
+  pollination: AnyPgColumn;
+  organic: AnyPgColumn;
+  pesticideFree: AnyPgColumn;
+  inStock: AnyPgColumn;
+  priceCents?: AnyPgColumn;
+}
+
 /** Each filter's own condition, or undefined when that filter is not set. */
-export function filterConditions(f: CatalogFilters): Record<FacetName, SQL | undefined> {
-  const price = and(
-    f.minPrice !== null ? gte(products.priceCents, toCents(f.minPrice)) : undefined,
-    f.maxPrice !== null ? lte(products.priceCents, toCents(f.maxPrice)) : undefined,
-  );
+export function filterConditions(
+  f: CatalogFilters,
+  columns: FilterColumns = products,
+): Record<FacetName, SQL | undefined> {
+  const { priceCents } = columns;
+  const price =
+    priceCents &&
+    and(
+      f.minPrice !== null ? gte(priceCents, toCents(f.minPrice)) : undefined,
+      f.maxPrice !== null ? lte(priceCents, toCents(f.maxPrice)) : undefined,
+    );
   return {
-    variety: f.variety.length ? inArray(products.variety, f.variety) : undefined,
-    form: f.form.length ? inArray(products.form, f.form) : undefined,
-    cuttingSize: f.cuttingSize.length ? inArray(products.cuttingSize, f.cuttingSize) : undefined,
-    pollination: f.pollination.length ? inArray(products.pollination, f.pollination) : undefined,
-    organic: f.organic ? eq(products.organic, true) : undefined,
-    pesticideFree: f.pesticideFree ? eq(products.pesticideFree, true) : undefined,
-    inStock: f.inStock ? eq(products.inStock, true) : undefined,
+    variety: f.variety.length ? inArray(columns.variety, f.variety) : undefined,
+    form: f.form.length ? inArray(columns.form, f.form) : undefined,
+    cuttingSize: f.cuttingSize.length ? inArray(columns.cuttingSize, f.cuttingSize) : undefined,
+    pollination: f.pollination.length ? inArray(columns.pollination, f.pollination) : undefined,
+    organic: f.organic ? eq(columns.organic, true) : undefined,
+    pesticideFree: f.pesticideFree ? eq(columns.pesticideFree, true) : undefined,
+    inStock: f.inStock ? eq(columns.inStock, true) : undefined,
     price,
   };
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../../domain/schemas/catalog';
 import { EXACT_TOTAL_LIMIT } from '../../../../domain/schemas/catalog';
 import type { Db } from '../../db/connect';
-import { products, reviews, users } from '../../db/schema';
+import { catalogFacetCounts, products, reviews, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import {
   baseWhere,
@@ -94,6 +94,28 @@ export function toProduct(r: ProductRow): Product {
   };
 }
 
+/** The options each list facet counts. */
+const FACET_OPTIONS = {
+  variety: VARIETIES,
+  form: FORMS,
+  cuttingSize: CUTTING_SIZES,
+  pollination: POLLINATIONS,
+} as const;
+
+function emptyFacets(): CatalogFacets {
+  const zero = (options: readonly string[]) => Object.fromEntries(options.map((o) => [o, 0]));
+  return {
+    variety: zero(VARIETIES),
+    form: zero(FORMS),
+    cuttingSize: zero(CUTTING_SIZES),
+    pollination: zero(POLLINATIONS),
+    organic: 0,
+    pesticideFree: 0,
+    inStock: 0,
+    price: { min: null, max: null },
+  };
+}
+
 /** The ORDER BY of each sort; each matches an index (same columns, same direction and nulls placement). */
 function orderBy(q: ProductListQuery, tsquery: string | null): SQL[] {
   const popularity = [
@@ -133,47 +155,63 @@ export class CatalogService {
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
     const where = filterWhere(q, tsquery);
-    const [rows, [counted]] = await Promise.all([
-      this.selectProducts()
+    // `total`: a search counts its matches in the same pass (ranking reads them all anyway); other queries
+    // count separately, stopping one past EXACT_TOTAL_LIMIT.
+    const page = (total: SQL<number>) =>
+      this.db
+        .select({ ...productColumns, total: total.mapWith(Number) })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
         .where(where)
         .orderBy(...orderBy(q, tsquery))
         .limit(q.limit)
-        .offset((q.page - 1) * q.limit),
-      // Count at most one more than the limit: a broad filter never pays for a full count.
-      this.db.select({ n: count() }).from(
-        this.db
-          .select({ one: sql`1` })
-          .from(products)
-          .where(where)
-          .limit(EXACT_TOTAL_LIMIT + 1)
-          .as('matches'),
-      ),
-    ]);
-    const n = Number(counted?.n ?? 0);
-    return {
+        .offset((q.page - 1) * q.limit);
+    const result = (rows: ProductRow[], total: number): ProductPage => ({
       items: rows.map(toProduct),
-      total: Math.min(n, EXACT_TOTAL_LIMIT),
-      capped: n > EXACT_TOTAL_LIMIT,
-    };
+      total: Math.min(total, EXACT_TOTAL_LIMIT),
+      capped: total > EXACT_TOTAL_LIMIT,
+    });
+
+    if (tsquery) {
+      const rows = await page(sql<number>`count(*) over ()`);
+      return result(rows, rows[0]?.total ?? (await this.cappedCount(where)));
+    }
+    const [rows, total] = await Promise.all([page(sql<number>`0`), this.cappedCount(where)]);
+    return result(rows, total);
+  }
+
+  /** Counts matches up to one past EXACT_TOTAL_LIMIT: a broad filter never pays for a full count. */
+  private async cappedCount(where: SQL): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(
+      this.db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(EXACT_TOTAL_LIMIT + 1)
+        .as('matches'),
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**
    * For every option of every filter, how many listings match with it applied and the other filters as they are.
-   * One pass over the visible (and searched) listings, one FILTER aggregate per option.
+   * Without a search or price filter the counts come from catalog_facet_counts (a few thousand rows at most,
+   * whatever the catalog's size); otherwise from one pass over the matching listings. One FILTER aggregate per
+   * option either way.
    */
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
     const tsquery = f.search ? await resolveSearch(this.db, f.search) : null;
-    const conditions = filterConditions(f);
+    if (f.search && !tsquery) return emptyFacets();
+    const summary = !f.search && f.minPrice === null && f.maxPrice === null;
+    const source = summary ? catalogFacetCounts : products;
+    const measure = summary ? sql`sum(${catalogFacetCounts.n})` : sql`count(*)`;
+    const conditions = filterConditions(f, source);
     const countWhere = (...parts: Array<SQL | undefined>) =>
-      sql<number>`count(*) filter (where ${and(...parts) ?? sql`true`})`.mapWith(Number);
-    const columns: Record<string, SQL.Aliased<number> | SQL<number>> = {};
-    const options = {
-      variety: [products.variety, VARIETIES],
-      form: [products.form, FORMS],
-      cuttingSize: [products.cuttingSize, CUTTING_SIZES],
-      pollination: [products.pollination, POLLINATIONS],
-    } as const;
-    for (const [facet, [column, values]] of Object.entries(options)) {
+      sql<number>`coalesce(${measure} filter (where ${and(...parts) ?? sql`true`}), 0)`.mapWith(Number);
+
+    const columns: Record<string, SQL<number>> = {};
+    for (const [facet, values] of Object.entries(FACET_OPTIONS)) {
+      const column = source[facet as keyof typeof FACET_OPTIONS];
       values.forEach((value, i) => {
         columns[`${facet}_${i}`] = countWhere(
           otherFilters(conditions, facet as FacetName),
@@ -182,33 +220,39 @@ export class CatalogService {
       });
     }
     for (const facet of ['organic', 'pesticideFree', 'inStock'] as const) {
-      columns[facet] = countWhere(otherFilters(conditions, facet), eq(products[facet], true));
+      columns[facet] = countWhere(otherFilters(conditions, facet), eq(source[facet], true));
     }
-    const priceWhere = otherFilters(conditions, 'price') ?? sql`true`;
-    columns.minPrice = sql<number>`min(${products.priceCents}) filter (where ${priceWhere})`;
-    columns.maxPrice = sql<number>`max(${products.priceCents}) filter (where ${priceWhere})`;
-
-    const empty = f.search && !tsquery;
-    const [row] = empty
-      ? [undefined]
+    const [row] = summary
+      ? await this.db.select(columns).from(catalogFacetCounts)
       : await this.db.select(columns).from(products).where(baseWhere(tsquery));
-    const value = (key: string) => Number((row as Record<string, unknown> | undefined)?.[key] ?? 0);
-    const counts = (facet: keyof typeof options) =>
-      Object.fromEntries(options[facet][1].map((v, i) => [v, value(`${facet}_${i}`)]));
-    const price = (key: string) => {
-      const v = (row as Record<string, unknown> | undefined)?.[key];
-      return v === null || v === undefined ? null : fromCents(Number(v));
-    };
+    const counts = row as Record<string, number>;
+    const price = await this.priceRange(
+      and(baseWhere(tsquery), otherFilters(filterConditions(f), 'price')) as SQL,
+    );
+    const facet = (name: keyof typeof FACET_OPTIONS) =>
+      Object.fromEntries(FACET_OPTIONS[name].map((v, i) => [v, counts[`${name}_${i}`] ?? 0]));
     return {
-      variety: counts('variety'),
-      form: counts('form'),
-      cuttingSize: counts('cuttingSize'),
-      pollination: counts('pollination'),
-      organic: value('organic'),
-      pesticideFree: value('pesticideFree'),
-      inStock: value('inStock'),
-      price: { min: price('minPrice'), max: price('maxPrice') },
+      variety: facet('variety'),
+      form: facet('form'),
+      cuttingSize: facet('cuttingSize'),
+      pollination: facet('pollination'),
+      organic: counts.organic ?? 0,
+      pesticideFree: counts.pesticideFree ?? 0,
+      inStock: counts.inStock ?? 0,
+      price,
     };
+  }
+
+  /** The lowest and highest price among matching listings: two index lookups, not a scan. */
+  private async priceRange(where: SQL): Promise<CatalogFacets['price']> {
+    const [row] = await this.db
+      .select({
+        min: sql<number | null>`(select min(${products.priceCents}) from ${products} where ${where})`,
+        max: sql<number | null>`(select max(${products.priceCents}) from ${products} where ${where})`,
+      })
+      .from(sql`(select 1) as one`);
+    const dollars = (v: unknown) => (v === null || v === undefined ? null : fromCents(Number(v)));
+    return { min: dollars(row?.min), max: dollars(row?.max) };
   }
 
   /** A visible listing; 404 when it does not exist or was archived. */
