@@ -3,7 +3,8 @@
  * latency of the API over loopback, and EXPLAIN of every query each scenario runs (flagging sequential scans
  * of products).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -35,10 +36,13 @@ interface Explained {
   plan: string;
 }
 
+/** The SQL each scenario sends, one request's worth, with parameters inlined. */
+export type ScenarioSql = Map<string, string[]>;
+
 type Open = (logQuery: (query: string, params: unknown[]) => void) => Promise<Database>;
 
 /** Runs each scenario's service calls on a logging connection and EXPLAINs every query they sent. */
-async function explainScenarios(open: Open): Promise<Explained[]> {
+async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Explained[]> {
   let capture: Array<{ query: string; params: unknown[] }> | null = null;
   const database = await open((query, params) => capture?.push({ query, params }));
   const catalog = new CatalogService(database.db);
@@ -54,6 +58,10 @@ async function explainScenarios(open: Open): Promise<Explained[]> {
       else if ('detail' in s) await catalog.get(DETAIL_ID);
       else await catalog.list(q);
       capture = null;
+      sqlOut?.set(
+        s.name,
+        sent.map(({ query, params }) => inline(query, params)),
+      );
       for (const { query, params } of sent) {
         const plan = (await explain(database, query, params)).join('\n');
         out.push({ scenario: s.name, seqScan: /Seq Scan on products/.test(plan), plan });
@@ -65,17 +73,69 @@ async function explainScenarios(open: Open): Promise<Explained[]> {
   return out;
 }
 
-async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
-  // Inline the parameters as literals for EXPLAIN (bench-only: the values come from our own scenarios).
+/** The query with its parameters inlined as literals (bench-only: the values come from our own scenarios). */
+function inline(query: string, params: unknown[]): string {
   const literal = (v: unknown) =>
     v === null
       ? 'null'
       : typeof v === 'number' || typeof v === 'boolean'
         ? String(v)
         : `'${String(v).replaceAll("'", "''")}'`;
-  const text = query.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
+  return query.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
+}
+
+async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
+  const text = inline(query, params);
   const rows = await queryRows<Record<string, string>>(database.db, sql.raw(`explain ${text}`));
   return rows.map((r) => Object.values(r)[0] as string);
+}
+
+export interface Comparison {
+  name: string;
+  apiRps: number;
+  pgbenchTps: number;
+  ratio: number;
+}
+
+/**
+ * The same SQL as one API request, run by pgbench as one transaction at the same concurrency (10 clients):
+ * the database's own ceiling for the scenario. Returns transactions per second.
+ */
+function pgbench(url: string, statements: string[], seconds: number): number {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-pgbench-'));
+  try {
+    const script = path.join(dir, 'scenario.sql');
+    // pgbench takes one statement per line; a backslash would start a meta-command.
+    writeFileSync(script, `${statements.map((q) => `${q.replace(/\s+/g, ' ')};`).join('\n')}\n`);
+    const u = new URL(url);
+    const r = spawnSync(
+      'pgbench',
+      [
+        '-n',
+        '-c',
+        '10',
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        '-f',
+        script,
+        '-h',
+        u.hostname,
+        '-p',
+        u.port || '5432',
+        '-U',
+        u.username || 'postgres',
+        u.pathname.slice(1),
+      ],
+      { encoding: 'utf8' },
+    );
+    const tps = /tps = ([\d.]+)/.exec(r.stdout ?? '');
+    if (!tps) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
+    return Math.round(Number(tps[1]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function loadScenarios(url: string, label: string, seconds: number): Promise<LoadResult[]> {
@@ -98,6 +158,7 @@ export async function catalogBench(options: {
 }) {
   const results: LoadResult[] = [];
   const explained: Array<Explained & { label: string }> = [];
+  const comparisons: Comparison[] = [];
   for (const size of options.sizes) {
     // PGlite: generate into a folder, then serve it.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-catalog-'));
@@ -130,18 +191,31 @@ export async function catalogBench(options: {
         await generateCatalog(gen, size);
         console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
         await gen.close();
-        for (const e of await explainScenarios((logQuery) =>
-          connect({ databaseUrl: url.toString(), maxConnections: 1, logQuery }),
+        const scenarioSql: ScenarioSql = new Map();
+        for (const e of await explainScenarios(
+          (logQuery) => connect({ databaseUrl: url.toString(), maxConnections: 1, logQuery }),
+          scenarioSql,
         ))
           explained.push({ ...e, label: `PostgreSQL ${size}` });
         const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
-        results.push(...(await loadScenarios(server.url, `PostgreSQL ${size}`, options.seconds)));
+        const api = await loadScenarios(server.url, `PostgreSQL ${size}`, options.seconds);
+        results.push(...api);
         await server.stop();
+        for (const [i, s] of SCENARIOS.entries()) {
+          const tps = pgbench(url.toString(), scenarioSql.get(s.name) ?? [], options.seconds);
+          const rps = api[i]?.rps ?? 0;
+          comparisons.push({
+            name: `PostgreSQL ${size}: ${s.name}`,
+            apiRps: rps,
+            pgbenchTps: tps,
+            ratio: tps ? rps / tps : 0,
+          });
+        }
       } finally {
         await admin.unsafe(`drop database if exists "${name}" with (force)`);
         await admin.end();
       }
     }
   }
-  return { results, explained };
+  return { results, explained, comparisons };
 }

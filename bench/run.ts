@@ -95,8 +95,24 @@ if (pgUrl) {
 
 if (process.env.BENCH_CATALOG !== 'false') {
   const sizes = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
-  const { results, explained } = await catalogBench({ sizes, pgUrl, port: PORT, seconds: SECONDS });
+  const { results, explained, comparisons } = await catalogBench({
+    sizes,
+    pgUrl,
+    port: PORT,
+    seconds: SECONDS,
+  });
   rows.push(...results);
+  if (comparisons.length) {
+    console.log(
+      '\nThe API against the same SQL run by pgbench (10 clients); budget: the API reaches 60% or more:',
+    );
+    console.log('| scenario | API req/s | pgbench tx/s | API / pgbench |');
+    console.log('|---|---:|---:|---:|');
+    for (const c of comparisons) {
+      const verdict = c.ratio >= 0.6 ? '' : ' (below budget)';
+      console.log(`| ${c.name} | ${c.apiRps} | ${c.pgbenchTps} | ${Math.round(c.ratio * 100)}%${verdict} |`);
+    }
+  }
   console.log('\nQuery plans (EXPLAIN) of every query the catalog scenarios run:');
   for (const e of explained) {
     console.log(
