@@ -41,6 +41,13 @@ test('opening /marketplace?variety=Sugar%20Dragon&organic=true shows those filte
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
   await expect(cards).toHaveCount(Math.min(total, 6));
   for (const card of await cards.all()) await expect(card).toContainText('Sugar Dragon');
+
+  // The desktop sidebar shows five varieties, and all nine on request.
+  await expect(page.getByRole('checkbox', { name: 'Dark Star', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show all varieties' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Dark Star', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Dark Star', exact: true })).toHaveCount(0);
 });
 
 test('applying a price range updates the URL and the results', async ({ page, request }) => {

@@ -1,5 +1,22 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { useDocumentTitle } from '@/components/page-status';
+import { NewsletterSignup } from '@/features/newsletter/NewsletterSignup';
+import { FeaturedVarieties } from './components/FeaturedVarieties';
+import { GuidesTeaser } from './components/GuidesTeaser';
+import { Hero } from './components/Hero';
+import { SellerPromo } from './components/SellerPromo';
 
+/** / (SPEC sections 1 and 2): hero, featured varieties, growing guides, seller promo, newsletter. */
 export function HomePage() {
-  return <PagePlaceholder title="Home" />;
+  useDocumentTitle('');
+  return (
+    <>
+      <Hero />
+      <div className="mx-auto grid max-w-7xl gap-20 px-4 py-16 sm:px-6 lg:gap-24 lg:px-8 lg:py-20">
+        <FeaturedVarieties />
+        <GuidesTeaser />
+        <SellerPromo />
+        <NewsletterSignup />
+      </div>
+    </>
+  );
 }

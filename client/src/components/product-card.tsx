@@ -1,0 +1,127 @@
+import { FORM_LABELS, VARIETY_BADGES, type Variety } from '@domain/constants';
+import { formatUSD } from '@domain/money';
+import type { Product } from '@domain/schemas/catalog';
+import { MapPin, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
+import { RatingSummary } from '@/components/star-rating';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAddToCart } from '@/features/cart/use-add-to-cart';
+import { cn } from '@/lib/utils';
+
+const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
+  POPULAR: 'default',
+  'BEST SELLER': 'cactus',
+  NEW: 'secondary',
+};
+
+/** "Sugar Dragon cutting", "Dark Star mature plant": what the illustration shows. */
+export function productImageAlt(product: Pick<Product, 'variety' | 'form'>): string {
+  return `${product.variety} ${FORM_LABELS[product.form].toLowerCase()}`;
+}
+
+/** The variety's badge (POPULAR, BEST SELLER, NEW), if it has one. */
+export function VarietyBadge({ variety, className }: { variety: string; className?: string }) {
+  const label = VARIETY_BADGES[variety as Variety];
+  if (!label) return null;
+  return (
+    <Badge variant={BADGE_VARIANTS[label] ?? 'default'} className={cn('shadow-sm', className)}>
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * A listing in a grid: picture (4:3, lazy, sized so nothing shifts), variety badge, title linking to the
+ * product page (the whole card is its click target), variety and form, the real rating, the seller's
+ * location, price and Add to Cart.
+ */
+export function ProductCard({ product, className }: { product: Product; className?: string }) {
+  return (
+    <article
+      className={cn(
+        'group relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md',
+        className,
+      )}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-muted">
+        <img
+          src={product.imageUrl}
+          alt={productImageAlt(product)}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+        />
+        <VarietyBadge variety={product.variety} className="absolute top-3 left-3" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {product.variety} <span aria-hidden="true">·</span>
+          <span className="sr-only">,</span> {FORM_LABELS[product.form]}
+        </p>
+        <h3 className="font-sans text-base leading-snug font-semibold">
+          <Link
+            href={`/product/${product.id}`}
+            className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-primary"
+          >
+            {product.title}
+          </Link>
+        </h3>
+        <RatingSummary rating={product.rating} />
+        {product.seller.location && (
+          <p className="flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Seller location:</span>
+            <span className="truncate">{product.seller.location}</span>
+          </p>
+        )}
+        <div className="mt-auto flex items-center justify-between gap-3 pt-2">
+          <p className="text-lg font-semibold tabular-nums">{formatUSD(product.price)}</p>
+          <AddToCartButton product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out. */
+function AddToCartButton({ product }: { product: Product }) {
+  const { add, isPending } = useAddToCart();
+  // Above the card's stretched title link, so it takes its own clicks.
+  const className = 'relative z-10';
+  if (!product.inStock) {
+    return (
+      <Button size="sm" variant="secondary" disabled className={className}>
+        Out of Stock
+      </Button>
+    );
+  }
+  return (
+    <Button size="sm" className={className} disabled={isPending} onClick={() => add(product)}>
+      <ShoppingCart aria-hidden="true" />
+      {isPending ? 'Adding...' : 'Add to Cart'}
+    </Button>
+  );
+}
+
+/** A card's shape while the products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm" aria-hidden="true">
+      <Skeleton className="aspect-[4/3] rounded-none" />
+      <div className="grid gap-3 p-4">
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-5 w-5/6" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-4 w-2/5" />
+        <div className="flex items-center justify-between pt-2">
+          <Skeleton className="h-6 w-16" />
+          <Skeleton className="h-9 w-28" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { PAGE_SIZE } from '@domain/constants';
+import type { Product } from '@domain/schemas/catalog';
+import { AlertCircle, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ProductCard, ProductCardSkeleton } from '@/components/product-card';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
+
+/** Six card skeletons while the first page loads (SPEC section 9). */
+export function ProductGridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading products" className={GRID}>
+      {Array.from({ length: PAGE_SIZE }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered.
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/** The page of products; dimmed while the next page loads over it. */
+export function ProductGrid({ products, stale }: { products: readonly Product[]; stale: boolean }) {
+  return (
+    <ul
+      aria-label="Products"
+      aria-busy={stale || undefined}
+      className={cn(GRID, 'transition-opacity', stale && 'opacity-60')}
+    >
+      {products.map((product) => (
+        <li key={product.id} className="flex">
+          <ProductCard product={product} className="w-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResultsMessage({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+      {icon}
+      <h3 className="mt-4 text-2xl">{title}</h3>
+      <p className="mt-2 max-w-md text-muted-foreground">{children}</p>
+      <div className="mt-6">{action}</div>
+    </div>
+  );
+}
+
+/** The products could not be loaded: Retry reloads the page (SPEC section 4). */
+export function ProductsError() {
+  return (
+    <ResultsMessage
+      icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
+      title="Error loading products"
+      action={<Button onClick={() => window.location.reload()}>Retry</Button>}
+    >
+      There was a problem fetching the products. Please try again later
+    </ResultsMessage>
+  );
+}
+
+/** Nothing matches: Clear all filters goes to /marketplace. */
+export function ProductsEmpty({ onClear }: { onClear: () => void }) {
+  return (
+    <ResultsMessage
+      icon={<SearchX className="size-12 text-muted-foreground" aria-hidden="true" />}
+      title="No products found"
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear all filters
+        </Button>
+      }
+    >
+      We couldn't find any products that match your filters. Try adjusting your search criteria.
+    </ResultsMessage>
+  );
+}

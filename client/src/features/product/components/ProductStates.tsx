@@ -1,0 +1,48 @@
+import { SearchX } from 'lucide-react';
+import { Link } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/** The detail page's shape while the product loads. */
+export function ProductDetailSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading product"
+      className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12"
+    >
+      <Skeleton className="h-4 w-64" />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <Skeleton className="aspect-[4/3] rounded-xl" />
+        <div className="grid content-start gap-5">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-10 w-4/5" />
+          <Skeleton className="h-6 w-64" />
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-9 w-28" />
+          <Skeleton className="h-5 w-48" />
+          <Skeleton className="h-16 w-72" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A missing, archived or non-numeric product (SPEC section 8). */
+export function ProductNotFound() {
+  useDocumentTitle('Product Not Found');
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl sm:text-4xl">Product Not Found</h1>
+      <p className="mt-3 text-muted-foreground">
+        The product you're looking for doesn't exist or has been removed
+      </p>
+      <Button asChild className="mt-8">
+        <Link href="/marketplace">Back to Marketplace</Link>
+      </Button>
+    </section>
+  );
+}
