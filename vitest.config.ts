@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // API tests run once on PGlite and, with TEST_DATABASE_URL set, once more on PostgreSQL (see scripts/test.mjs).
 export default defineConfig({
+  // The client's aliases, for unit tests of its pure modules.
+  resolve: { alias: { '@domain': r('./domain'), '@': r('./client/src') } },
   test: {
     include: ['test/api/**/*.test.ts', 'test/unit/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],

@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from '../../client/src/components/pagination';
+import {
+  activeFilterChips,
+  DEFAULT_FILTERS,
+  DEFAULT_STATE,
+  facetsUrl,
+  fromPending,
+  type MarketplaceState,
+  marketplaceHref,
+  parseMarketplaceSearch,
+  productListUrl,
+  toMarketplaceSearch,
+  toPending,
+} from '../../client/src/features/marketplace/url-state';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
+import { SORTS } from '../../domain/schemas/catalog';
+
+const state = (filters: Partial<MarketplaceState['filters']> = {}, rest: Partial<MarketplaceState> = {}) => ({
+  ...DEFAULT_STATE,
+  ...rest,
+  filters: { ...DEFAULT_FILTERS, ...filters },
+});
+
+describe('marketplace URL state', () => {
+  it('reads the filters of the spec from the URL', () => {
+    const s = parseMarketplaceSearch(
+      '?variety=Sugar%20Dragon,Yellow%20Dragon&organic=true&minPrice=10&sort=newest&page=3',
+    );
+    expect(s).toEqual(
+      state(
+        { varieties: ['Sugar Dragon', 'Yellow Dragon'], organic: true, minPrice: 10 },
+        { sort: 'newest', page: 3 },
+      ),
+    );
+  });
+
+  it('starts from the defaults: in stock only, popularity, page 1', () => {
+    expect(parseMarketplaceSearch('')).toEqual(DEFAULT_STATE);
+    expect(DEFAULT_FILTERS.inStock).toBe(true);
+    expect(marketplaceHref(DEFAULT_STATE)).toBe('/marketplace');
+  });
+
+  it('keeps the good parameters and drops only the bad ones', () => {
+    const s = parseMarketplaceSearch('form=seed&minPrice=abc&sort=bogus&page=0&variety=Banana');
+    expect(s).toEqual(state({ forms: ['seed'] }));
+    const reversed = parseMarketplaceSearch('minPrice=50&maxPrice=10&organic=true');
+    expect(reversed).toEqual(state({ organic: true }));
+  });
+
+  it('round-trips any state through the URL', () => {
+    const list = <T>(xs: readonly T[]) => fc.uniqueArray(fc.constantFrom(...xs), { maxLength: xs.length });
+    fc.assert(
+      fc.property(
+        fc.record({
+          varieties: list(VARIETIES),
+          forms: list(FORMS),
+          cuttingSizes: list(CUTTING_SIZES),
+          pollinationTypes: list(POLLINATIONS),
+          organic: fc.boolean(),
+          pesticideFree: fc.boolean(),
+          inStock: fc.boolean(),
+          minPrice: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
+          maxPrice: fc.option(fc.integer({ min: 200, max: 500 }), { nil: null }),
+          search: fc.constantFrom('', 'sugar', 'suger dragn', '12" cutting & more'),
+        }),
+        fc.constantFrom(...SORTS),
+        fc.integer({ min: 1, max: 50 }),
+        (filters, sort, page) => {
+          const s: MarketplaceState = { filters, sort, page };
+          const back = parseMarketplaceSearch(toMarketplaceSearch(s));
+          expect({ ...back.filters, varieties: [...back.filters.varieties].sort() }).toEqual({
+            ...filters,
+            varieties: [...filters.varieties].sort(),
+          });
+          expect(back.sort).toBe(sort);
+          expect(back.page).toBe(page);
+        },
+      ),
+    );
+  });
+
+  it('sends the API only the set filters, booleans only when true', () => {
+    expect(productListUrl(DEFAULT_STATE)).toBe('/api/products?inStock=true&sort=popularity&page=1&limit=6');
+    const off = state({ inStock: false, pesticideFree: true, forms: ['cutting'] });
+    expect(productListUrl(off)).not.toContain('inStock');
+    expect(productListUrl(off)).toContain('pesticideFree=true');
+    expect(toMarketplaceSearch(off)).toContain('inStock=false');
+    expect(facetsUrl(off.filters)).toBe('/api/products/facets?form=cutting&pesticideFree=true');
+  });
+});
+
+describe('active filter chips', () => {
+  it('removes one item, both price bounds, and puts booleans back to their defaults', () => {
+    const f = {
+      ...DEFAULT_FILTERS,
+      varieties: ['Sugar Dragon', 'Red Jaina'],
+      minPrice: 10,
+      maxPrice: 50,
+      organic: true,
+      inStock: false,
+    } as typeof DEFAULT_FILTERS;
+    const chips = activeFilterChips(f);
+    expect(chips.map((c) => c.label)).toEqual([
+      'Sugar Dragon',
+      'Red Jaina',
+      'Organic',
+      'Including out of stock',
+      '$10.00 – $50.00',
+    ]);
+    const byId = (id: string) => chips.find((c) => c.id === id)?.remove(f);
+    expect(byId('variety:Sugar Dragon')?.varieties).toEqual(['Red Jaina']);
+    expect(byId('price')).toMatchObject({ minPrice: null, maxPrice: null });
+    expect(byId('organic')?.organic).toBe(false);
+    expect(byId('inStock')?.inStock).toBe(true);
+  });
+});
+
+describe('pending price edits', () => {
+  it('treats an empty price as no bound and refuses a reversed or impossible range', () => {
+    const p = toPending(DEFAULT_FILTERS);
+    expect(fromPending({ ...p, minPrice: '', maxPrice: ' ' })).toEqual({
+      ok: true,
+      filters: DEFAULT_FILTERS,
+    });
+    expect(fromPending({ ...p, minPrice: '12.345' })).toMatchObject({
+      ok: true,
+      filters: { minPrice: 12.35 },
+    });
+    expect(fromPending({ ...p, minPrice: '50', maxPrice: '10' })).toEqual({
+      ok: false,
+      field: 'minPrice',
+      message: 'Min price cannot be above max price',
+    });
+    expect(fromPending({ ...p, maxPrice: '-1' })).toMatchObject({ ok: false, field: 'maxPrice' });
+  });
+});
+
+describe('pagination window', () => {
+  it('shows at most 5 page numbers around the current page, never past either end', () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+});
