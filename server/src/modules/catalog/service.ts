@@ -144,7 +144,15 @@ export interface ProductPage {
 }
 
 export class CatalogService {
-  constructor(private readonly db: Db) {}
+  /** The detail query, built once (the hottest single-row read). */
+  private readonly productById;
+
+  constructor(private readonly db: Db) {
+    this.productById = this.selectProducts()
+      .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
+      .limit(1)
+      .prepare('product_by_id');
+  }
 
   private selectProducts() {
     return this.db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
@@ -257,9 +265,7 @@ export class CatalogService {
 
   /** A visible listing; 404 when it does not exist or was archived. */
   async get(id: number): Promise<Product> {
-    const [row] = await this.selectProducts()
-      .where(and(eq(products.id, id), isNull(products.archivedAt)))
-      .limit(1);
+    const [row] = await this.productById.execute({ id });
     if (!row) throw notFound('Product not found');
     return toProduct(row);
   }
