@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { toCents } from '../../../../domain/money';
 import type { CatalogFilters } from '../../../../domain/schemas/catalog';
@@ -15,14 +15,14 @@ export type FacetName =
   | 'inStock'
   | 'price';
 
-/** Listings whose search vector matches the full-text query (see search.ts). */
-export function searchCondition(tsquery: string): SQL {
-  return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+/** Listings whose search vector matches the full-text query (see search.ts), bound or a placeholder. */
+export function searchCondition(tsquery: unknown): SQL {
+  return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery}::text)`;
 }
 
 /** Relevance of a listing to the full-text query, for ordering. */
-export function searchRank(tsquery: string): SQL {
-  return sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsquery}))`;
+export function searchRank(tsquery: unknown): SQL {
+  return sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsquery}::text))`;
 }
 
 /** The columns filters apply to: the products table's, or catalog_facet_counts' (which has no price). */
@@ -37,23 +37,63 @@ export interface FilterColumns {
   priceCents?: AnyPgColumn;
 }
 
+/**
+ * How a filter's value enters the SQL: bound as it is, or as a named placeholder of a prepared statement
+ * (then the same SQL serves every request with that set of filters).
+ */
+export type Bind = (name: string, value: unknown) => unknown;
+export const bindValues: Bind = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
+export const bindPlaceholders: Bind = (name) => sql.placeholder(name);
+
+/** The placeholders' values for a filter set (see bindPlaceholders). */
+export function filterParams(f: CatalogFilters): Record<string, unknown> {
+  return {
+    variety: f.variety,
+    form: f.form,
+    cuttingSize: f.cuttingSize,
+    pollination: f.pollination,
+    minPrice: f.minPrice === null ? null : toCents(f.minPrice),
+    maxPrice: f.maxPrice === null ? null : toCents(f.maxPrice),
+  };
+}
+
+/** Which filters are set: requests with the same shape share one prepared statement. */
+export function filterShape(f: CatalogFilters): string {
+  return [
+    f.variety.length > 0,
+    f.form.length > 0,
+    f.cuttingSize.length > 0,
+    f.pollination.length > 0,
+    f.organic,
+    f.pesticideFree,
+    f.inStock,
+    f.minPrice !== null,
+    f.maxPrice !== null,
+  ]
+    .map((set) => (set ? 1 : 0))
+    .join('');
+}
+
 /** Each filter's own condition, or undefined when that filter is not set. */
 export function filterConditions(
   f: CatalogFilters,
   columns: FilterColumns = products,
+  bind: Bind = bindValues,
 ): Record<FacetName, SQL | undefined> {
   const { priceCents } = columns;
+  const oneOf = (column: AnyPgColumn, name: string, values: readonly string[]) =>
+    values.length ? sql`${column} = any(${bind(name, values)}::text[])` : undefined;
   const price =
     priceCents &&
     and(
-      f.minPrice !== null ? gte(priceCents, toCents(f.minPrice)) : undefined,
-      f.maxPrice !== null ? lte(priceCents, toCents(f.maxPrice)) : undefined,
+      f.minPrice !== null ? sql`${priceCents} >= ${bind('minPrice', toCents(f.minPrice))}` : undefined,
+      f.maxPrice !== null ? sql`${priceCents} <= ${bind('maxPrice', toCents(f.maxPrice))}` : undefined,
     );
   return {
-    variety: f.variety.length ? inArray(columns.variety, f.variety) : undefined,
-    form: f.form.length ? inArray(columns.form, f.form) : undefined,
-    cuttingSize: f.cuttingSize.length ? inArray(columns.cuttingSize, f.cuttingSize) : undefined,
-    pollination: f.pollination.length ? inArray(columns.pollination, f.pollination) : undefined,
+    variety: oneOf(columns.variety, 'variety', f.variety),
+    form: oneOf(columns.form, 'form', f.form),
+    cuttingSize: oneOf(columns.cuttingSize, 'cuttingSize', f.cuttingSize),
+    pollination: oneOf(columns.pollination, 'pollination', f.pollination),
     organic: f.organic ? eq(columns.organic, true) : undefined,
     pesticideFree: f.pesticideFree ? eq(columns.pesticideFree, true) : undefined,
     inStock: f.inStock ? eq(columns.inStock, true) : undefined,
@@ -62,7 +102,7 @@ export function filterConditions(
 }
 
 /** Visible listings, matching the resolved search term (resolveSearch) when there is one. */
-export function baseWhere(tsquery: string | null): SQL {
+export function baseWhere(tsquery: unknown): SQL {
   return and(isNull(products.archivedAt), tsquery ? searchCondition(tsquery) : undefined) as SQL;
 }
 
@@ -75,6 +115,6 @@ export function otherFilters(
 }
 
 /** The WHERE clause for visible listings matching the filters and the resolved search term. */
-export function filterWhere(f: CatalogFilters, tsquery: string | null): SQL {
-  return and(baseWhere(tsquery), otherFilters(filterConditions(f))) as SQL;
+export function filterWhere(f: CatalogFilters, tsquery: unknown, bind: Bind = bindValues): SQL {
+  return and(baseWhere(tsquery), otherFilters(filterConditions(f, products, bind))) as SQL;
 }

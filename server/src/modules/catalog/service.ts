@@ -13,8 +13,11 @@ import { catalogFacetCounts, products, reviews, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import {
   baseWhere,
+  bindPlaceholders,
   type FacetName,
   filterConditions,
+  filterParams,
+  filterShape,
   filterWhere,
   otherFilters,
   searchRank,
@@ -117,7 +120,7 @@ function emptyFacets(): CatalogFacets {
 }
 
 /** The ORDER BY of each sort; each matches an index (same columns, same direction and nulls placement). */
-function orderBy(q: ProductListQuery, tsquery: string | null): SQL[] {
+function orderBy(q: ProductListQuery, tsquery: unknown): SQL[] {
   const popularity = [
     sql`${products.unitsSold} desc nulls last`,
     sql`${products.createdAt} desc nulls last`,
@@ -143,9 +146,22 @@ export interface ProductPage {
   capped: boolean;
 }
 
+const LIST_CACHE_SIZE = 256;
+
+interface ListStatements {
+  page: { execute(params: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> };
+  count: { execute(params: Record<string, unknown>): Promise<Array<{ n: number }>> };
+}
+
+async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
+  const [row] = await rows;
+  return Number(row?.n ?? 0);
+}
+
 export class CatalogService {
   /** The detail query, built once (the hottest single-row read). */
   private readonly productById;
+  private readonly listCache = new Map<string, ListStatements>();
 
   constructor(private readonly db: Db) {
     this.productById = this.selectProducts()
@@ -162,43 +178,67 @@ export class CatalogService {
     const tsquery = q.search ? await resolveSearch(this.db, q.search) : null;
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
-    const where = filterWhere(q, tsquery);
-    // `total`: a search counts its matches in the same pass (ranking reads them all anyway); other queries
-    // count separately, stopping one past EXACT_TOTAL_LIMIT.
-    const page = (total: SQL<number>) =>
-      this.db
-        .select({ ...productColumns, total: total.mapWith(Number) })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .where(where)
-        .orderBy(...orderBy(q, tsquery))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
+    const statements = this.listStatements(q, tsquery !== null);
+    const params = { ...filterParams(q), tsquery, limit: q.limit, offset: (q.page - 1) * q.limit };
     const result = (rows: ProductRow[], total: number): ProductPage => ({
       items: rows.map(toProduct),
       total: Math.min(total, EXACT_TOTAL_LIMIT),
       capped: total > EXACT_TOTAL_LIMIT,
     });
-
     if (tsquery) {
-      const rows = await page(sql<number>`count(*) over ()`);
-      return result(rows, rows[0]?.total ?? (await this.cappedCount(where)));
+      const rows = await statements.page.execute(params);
+      return result(rows, rows[0]?.total ?? (await countOf(statements.count.execute(params))));
     }
-    const [rows, total] = await Promise.all([page(sql<number>`0`), this.cappedCount(where)]);
+    const [rows, total] = await Promise.all([
+      statements.page.execute(params),
+      countOf(statements.count.execute(params)),
+    ]);
     return result(rows, total);
   }
 
-  /** Counts matches up to one past EXACT_TOTAL_LIMIT: a broad filter never pays for a full count. */
-  private async cappedCount(where: SQL): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(
-      this.db
-        .select({ one: sql`1` })
+  /**
+   * The page and count statements for this set of filters, sort and search, prepared once and kept: building
+   * a query costs more CPU than PostgreSQL spends running it. The cache keeps the most recently used shapes.
+   */
+  private listStatements(q: ProductListQuery, search: boolean): ListStatements {
+    const key = `${filterShape(q)}_${q.sort.replaceAll('-', '_')}_${search ? 1 : 0}`;
+    const cached = this.listCache.get(key);
+    if (cached) {
+      this.listCache.delete(key);
+      this.listCache.set(key, cached);
+      return cached;
+    }
+    const tsquery = search ? sql.placeholder('tsquery') : null;
+    const where = filterWhere(q, tsquery, bindPlaceholders);
+    // `total`: a search counts its matches in the same pass (ranking reads them all anyway); other queries
+    // count separately, stopping one past EXACT_TOTAL_LIMIT.
+    const total = search ? sql<number>`count(*) over ()` : sql<number>`0`;
+    const statements: ListStatements = {
+      page: this.db
+        .select({ ...productColumns, total: total.mapWith(Number) })
         .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
         .where(where)
-        .limit(EXACT_TOTAL_LIMIT + 1)
-        .as('matches'),
-    );
-    return Number(row?.n ?? 0);
+        .orderBy(...orderBy(q, tsquery))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`catalog_page_${key}`),
+      count: this.db
+        .select({ n: count() })
+        .from(
+          this.db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(where)
+            .limit(EXACT_TOTAL_LIMIT + 1)
+            .as('matches'),
+        )
+        .prepare(`catalog_count_${key}`),
+    };
+    this.listCache.set(key, statements);
+    if (this.listCache.size > LIST_CACHE_SIZE)
+      this.listCache.delete(this.listCache.keys().next().value as string);
+    return statements;
   }
 
   /**
