@@ -75,12 +75,14 @@ async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Expla
 
 /** The query with its parameters inlined as literals (bench-only: the values come from our own scenarios). */
 function inline(query: string, params: unknown[]): string {
-  const literal = (v: unknown) =>
+  const literal = (v: unknown): string =>
     v === null
       ? 'null'
-      : typeof v === 'number' || typeof v === 'boolean'
-        ? String(v)
-        : `'${String(v).replaceAll("'", "''")}'`;
+      : Array.isArray(v)
+        ? `array[${v.map(literal).join(',')}]::text[]`
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? String(v)
+          : `'${String(v).replaceAll("'", "''")}'`;
   return query.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
 }
 

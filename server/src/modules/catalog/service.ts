@@ -23,6 +23,7 @@ import {
   searchRank,
 } from './filters';
 import { resolveSearch } from './search';
+import { StatementCache } from './statement-cache';
 
 /** Every product column the API shows (not the search text), with the seller. */
 const productColumns = {
@@ -146,7 +147,12 @@ export interface ProductPage {
   capped: boolean;
 }
 
-const LIST_CACHE_SIZE = 256;
+interface FacetStatements {
+  counts: { execute(params: Record<string, unknown>): Promise<Array<Record<string, number>>> };
+  price: {
+    execute(params: Record<string, unknown>): Promise<Array<{ min: number | null; max: number | null }>>;
+  };
+}
 
 interface ListStatements {
   page: { execute(params: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> };
@@ -161,7 +167,8 @@ async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
 export class CatalogService {
   /** The detail query, built once (the hottest single-row read). */
   private readonly productById;
-  private readonly listCache = new Map<string, ListStatements>();
+  private readonly listCache = new StatementCache<ListStatements>();
+  private readonly facetCache = new StatementCache<FacetStatements>();
 
   constructor(private readonly db: Db) {
     this.productById = this.selectProducts()
@@ -201,13 +208,12 @@ export class CatalogService {
    * a query costs more CPU than PostgreSQL spends running it. The cache keeps the most recently used shapes.
    */
   private listStatements(q: ProductListQuery, search: boolean): ListStatements {
-    const key = `${filterShape(q)}_${q.sort.replaceAll('-', '_')}_${search ? 1 : 0}`;
-    const cached = this.listCache.get(key);
-    if (cached) {
-      this.listCache.delete(key);
-      this.listCache.set(key, cached);
-      return cached;
-    }
+    return this.listCache.get(`${filterShape(q)}_${q.sort}_${search ? 1 : 0}`, () =>
+      this.buildListStatements(q, search),
+    );
+  }
+
+  private buildListStatements(q: ProductListQuery, search: boolean): ListStatements {
     const tsquery = search ? sql.placeholder('tsquery') : null;
     const where = filterWhere(q, tsquery, bindPlaceholders);
     // `total`: a search counts its matches in the same pass (ranking reads them all anyway); other queries
@@ -222,7 +228,7 @@ export class CatalogService {
         .orderBy(...orderBy(q, tsquery))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(`catalog_page_${key}`),
+        .prepare('catalog_page'),
       count: this.db
         .select({ n: count() })
         .from(
@@ -233,11 +239,8 @@ export class CatalogService {
             .limit(EXACT_TOTAL_LIMIT + 1)
             .as('matches'),
         )
-        .prepare(`catalog_count_${key}`),
+        .prepare('catalog_count'),
     };
-    this.listCache.set(key, statements);
-    if (this.listCache.size > LIST_CACHE_SIZE)
-      this.listCache.delete(this.listCache.keys().next().value as string);
     return statements;
   }
 
@@ -250,35 +253,16 @@ export class CatalogService {
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
     const tsquery = f.search ? await resolveSearch(this.db, f.search) : null;
     if (f.search && !tsquery) return emptyFacets();
-    const summary = !f.search && f.minPrice === null && f.maxPrice === null;
-    const source = summary ? catalogFacetCounts : products;
-    const measure = summary ? sql`sum(${catalogFacetCounts.n})` : sql`count(*)`;
-    const conditions = filterConditions(f, source);
-    const countWhere = (...parts: Array<SQL | undefined>) =>
-      sql<number>`coalesce(${measure} filter (where ${and(...parts) ?? sql`true`}), 0)`.mapWith(Number);
-
-    const columns: Record<string, SQL<number>> = {};
-    for (const [facet, values] of Object.entries(FACET_OPTIONS)) {
-      const column = source[facet as keyof typeof FACET_OPTIONS];
-      values.forEach((value, i) => {
-        columns[`${facet}_${i}`] = countWhere(
-          otherFilters(conditions, facet as FacetName),
-          eq(column, value),
-        );
-      });
-    }
-    for (const facet of ['organic', 'pesticideFree', 'inStock'] as const) {
-      columns[facet] = countWhere(otherFilters(conditions, facet), eq(source[facet], true));
-    }
-    const [row] = summary
-      ? await this.db.select(columns).from(catalogFacetCounts)
-      : await this.db.select(columns).from(products).where(baseWhere(tsquery));
-    const counts = row as Record<string, number>;
-    const price = await this.priceRange(
-      and(baseWhere(tsquery), otherFilters(filterConditions(f), 'price')) as SQL,
-    );
+    const statements = this.facetStatements(f, tsquery !== null);
+    const params = { ...filterParams(f), tsquery };
+    const [[row], [price]] = await Promise.all([
+      statements.counts.execute(params),
+      statements.price.execute(params),
+    ]);
+    const counts = (row ?? {}) as Record<string, number>;
     const facet = (name: keyof typeof FACET_OPTIONS) =>
       Object.fromEntries(FACET_OPTIONS[name].map((v, i) => [v, counts[`${name}_${i}`] ?? 0]));
+    const dollars = (v: unknown) => (v === null || v === undefined ? null : fromCents(Number(v)));
     return {
       variety: facet('variety'),
       form: facet('form'),
@@ -287,20 +271,58 @@ export class CatalogService {
       organic: counts.organic ?? 0,
       pesticideFree: counts.pesticideFree ?? 0,
       inStock: counts.inStock ?? 0,
-      price,
+      price: { min: dollars(price?.min), max: dollars(price?.max) },
     };
   }
 
-  /** The lowest and highest price among matching listings: two index lookups, not a scan. */
-  private async priceRange(where: SQL): Promise<CatalogFacets['price']> {
-    const [row] = await this.db
-      .select({
-        min: sql<number | null>`(select min(${products.priceCents}) from ${products} where ${where})`,
-        max: sql<number | null>`(select max(${products.priceCents}) from ${products} where ${where})`,
-      })
-      .from(sql`(select 1) as one`);
-    const dollars = (v: unknown) => (v === null || v === undefined ? null : fromCents(Number(v)));
-    return { min: dollars(row?.min), max: dollars(row?.max) };
+  /**
+   * The facet statements for this set of filters: one FILTER aggregate per option, over catalog_facet_counts
+   * when there is no search or price filter, else over the matching listings; and the price range as two index
+   * lookups (min and max), not a scan.
+   */
+  private facetStatements(f: CatalogFilters, search: boolean): FacetStatements {
+    return this.facetCache.get(`${filterShape(f)}_${search ? 1 : 0}`, () => {
+      const tsquery = search ? sql.placeholder('tsquery') : null;
+      const summary = !search && f.minPrice === null && f.maxPrice === null;
+      const source = summary ? catalogFacetCounts : products;
+      const measure = summary ? sql`sum(${catalogFacetCounts.n})` : sql`count(*)`;
+      const conditions = filterConditions(f, source, bindPlaceholders);
+      const countWhere = (...parts: Array<SQL | undefined>) =>
+        sql<number>`coalesce(${measure} filter (where ${and(...parts) ?? sql`true`}), 0)`.mapWith(Number);
+      const columns: Record<string, SQL<number>> = {};
+      for (const [facet, values] of Object.entries(FACET_OPTIONS)) {
+        const column = source[facet as keyof typeof FACET_OPTIONS];
+        values.forEach((value, i) => {
+          columns[`${facet}_${i}`] = countWhere(
+            otherFilters(conditions, facet as FacetName),
+            eq(column, value),
+          );
+        });
+      }
+      for (const facet of ['organic', 'pesticideFree', 'inStock'] as const) {
+        columns[facet] = countWhere(otherFilters(conditions, facet), eq(source[facet], true));
+      }
+      const priceWhere = and(
+        baseWhere(tsquery),
+        otherFilters(filterConditions(f, products, bindPlaceholders), 'price'),
+      ) as SQL;
+      return {
+        counts: summary
+          ? this.db.select(columns).from(catalogFacetCounts).prepare('catalog_facets_summary')
+          : this.db.select(columns).from(products).where(baseWhere(tsquery)).prepare('catalog_facets_scan'),
+        price: this.db
+          .select({
+            min: sql<
+              number | null
+            >`(select min(${products.priceCents}) from ${products} where ${priceWhere})`,
+            max: sql<
+              number | null
+            >`(select max(${products.priceCents}) from ${products} where ${priceWhere})`,
+          })
+          .from(sql`(select 1) as one`)
+          .prepare('catalog_price_range'),
+      };
+    });
   }
 
   /** A visible listing; 404 when it does not exist or was archived. */
