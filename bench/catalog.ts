@@ -92,6 +92,22 @@ async function explain(database: Database, query: string, params: unknown[]): Pr
   return rows.map((r) => Object.values(r)[0] as string);
 }
 
+/**
+ * Mean latency of a one-connection run: the connection waits for each answer before the next request, so
+ * it is exactly 1000 / req/s (autocannon's own latencies are whole milliseconds, too coarse here).
+ */
+function closedLoopMs(r: LoadResult): number {
+  return r.rps ? Math.round((1000 / r.rps) * 100) / 100 : Number.POSITIVE_INFINITY;
+}
+
+/** PGlite against PostgreSQL at one connection (DESIGN budget: within 3x of PostgreSQL's latency). */
+export interface LatencyComparison {
+  name: string;
+  pgliteMean: number;
+  postgresMean: number;
+  ratio: number;
+}
+
 export interface Comparison {
   name: string;
   apiRps: number;
@@ -140,14 +156,19 @@ function pgbench(url: string, statements: string[], seconds: number): number {
   }
 }
 
-async function loadScenarios(url: string, label: string, seconds: number): Promise<LoadResult[]> {
+async function loadScenarios(
+  url: string,
+  label: string,
+  seconds: number,
+  connections = 10,
+): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const s of SCENARIOS) {
     const target =
       'detail' in s
         ? `${url}/api/products/${DETAIL_ID}`
         : `${url}/api/products${'facets' in s ? '/facets' : ''}?${s.query}`;
-    results.push(await load({ name: `${label}: ${s.name}`, url: target, seconds }));
+    results.push(await load({ name: `${label}: ${s.name}`, url: target, seconds, connections }));
   }
   return results;
 }
@@ -161,6 +182,8 @@ export async function catalogBench(options: {
   const results: LoadResult[] = [];
   const explained: Array<Explained & { label: string }> = [];
   const comparisons: Comparison[] = [];
+  const singleConnection = new Map<string, LoadResult[]>();
+  const latencies: LatencyComparison[] = [];
   for (const size of options.sizes) {
     // PGlite: generate into a folder, then serve it.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-catalog-'));
@@ -175,6 +198,10 @@ export async function catalogBench(options: {
         explained.push({ ...e, label: `PGlite ${size}` });
       const server = await startServer({ DATA_DIR: dir }, options.port);
       results.push(...(await loadScenarios(server.url, `PGlite ${size}`, options.seconds)));
+      singleConnection.set(
+        `pglite ${size}`,
+        await loadScenarios(server.url, `PGlite ${size}, 1 conn`, options.seconds, 1),
+      );
       await server.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -202,6 +229,18 @@ export async function catalogBench(options: {
         const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
         const api = await loadScenarios(server.url, `PostgreSQL ${size}`, options.seconds);
         results.push(...api);
+        const pg1 = await loadScenarios(server.url, `PostgreSQL ${size}, 1 conn`, options.seconds, 1);
+        for (const [i, s] of SCENARIOS.entries()) {
+          const lite = singleConnection.get(`pglite ${size}`)?.[i];
+          const pg = pg1[i];
+          if (lite && pg)
+            latencies.push({
+              name: `${size}: ${s.name}`,
+              pgliteMean: closedLoopMs(lite),
+              postgresMean: closedLoopMs(pg),
+              ratio: closedLoopMs(lite) / closedLoopMs(pg),
+            });
+        }
         await server.stop();
         for (const [i, s] of SCENARIOS.entries()) {
           const tps = pgbench(url.toString(), scenarioSql.get(s.name) ?? [], options.seconds);
@@ -219,5 +258,5 @@ export async function catalogBench(options: {
       }
     }
   }
-  return { results, explained, comparisons };
+  return { results, explained, comparisons, latencies };
 }

@@ -95,12 +95,21 @@ if (pgUrl) {
 
 if (process.env.BENCH_CATALOG !== 'false') {
   const sizes = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
-  const { results, explained, comparisons } = await catalogBench({
+  const { results, explained, comparisons, latencies } = await catalogBench({
     sizes,
     pgUrl,
     port: PORT,
     seconds: SECONDS,
   });
+  if (latencies.length) {
+    console.log('\nPGlite against PostgreSQL at one connection, mean latency; budget: within 3x:');
+    console.log('| scenario | PGlite mean ms | PostgreSQL mean ms | PGlite / PostgreSQL |');
+    console.log('|---|---:|---:|---:|');
+    for (const l of latencies) {
+      const verdict = l.ratio <= 3 ? '' : ' (over budget)';
+      console.log(`| ${l.name} | ${l.pgliteMean} | ${l.postgresMean} | ${l.ratio.toFixed(1)}x${verdict} |`);
+    }
+  }
   rows.push(...results);
   if (comparisons.length) {
     console.log(
