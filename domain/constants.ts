@@ -67,6 +67,8 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
+/** The newsletter's address rule (SPEC section 5): text, @, text, dot, text. */
+export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LOCATION_MAX = 100;
 export const BIO_MAX = 1000;
 

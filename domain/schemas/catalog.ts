@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CUTTING_SIZES, FORMS, MAX_PAGE_SIZE, PAGE_SIZE, POLLINATIONS, VARIETIES } from '../constants';
+import {
+  CUTTING_SIZES,
+  EMAIL_MAX,
+  FORMS,
+  MAX_PAGE_SIZE,
+  NEWSLETTER_EMAIL_PATTERN,
+  PAGE_SIZE,
+  POLLINATIONS,
+  VARIETIES,
+} from '../constants';
 
 export const SORTS = ['popularity', 'price-low-high', 'price-high-low', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -86,6 +95,11 @@ const positiveInt = (name: string, fallback: number, max: number) =>
       return n;
     });
 
+/** A price range whose minimum is not above its maximum (either bound may be absent). */
+const priceRangeInOrder = (f: { minPrice: number | null; maxPrice: number | null }) =>
+  f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice;
+const PRICE_RANGE_ERROR = { message: 'minPrice cannot be above maxPrice', path: ['minPrice'] };
+
 /** The catalog filters (SPEC section 3 "Filter set"), as GET /api/products and /marketplace take them. */
 export const catalogFilterSchema = z
   .object({
@@ -104,10 +118,7 @@ export const catalogFilterSchema = z
       .optional()
       .transform((v) => v?.trim().replace(/\s+/g, ' ') ?? ''),
   })
-  .refine((f) => f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice, {
-    message: 'minPrice cannot be above maxPrice',
-    path: ['minPrice'],
-  });
+  .refine(priceRangeInOrder, PRICE_RANGE_ERROR);
 export type CatalogFilters = z.output<typeof catalogFilterSchema>;
 
 /** GET /api/products query: the filters plus sort and paging. */
@@ -121,10 +132,7 @@ export const productListQuerySchema = z
     page: positiveInt('page', 1, 100_000),
     limit: positiveInt('limit', PAGE_SIZE, MAX_PAGE_SIZE),
   })
-  .refine((f) => f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice, {
-    message: 'minPrice cannot be above maxPrice',
-    path: ['minPrice'],
-  });
+  .refine(priceRangeInOrder, PRICE_RANGE_ERROR);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** A listing as the API shows it. Prices in dollars. */
@@ -169,6 +177,6 @@ export const newsletterSchema = z.object({
     .string('Please enter a valid email address')
     .trim()
     .min(1, 'Please enter a valid email address')
-    .max(254, 'Please enter a valid email address')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+    .max(EMAIL_MAX, 'Please enter a valid email address')
+    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address'),
 });

@@ -66,6 +66,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let status = 500;
     let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.' };
 
+    const code = pgCode(err);
+    const pgClientError = code ? PG_CLIENT_ERRORS[code] : undefined;
+
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
@@ -84,8 +87,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (err.code && FASTIFY_CLIENT_ERRORS[err.code]) {
       status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
       body = { message: FASTIFY_CLIENT_ERRORS[err.code] as string };
-    } else if (pgCode(err) && PG_CLIENT_ERRORS[pgCode(err) as string]) {
-      const [s, message] = PG_CLIENT_ERRORS[pgCode(err) as string] as [number, string];
+    } else if (pgClientError) {
+      const [s, message] = pgClientError;
       status = s;
       body = { message };
       request.log.warn({ err }, 'database rejected a request');

@@ -1,12 +1,10 @@
-/**
- * The newsletter's address rule (SPEC section 5: text, @, text, dot, text), the same as newsletterSchema
- * in domain/schemas/catalog.ts. Repeated here so the home page does not load zod.
- */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX = 254;
+import { EMAIL_MAX, NEWSLETTER_EMAIL_PATTERN } from '@domain/constants';
 
-/** The address to send, trimmed, or null when it is not a valid address. */
+/**
+ * The newsletter's address rule, the same as newsletterSchema's (domain/schemas/catalog.ts), checked without
+ * zod so the home page does not load it.
+ */
 export function validNewsletterEmail(value: string): string | null {
   const email = value.trim();
-  return email.length > 0 && email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) ? email : null;
+  return email.length > 0 && email.length <= EMAIL_MAX && NEWSLETTER_EMAIL_PATTERN.test(email) ? email : null;
 }

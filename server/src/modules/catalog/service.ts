@@ -177,8 +177,12 @@ export class CatalogService {
       .prepare('product_by_id');
   }
 
-  private selectProducts() {
-    return this.db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+  /** Listings with their seller; `total` is an extra column the list page fills (see buildListStatements). */
+  private selectProducts(total: SQL<number> = sql<number>`0`) {
+    return this.db
+      .select({ ...productColumns, total: total.mapWith(Number) })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId));
   }
 
   async list(q: ProductListQuery): Promise<ProductPage> {
@@ -220,10 +224,7 @@ export class CatalogService {
     // count separately, stopping one past EXACT_TOTAL_LIMIT.
     const total = search ? sql<number>`count(*) over ()` : sql<number>`0`;
     const statements: ListStatements = {
-      page: this.db
-        .select({ ...productColumns, total: total.mapWith(Number) })
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
+      page: this.selectProducts(total)
         .where(where)
         .orderBy(...orderBy(q, tsquery))
         .limit(sql.placeholder('limit'))
