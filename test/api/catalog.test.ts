@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
 import type { CatalogFacets, Product } from '../../domain/schemas/catalog';
+import { productListQuerySchema } from '../../domain/schemas/catalog';
 import { products } from '../../server/src/db/schema';
+import { CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, type Listing } from '../support/catalog';
 
@@ -182,6 +184,44 @@ describe('GET /api/products', () => {
     const nothing = await list({ search: 'zzqqxx' });
     expect(nothing.items).toEqual([]);
     expect(nothing.total).toBe('0');
+  });
+
+  it('ranks the most popular matches by relevance and pages through the rest by popularity', async () => {
+    const dragons = listings.filter((l) => l.variety.includes('Dragon')).sort(popularity);
+    expect(dragons.length).toBeGreaterThan(6);
+    // Two listings say "dragon" more often: the third most popular and the least popular.
+    const boosted = [dragons[2], dragons.at(-1)] as Listing[];
+    const setDescription = (l: Listing, extra: string) =>
+      t.database.db
+        .update(products)
+        .set({ description: `A ${l.form} of ${l.variety}. Grown in Miami.${extra}` })
+        .where(eq(products.id, l.id));
+    await Promise.all(boosted.map((l) => setDescription(l, ' Dragon, dragon, dragon.')));
+    try {
+      const full = (await list({ search: 'dragon', limit: 100 })).items.map((p) => p.id);
+      const ids = dragons.map((l) => l.id);
+      expect(full).toEqual([
+        boosted[0]?.id,
+        boosted[1]?.id,
+        ...ids.filter((id) => !boosted.some((b) => b.id === id)),
+      ]);
+
+      // A window of 5: the five most popular are ranked, the rest follow by popularity; pages of 4 straddle it.
+      const windowed = new CatalogService(t.database.db, 5);
+      const top = ids.slice(0, 5);
+      const expected = [boosted[0]?.id, ...top.filter((id) => id !== boosted[0]?.id), ...ids.slice(5)];
+      const seen: number[] = [];
+      for (let page = 1; seen.length < ids.length; page++) {
+        const q = productListQuerySchema.parse({ search: 'dragon', limit: '4', page: String(page) });
+        const { items, total } = await windowed.list(q);
+        expect(total).toBe(ids.length);
+        expect(items.length).toBeGreaterThan(0);
+        seen.push(...items.map((p) => p.id));
+      }
+      expect(seen).toEqual(expected);
+    } finally {
+      await Promise.all(boosted.map((l) => setDescription(l, '')));
+    }
   });
 
   it('treats LIKE wildcards in a search term as plain text', async () => {

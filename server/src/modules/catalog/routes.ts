@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   catalogFilterSchema,
   EXACT_TOTAL_LIMIT,
   productListQuerySchema,
 } from '../../../../domain/schemas/catalog';
+import { idParams } from '../../http/params';
 import type { CatalogService } from './service';
 
-export const productIdParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, 'Product id must be a positive whole number')
-    .transform(Number),
-});
+export const productIdParams = idParams('Product');
 
 export async function catalogRoutes(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../../../domain/constants';
 import { fromCents } from '../../../../domain/money';
 import type {
@@ -120,13 +120,17 @@ function emptyFacets(): CatalogFacets {
   };
 }
 
-/** The ORDER BY of each sort; each matches an index (same columns, same direction and nulls placement). */
-function orderBy(q: ProductListQuery, tsquery: unknown): SQL[] {
-  const popularity = [
+/** Best sellers first, then the newest; matches products_popularity_idx (same columns, direction and nulls). */
+function popularityOrder(): SQL[] {
+  return [
     sql`${products.unitsSold} desc nulls last`,
     sql`${products.createdAt} desc nulls last`,
     sql`${products.id} desc nulls last`,
   ];
+}
+
+/** The ORDER BY of each sort; each matches an index. A search's relevance order is CatalogService.relevancePage. */
+function orderBy(q: ProductListQuery): SQL[] {
   switch (q.sort) {
     case 'price-low-high':
       return [sql`${products.priceCents} asc`, sql`${products.id} asc`];
@@ -135,10 +139,12 @@ function orderBy(q: ProductListQuery, tsquery: unknown): SQL[] {
     case 'newest':
       return [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
     default:
-      // With a search term the default order is relevance, then popularity.
-      return tsquery ? [sql`${searchRank(tsquery)} desc`, ...popularity] : popularity;
+      return popularityOrder();
   }
 }
+
+/** CatalogService's default relevance window: enough for 80 pages of 6, cheap to rank (about 1 ms). */
+const RELEVANCE_WINDOW = 500;
 
 export interface ProductPage {
   items: Product[];
@@ -147,16 +153,21 @@ export interface ProductPage {
   capped: boolean;
 }
 
+/** A prepared statement answering rows of type R. */
+interface Statement<R> {
+  execute(params: Record<string, unknown>): Promise<R[]>;
+}
+
 interface FacetStatements {
-  counts: { execute(params: Record<string, unknown>): Promise<Array<Record<string, number>>> };
-  price: {
-    execute(params: Record<string, unknown>): Promise<Array<{ min: number | null; max: number | null }>>;
-  };
+  counts: Statement<Record<string, number>>;
+  price: Statement<{ min: number | null; max: number | null }>;
 }
 
 interface ListStatements {
-  page: { execute(params: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> };
-  count: { execute(params: Record<string, unknown>): Promise<Array<{ n: number }>> };
+  page: Statement<ProductRow>;
+  /** Only with a search and the default (relevance) sort. */
+  ranked: Statement<ProductRow> | null;
+  count: Statement<{ n: number }>;
 }
 
 async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
@@ -170,19 +181,20 @@ export class CatalogService {
   private readonly listCache = new StatementCache<ListStatements>();
   private readonly facetCache = new StatementCache<FacetStatements>();
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
+    private readonly relevanceWindow = RELEVANCE_WINDOW,
+  ) {
     this.productById = this.selectProducts()
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
       .limit(1)
       .prepare('product_by_id');
   }
 
-  /** Listings with their seller; `total` is an extra column the list page fills (see buildListStatements). */
-  private selectProducts(total: SQL<number> = sql<number>`0`) {
-    return this.db
-      .select({ ...productColumns, total: total.mapWith(Number) })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId));
+  /** Listings with their seller. */
+  private selectProducts() {
+    return this.db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
   }
 
   async list(q: ProductListQuery): Promise<ProductPage> {
@@ -190,21 +202,50 @@ export class CatalogService {
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
     const statements = this.listStatements(q, tsquery !== null);
-    const params = { ...filterParams(q), tsquery, limit: q.limit, offset: (q.page - 1) * q.limit };
-    const result = (rows: ProductRow[], total: number): ProductPage => ({
+    const params = { ...filterParams(q), tsquery };
+    const offset = (q.page - 1) * q.limit;
+    const [rows, total] = await Promise.all([
+      statements.ranked
+        ? this.relevancePage({ ranked: statements.ranked, page: statements.page }, params, offset, q.limit)
+        : statements.page.execute({ ...params, limit: q.limit, offset }),
+      countOf(statements.count.execute(params)),
+    ]);
+    return {
       items: rows.map(toProduct),
       total: Math.min(total, EXACT_TOTAL_LIMIT),
       capped: total > EXACT_TOTAL_LIMIT,
-    });
-    if (tsquery) {
-      const rows = await statements.page.execute(params);
-      return result(rows, rows[0]?.total ?? (await countOf(statements.count.execute(params))));
-    }
-    const [rows, total] = await Promise.all([
-      statements.page.execute(params),
-      countOf(statements.count.execute(params)),
+    };
+  }
+
+  /**
+   * A page in relevance order: the relevanceWindow most popular matches ranked by relevance (ts_rank), then the
+   * other matches by popularity. Ranking every match would read them all (110,000 for "sugar" in a million
+   * listings); the window bounds the work while keeping one total order, so pages neither repeat nor skip.
+   */
+  private async relevancePage(
+    { ranked, page }: { ranked: Statement<ProductRow>; page: Statement<ProductRow> },
+    params: Record<string, unknown>,
+    offset: number,
+    limit: number,
+  ): Promise<ProductRow[]> {
+    const end = offset + limit;
+    const [top, rest] = await Promise.all([
+      offset < this.relevanceWindow
+        ? ranked.execute({
+            ...params,
+            offset,
+            limit: Math.min(end, this.relevanceWindow) - offset,
+          })
+        : [],
+      end > this.relevanceWindow
+        ? page.execute({
+            ...params,
+            offset: Math.max(offset, this.relevanceWindow),
+            limit: end - Math.max(offset, this.relevanceWindow),
+          })
+        : [],
     ]);
-    return result(rows, total);
+    return [...top, ...rest];
   }
 
   /**
@@ -220,16 +261,16 @@ export class CatalogService {
   private buildListStatements(q: ProductListQuery, search: boolean): ListStatements {
     const tsquery = search ? sql.placeholder('tsquery') : null;
     const where = filterWhere(q, tsquery, bindPlaceholders);
-    // `total`: a search counts its matches in the same pass (ranking reads them all anyway); other queries
-    // count separately, stopping one past EXACT_TOTAL_LIMIT.
-    const total = search ? sql<number>`count(*) over ()` : sql<number>`0`;
-    const statements: ListStatements = {
-      page: this.selectProducts(total)
+    return {
+      // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
+      page: this.selectProducts()
         .where(where)
-        .orderBy(...orderBy(q, tsquery))
+        .orderBy(...orderBy(q))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare('catalog_page'),
+      ranked: search && q.sort === 'popularity' ? this.rankedStatement(where, tsquery) : null,
+      // Counts stop one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
       count: this.db
         .select({ n: count() })
         .from(
@@ -242,7 +283,26 @@ export class CatalogService {
         )
         .prepare('catalog_count'),
     };
-    return statements;
+  }
+
+  /** The first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). */
+  private rankedStatement(where: SQL, tsquery: unknown) {
+    return this.selectProducts()
+      .where(
+        inArray(
+          products.id,
+          this.db
+            .select({ id: products.id })
+            .from(products)
+            .where(where)
+            .orderBy(...popularityOrder())
+            .limit(this.relevanceWindow),
+        ),
+      )
+      .orderBy(sql`${searchRank(tsquery)} desc`, ...popularityOrder())
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('catalog_ranked');
   }
 
   /**
