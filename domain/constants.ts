@@ -62,6 +62,8 @@ export const PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 100;
 export const PAGINATION_WINDOW = 5;
 export const SHIPPING_CENTS = 1299;
+/** The most units of one listing a seller may stock or a buyer may hold in one cart line. */
+export const QUANTITY_MAX = 100_000;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;

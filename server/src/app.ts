@@ -9,6 +9,8 @@ import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { OrderService } from './modules/orders/service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -46,6 +48,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
   await server.register(catalogRoutes, { prefix: '/api/products', catalog: new CatalogService(database.db) });
+  await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
   await server.register(newsletterRoutes, { prefix: '/api/newsletter', db: database.db });
 
   await registerClient(server, config.clientDir);

@@ -65,3 +65,45 @@ export async function createCatalog(
     listings: inserted.map((p) => ({ ...p, pollination: p.pollination as Listing['pollination'] })),
   };
 }
+
+/** A seller account straight in the database (no password needed), for tests that only need listings. */
+export async function insertSeller(db: Db, username: string): Promise<number> {
+  const [seller] = await db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.com`,
+      password: 'x',
+      isSeller: true,
+      location: 'Homestead, Florida',
+    })
+    .returning({ id: users.id });
+  return (seller as { id: number }).id;
+}
+
+/** One listing with the given stock and price, straight in the database. */
+export async function insertListing(
+  db: Db,
+  sellerId: number,
+  options: { title?: string; quantity?: number; priceCents?: number; inStock?: boolean } = {},
+) {
+  const { title = 'Test cutting', quantity = 10, priceCents = 1500 } = options;
+  const inStock = options.inStock ?? quantity > 0;
+  const [row] = await db
+    .insert(products)
+    .values({
+      sellerId,
+      title,
+      description: `${title}, for a test.`,
+      variety: 'Sugar Dragon',
+      form: 'cutting',
+      cuttingSize: '12 inch',
+      pollination: 'self',
+      quantity,
+      inStock,
+      priceCents,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    })
+    .returning();
+  return row as typeof products.$inferSelect;
+}

@@ -196,6 +196,8 @@ export const orderItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The listing's title when it was bought (a seller may retitle or archive the listing later). */
+    title: text('title').notNull(),
     quantity: integer('quantity').notNull(),
     /** Unit price paid, in cents. */
     priceCents: integer('price_cents').notNull(),

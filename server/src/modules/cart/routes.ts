@@ -1,7 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cartAddSchema, cartUpdateSchema } from '../../../../domain/schemas/orders';
+import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { CartService } from './service';
 
+const lineParams = idParams('Cart item');
+
+/** The signed-in user's cart (SPEC section 7); visitors get 401. */
 export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartService }): Promise<void> {
-  app.get('/', async (request) => cart.list(requireUser(request).id));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A visitor gets 401 before any validation of what they sent.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  r.get('/', async (request) => cart.list(requireUser(request).id));
+
+  r.post('/', { schema: { body: cartAddSchema } }, async (request, reply) => {
+    const line = await cart.add(requireUser(request).id, request.body);
+    return reply.code(201).send(line);
+  });
+
+  r.put('/:id', { schema: { params: lineParams, body: cartUpdateSchema } }, async (request) =>
+    cart.update(requireUser(request).id, request.params.id, request.body.quantity),
+  );
+
+  r.delete('/:id', { schema: { params: lineParams } }, async (request, reply) => {
+    await cart.remove(requireUser(request).id, request.params.id);
+    return reply.code(204).send();
+  });
+
+  r.delete('/', async (request, reply) => {
+    await cart.clear(requireUser(request).id);
+    return reply.code(204).send();
+  });
 }

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_MAX } from '../../../../domain/schemas/orders';
+import { idParams } from '../../http/params';
+import { requireUser } from '../../plugins/session';
+import type { OrderService } from './service';
+
+const orderParams = idParams('Order');
+
+/** An optional Idempotency-Key header: the same key from the same user places at most one order. */
+const checkoutHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`)
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`)
+    .optional(),
+});
+
+/** Checkout and the signed-in user's own orders; visitors get 401. */
+export async function orderRoutes(app: FastifyInstance, { orders }: { orders: OrderService }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  // The body is the spec's empty object (or nothing); the cart is what is bought.
+  r.post('/', { schema: { headers: checkoutHeaders } }, async (request, reply) => {
+    const { order, replayed } = await orders.checkout(
+      requireUser(request).id,
+      request.headers['idempotency-key'] ?? null,
+    );
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return reply.code(201).send(order);
+  });
+
+  r.get('/', async (request) => orders.list(requireUser(request).id));
+
+  r.get('/:id', { schema: { params: orderParams } }, async (request) =>
+    orders.get(requireUser(request).id, request.params.id),
+  );
+
+  r.post('/:id/cancel', { schema: { params: orderParams } }, async (request) =>
+    orders.cancel(requireUser(request).id, request.params.id),
+  );
+}

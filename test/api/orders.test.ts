@@ -1,0 +1,241 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartLine } from '../../domain/cart';
+import type { Order } from '../../domain/schemas/orders';
+import { cartItems, orderItems, orders, products } from '../../server/src/db/schema';
+import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+import { insertListing, insertSeller } from '../support/catalog';
+
+let t: TestApp;
+let sellerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sellerId = await insertSeller(t.database.db, uniqueUsername('order_seller'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const listing = (options: Parameters<typeof insertListing>[2] = {}) =>
+  insertListing(t.database.db, sellerId, options);
+
+async function stock(id: number) {
+  const [row] = await t.database.db
+    .select({ quantity: products.quantity, inStock: products.inStock, unitsSold: products.unitsSold })
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
+}
+
+/** Orders (and their line counts) holding any of these listings. */
+async function ordersOf(productIds: number[]) {
+  return t.database.db
+    .select({ id: orders.id, userId: orders.userId, lines: sql<number>`count(${orderItems.id})::int` })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      inArray(
+        orders.id,
+        t.database.db
+          .select({ id: orderItems.orderId })
+          .from(orderItems)
+          .where(inArray(orderItems.productId, productIds)),
+      ),
+    )
+    .groupBy(orders.id);
+}
+
+async function buyer(cart: Array<[number, number]> = []): Promise<Client> {
+  const { client } = await registerUser(t.server);
+  for (const [productId, quantity] of cart) {
+    const res = await client.post('/api/cart', { productId, quantity });
+    if (res.status !== 201) throw new Error(`add to cart: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return client;
+}
+
+describe('POST /api/orders (checkout)', () => {
+  it('answers a visitor with 401 and an empty cart with 400 "Cart is empty"', async () => {
+    const { client } = await registerUser(t.server);
+    await client.post('/api/auth/logout');
+    expect((await client.post('/api/orders', {})).status).toBe(401);
+    const empty = await buyer();
+    const res = await empty.post<{ message: string }>('/api/orders', {});
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Cart is empty');
+    expect((await empty.get<Order[]>('/api/orders')).body).toEqual([]);
+  });
+
+  it('places the cart as an order: prices paid, exact totals, stock taken, cart emptied', async () => {
+    const a = await listing({ title: 'Ten cents', quantity: 5, priceCents: 10 });
+    const b = await listing({ title: 'Twenty cents', quantity: 2, priceCents: 20 });
+    const c = await listing({ title: 'Dear cutting', quantity: 9, priceCents: 4999 });
+    const client = await buyer([
+      [a.id, 3],
+      [b.id, 2],
+      [c.id, 1],
+    ]);
+    const res = await client.post<Order>('/api/orders', {});
+    expect(res.status).toBe(201);
+    // 3 × 0.10 + 2 × 0.20 + 49.99 = 50.69 exactly; + 12.99 shipping = 63.68.
+    expect(res.body).toMatchObject({ status: 'pending', subtotal: 50.69, shipping: 12.99, total: 63.68 });
+    expect(res.body.items.map((l) => [l.title, l.quantity, l.price])).toEqual([
+      ['Ten cents', 3, 0.1],
+      ['Twenty cents', 2, 0.2],
+      ['Dear cutting', 1, 49.99],
+    ]);
+    expect(await stock(a.id)).toEqual({ quantity: 2, inStock: true, unitsSold: 3 });
+    expect(await stock(b.id)).toEqual({ quantity: 0, inStock: false, unitsSold: 2 });
+    expect((await client.get<CartLine[]>('/api/cart')).body).toEqual([]);
+
+    // The order keeps the price and title paid when the listing changes later.
+    await t.database.db
+      .update(products)
+      .set({ priceCents: 99_999, title: 'Renamed' })
+      .where(eq(products.id, c.id));
+    const again = await client.get<Order>(`/api/orders/${res.body.id}`);
+    expect(again.body.items[2]).toMatchObject({ title: 'Dear cutting', price: 49.99 });
+    expect(again.body.total).toBe(63.68);
+  });
+
+  it('refuses with 409 naming the product when stock ran short, and writes nothing', async () => {
+    const plenty = await listing({ title: 'Plenty', quantity: 10 });
+    const scarce = await listing({ title: 'Scarce seedling', quantity: 4 });
+    const client = await buyer([
+      [plenty.id, 2],
+      [scarce.id, 3],
+    ]);
+    await t.database.db.update(products).set({ quantity: 2 }).where(eq(products.id, scarce.id));
+    const res = await client.post<{ message: string }>('/api/orders', {});
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Not enough stock for Scarce seedling: only 2 left');
+    expect(await ordersOf([plenty.id, scarce.id])).toEqual([]);
+    expect((await stock(plenty.id))?.quantity).toBe(10);
+    expect((await client.get<CartLine[]>('/api/cart')).body).toHaveLength(2);
+  });
+
+  it.each([1, 3])(
+    'sells a listing with quantity %i to exactly that many of 20 racing buyers',
+    async (quantity) => {
+      const product = await listing({ title: 'Last ones', quantity });
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => buyer([[product.id, 1]])));
+      const answers = await Promise.all(buyers.map((b) => b.post<{ message?: string }>('/api/orders', {})));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(quantity);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(20 - quantity);
+      for (const r of answers.filter((a) => a.status === 409))
+        expect(r.body.message).toBe('Last ones is out of stock');
+      expect(await stock(product.id)).toEqual({ quantity: 0, inStock: false, unitsSold: quantity });
+      const placed = await ordersOf([product.id]);
+      expect(placed).toHaveLength(quantity);
+      expect(placed.every((o) => o.lines === 1)).toBe(true);
+    },
+  );
+
+  it('places one order for a replayed Idempotency-Key, even when the retries race', async () => {
+    const product = await listing({ quantity: 10 });
+    const client = await buyer([[product.id, 2]]);
+    const key = { 'idempotency-key': `checkout-${uniqueUsername()}` };
+    const [first, second] = await Promise.all([
+      client.post<Order>('/api/orders', {}, key),
+      client.post<Order>('/api/orders', {}, key),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    const replay = await client.post<Order>('/api/orders', {}, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(await ordersOf([product.id])).toHaveLength(1);
+    expect((await stock(product.id))?.quantity).toBe(8);
+
+    // The same key from another user is that user's own.
+    const other = await buyer([[product.id, 1]]);
+    const theirs = await other.post<Order>('/api/orders', {}, key);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+  });
+
+  it('places one order when the same cart is checked out twice at once without a key', async () => {
+    const product = await listing({ quantity: 10 });
+    const client = await buyer([[product.id, 1]]);
+    const answers = await Promise.all([client.post('/api/orders', {}), client.post('/api/orders', {})]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(await ordersOf([product.id])).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'Idempotency-Key must be 1 to 200 characters'],
+    ['k'.repeat(201), 'Idempotency-Key must be 1 to 200 characters'],
+  ])('answers the Idempotency-Key %j with 400', async (key, message) => {
+    const client = await buyer();
+    const res = await client.post<{ message: string }>('/api/orders', {}, { 'idempotency-key': key });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('order history and cancelling', () => {
+  it("lists the user's own orders newest first; another user's order is 404", async () => {
+    const product = await listing({ quantity: 10 });
+    const client = await buyer([[product.id, 1]]);
+    const first = await client.post<Order>('/api/orders', {});
+    await client.post('/api/cart', { productId: product.id, quantity: 2 });
+    const second = await client.post<Order>('/api/orders', {});
+    const list = await client.get<Order[]>('/api/orders');
+    expect(list.body.map((o) => o.id)).toEqual([second.body.id, first.body.id]);
+    expect(list.body[0]?.items[0]).toMatchObject({ productId: product.id, quantity: 2 });
+
+    const stranger = await buyer();
+    expect((await stranger.get<Order[]>('/api/orders')).body).toEqual([]);
+    const peek = await stranger.get<{ message: string }>(`/api/orders/${first.body.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.body.message).toBe('Order not found');
+    expect((await stranger.post(`/api/orders/${first.body.id}/cancel`)).status).toBe(404);
+    expect((await client.get<Order>(`/api/orders/${first.body.id}`)).body.status).toBe('pending');
+    expect((await client.get('/api/orders/abc')).status).toBe(400);
+  });
+
+  it('cancels a pending order, restoring the stock, once', async () => {
+    const product = await listing({ quantity: 2 });
+    const client = await buyer([[product.id, 2]]);
+    const order = await client.post<Order>('/api/orders', {});
+    expect(await stock(product.id)).toEqual({ quantity: 0, inStock: false, unitsSold: 2 });
+    const cancelled = await client.post<Order>(`/api/orders/${order.body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(cancelled.body.items.every((l) => l.status === 'cancelled')).toBe(true);
+    expect(await stock(product.id)).toEqual({ quantity: 2, inStock: true, unitsSold: 0 });
+    const twice = await client.post<{ message: string }>(`/api/orders/${order.body.id}/cancel`);
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This order is already cancelled');
+    expect((await stock(product.id))?.quantity).toBe(2);
+  });
+
+  it('does not cancel an order with a shipped line', async () => {
+    const product = await listing({ quantity: 5 });
+    const client = await buyer([[product.id, 1]]);
+    const order = await client.post<Order>('/api/orders', {});
+    await t.database.db
+      .update(orderItems)
+      .set({ status: 'shipped' })
+      .where(eq(orderItems.orderId, order.body.id));
+    const res = await client.post<{ message: string }>(`/api/orders/${order.body.id}/cancel`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This order has shipped and can no longer be cancelled');
+    expect((await stock(product.id))?.quantity).toBe(4);
+  });
+
+  it('keeps a listing its seller took off sale off sale when an order is cancelled', async () => {
+    const product = await listing({ quantity: 5 });
+    const client = await buyer([[product.id, 1]]);
+    const order = await client.post<Order>('/api/orders', {});
+    await t.database.db.update(products).set({ inStock: false }).where(eq(products.id, product.id));
+    await client.post(`/api/orders/${order.body.id}/cancel`);
+    expect(await stock(product.id)).toMatchObject({ quantity: 5, inStock: false });
+    expect(await t.database.db.select().from(cartItems).where(eq(cartItems.productId, product.id))).toEqual(
+      [],
+    );
+  });
+});
