@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../domain/schemas/auth';
 import type { Config } from '../config';
@@ -75,17 +75,21 @@ export async function registerSessions(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
+  // Every signed-in request runs this: built once, not per request.
+  const lookup = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_lookup');
+
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
+    const [row] = await lookup.execute({ tokenHash });
     const now = Date.now();
     if (
       !row ||

@@ -2,91 +2,92 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CartLine } from '../../../../domain/cart';
 import { fromCents } from '../../../../domain/money';
 import type { CartAdd } from '../../../../domain/schemas/orders';
-import type { Db, Tx } from '../../db/connect';
+import { type Db, queryRows } from '../../db/connect';
 import { cartItems, products } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
-
-/** The product columns a cart line shows, and what limits it. */
-const lineColumns = {
-  id: cartItems.id,
-  productId: cartItems.productId,
-  quantity: cartItems.quantity,
-  createdAt: cartItems.createdAt,
-  product: {
-    id: products.id,
-    title: products.title,
-    priceCents: products.priceCents,
-    imageUrl: products.imageUrl,
-    variety: products.variety,
-    inStock: products.inStock,
-    quantity: products.quantity,
-  },
-};
-
-type LineRow = {
-  id: number;
-  productId: number;
-  quantity: number;
-  createdAt: Date;
-  product: {
-    id: number;
-    title: string;
-    priceCents: number;
-    imageUrl: string;
-    variety: string;
-    inStock: boolean;
-    quantity: number;
-  };
-};
-
-function toLine(r: LineRow): CartLine {
-  const { priceCents, ...product } = r.product;
-  return {
-    id: r.id,
-    productId: r.productId,
-    quantity: r.quantity,
-    createdAt: r.createdAt.toISOString(),
-    product: { ...product, price: fromCents(priceCents) },
-  };
-}
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 
-/**
- * 409 when a line would hold more than the listing has; the message says how many there are (and how many of
- * them the cart already holds, when adding to a line).
- */
-export function assertAvailable(
-  product: { title: string; inStock: boolean; quantity: number },
-  wanted: number,
-  inCart = 0,
-): void {
-  if (!product.inStock || product.quantity < 1) throw conflict(OUT_OF_STOCK);
-  if (wanted <= product.quantity) return;
-  const already = inCart > 0 ? `, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : '';
-  throw conflict(`Only ${product.quantity} left of ${product.title}${already}`);
+/** A cart line with its product, as the statements below select it. */
+interface LineRow {
+  id: number;
+  productId: number;
+  quantity: number;
+  createdAt: Date;
+  title: string;
+  priceCents: number;
+  imageUrl: string;
+  variety: string;
+  inStock: boolean;
+  stock: number;
+}
+
+function toLine(r: LineRow): CartLine {
+  return {
+    id: r.id,
+    productId: r.productId,
+    quantity: r.quantity,
+    createdAt: new Date(r.createdAt).toISOString(),
+    product: {
+      id: r.productId,
+      title: r.title,
+      price: fromCents(r.priceCents),
+      imageUrl: r.imageUrl,
+      variety: r.variety,
+      inStock: r.inStock,
+      quantity: r.stock,
+    },
+  };
 }
 
 /**
- * The signed-in user's cart. A cart line never holds more than its listing has in stock when it is written;
- * checkout checks again under a lock, since stock can move between the two.
+ * The 409 for a line that would hold more than its listing has: out of stock, or how many there are (and how many
+ * of them the cart already holds, when adding to a line).
+ */
+function stockRefusal(product: { title: string; inStock: boolean; stock: number }, inCart = 0) {
+  if (!product.inStock || product.stock < 1) return conflict(OUT_OF_STOCK);
+  const already = inCart > 0 ? `, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : '';
+  return conflict(`Only ${product.stock} left of ${product.title}${already}`);
+}
+
+/** The product columns a line shows, from a row source named `p`. */
+const PRODUCT_COLUMNS = sql.raw(
+  `p.title, p.price_cents as "priceCents", p.image_url as "imageUrl", p.variety, p.in_stock as "inStock", p.quantity as stock`,
+);
+
+/**
+ * The signed-in user's cart. A line never holds more than its listing has in stock when it is written; checkout
+ * checks again under a lock, since stock can move in between. Each change is one statement (checks and write
+ * together): a cart change costs one round trip to the database.
  */
 export class CartService {
-  constructor(private readonly db: Db) {}
+  private readonly listLines;
 
-  private lines(db: Db | Tx, userId: number, lineId?: number) {
-    return db
-      .select(lineColumns)
+  constructor(private readonly db: Db) {
+    this.listLines = db
+      .select({
+        id: cartItems.id,
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        createdAt: cartItems.createdAt,
+        title: products.title,
+        priceCents: products.priceCents,
+        imageUrl: products.imageUrl,
+        variety: products.variety,
+        inStock: products.inStock,
+        stock: products.quantity,
+      })
       .from(cartItems)
       .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
-      .where(and(eq(cartItems.userId, userId), lineId === undefined ? undefined : eq(cartItems.id, lineId)))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+      .where(eq(cartItems.userId, sql.placeholder('userId')))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .prepare('cart_lines');
   }
 
   /** The user's cart lines, oldest first, with the product each refers to (archived listings left out). */
   async list(userId: number): Promise<CartLine[]> {
-    return (await this.lines(this.db, userId)).map(toLine);
+    return (await this.listLines.execute({ userId })).map(toLine);
   }
 
   /**
@@ -94,42 +95,61 @@ export class CartService {
    * 403 for the seller's own listing, 409 when the line would hold more than is in stock.
    */
   async add(userId: number, { productId, quantity }: CartAdd): Promise<CartLine> {
-    return this.db.transaction(async (tx) => {
-      const [product] = await tx
-        .select({
-          sellerId: products.sellerId,
-          title: products.title,
-          inStock: products.inStock,
-          quantity: products.quantity,
-        })
-        .from(products)
-        .where(and(eq(products.id, productId), isNull(products.archivedAt)));
-      if (!product) throw notFound('Product not found');
-      if (product.sellerId === userId) throw forbidden('You cannot buy your own listing');
-      // One statement adds to the line or creates it, so two adds at once both count.
-      const [line] = await tx
-        .insert(cartItems)
-        .values({ userId, productId, quantity })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.productId],
-          set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-        })
-        .returning({ id: cartItems.id, quantity: cartItems.quantity });
-      if (!line) throw new Error('The cart line was not written');
-      // Throwing rolls the addition back.
-      assertAvailable(product, line.quantity, line.quantity - quantity);
-      return this.line(tx, userId, line.id);
-    });
+    // The upsert writes only when every check passes; the row tells which check failed otherwise. Two adds at
+    // once both count: the second waits for the first's row lock, then re-checks the sum.
+    const [row] = await queryRows<
+      Omit<LineRow, 'id' | 'quantity' | 'createdAt'> & {
+        sellerId: number;
+        id: number | null;
+        quantity: number | null;
+        createdAt: Date | null;
+        inCart: number | null;
+      }
+    >(
+      this.db,
+      sql`with p as (
+            select id, seller_id, title, price_cents, image_url, variety, in_stock, quantity
+            from products where id = ${productId} and archived_at is null
+          ),
+          line as (
+            insert into cart_items (user_id, product_id, quantity)
+            select ${userId}::int, p.id, ${quantity}::int from p
+            where p.seller_id <> ${userId} and p.in_stock and p.quantity >= ${quantity}
+            on conflict (user_id, product_id) do update
+              set quantity = cart_items.quantity + excluded.quantity
+              where cart_items.quantity + excluded.quantity <= (select quantity from p)
+            returning id, quantity, created_at
+          )
+          select p.id as "productId", p.seller_id as "sellerId", ${PRODUCT_COLUMNS},
+                 line.id, line.quantity, line.created_at as "createdAt",
+                 (select c.quantity from cart_items c where c.user_id = ${userId} and c.product_id = p.id) as "inCart"
+          from p left join line on true`,
+    );
+    if (!row) throw notFound('Product not found');
+    if (row.sellerId === userId) throw forbidden('You cannot buy your own listing');
+    if (row.id === null) throw stockRefusal(row, row.inCart ?? 0);
+    return toLine(row as LineRow);
   }
 
   /** Sets a line's quantity; 404 when the line is not this user's, 409 beyond the stock. */
   async update(userId: number, lineId: number, quantity: number): Promise<CartLine> {
-    return this.db.transaction(async (tx) => {
-      const current = await this.line(tx, userId, lineId);
-      assertAvailable(current.product as NonNullable<CartLine['product']>, quantity);
-      await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
-      return { ...current, quantity };
-    });
+    const [row] = await queryRows<LineRow & { updated: boolean }>(
+      this.db,
+      sql`with line as (
+            update cart_items c set quantity = ${quantity}::int
+            from products p
+            where c.id = ${lineId} and c.user_id = ${userId} and p.id = c.product_id
+              and p.archived_at is null and p.in_stock and p.quantity >= ${quantity}
+            returning c.id
+          )
+          select c.id, c.product_id as "productId", ${quantity}::int as quantity, c.created_at as "createdAt",
+                 ${PRODUCT_COLUMNS}, exists (select 1 from line) as updated
+          from cart_items c join products p on p.id = c.product_id and p.archived_at is null
+          where c.id = ${lineId} and c.user_id = ${userId}`,
+    );
+    if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+    if (!row.updated) throw stockRefusal(row);
+    return toLine(row);
   }
 
   /** Removes a line; 404 when it is not this user's. */
@@ -143,11 +163,5 @@ export class CartService {
 
   async clear(userId: number): Promise<void> {
     await this.db.delete(cartItems).where(eq(cartItems.userId, userId));
-  }
-
-  private async line(db: Db | Tx, userId: number, lineId: number): Promise<CartLine> {
-    const [row] = await this.lines(db, userId, lineId);
-    if (!row) throw notFound(CART_ITEM_NOT_FOUND);
-    return toLine(row);
   }
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SHIPPING_CENTS } from '../../../../domain/constants';
 import { fromCents } from '../../../../domain/money';
 import type { Order, OrderLine, OrderStatus } from '../../../../domain/schemas/orders';
-import type { Db, Tx } from '../../db/connect';
-import { cartItems, orderItems, orders, products, users } from '../../db/schema';
+import { type Db, queryRows, type Tx } from '../../db/connect';
+import { orderItems, orders, products, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 
 export const CART_IS_EMPTY = 'Cart is empty';
@@ -31,8 +31,8 @@ export class OrderService {
       if (existing) return { order: existing, replayed: true };
     }
     try {
-      const id = await this.db.transaction((tx) => this.placeOrder(tx, userId, idempotencyKey));
-      return { order: await this.get(userId, id), replayed: false };
+      const order = await this.db.transaction((tx) => this.placeOrder(tx, userId, idempotencyKey));
+      return { order, replayed: false };
     } catch (err) {
       // A request with the same key committed while this one ran (it then found the cart empty, or the key
       // taken): answer that request's order.
@@ -44,74 +44,101 @@ export class OrderService {
     }
   }
 
-  private async placeOrder(tx: Tx, userId: number, idempotencyKey: string | null): Promise<number> {
-    const lines = await tx
-      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
-      .from(cartItems)
-      .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.productId))
-      // Locking the lines makes a second checkout of the same cart wait, then find it empty.
-      .for('update', { of: cartItems });
-    if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
-
-    // Lock the listings in id order (every checkout and cancel does), then check stock under the lock.
-    const locked = await tx
-      .select({
-        id: products.id,
-        title: products.title,
-        priceCents: products.priceCents,
-        quantity: products.quantity,
-        inStock: products.inStock,
-      })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          lines.map((l) => l.productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for('update');
-    const byId = new Map(locked.map((p) => [p.id, p]));
-    const bought = lines.map((line) => {
-      const product = byId.get(line.productId);
-      if (!product) throw conflict('A listing in your cart is no longer available');
-      if (!product.inStock || product.quantity < line.quantity) {
-        throw conflict(
-          !product.inStock || product.quantity === 0
-            ? `${product.title} is out of stock`
-            : `Not enough stock for ${product.title}: only ${product.quantity} left`,
-        );
-      }
-      return { ...line, product };
-    });
-
-    const subtotalCents = bought.reduce((sum, b) => sum + b.product.priceCents * b.quantity, 0);
-    const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        subtotalCents,
-        shippingCents,
-        totalCents: subtotalCents + shippingCents,
-        idempotencyKey,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('The order was not written');
-    await tx.insert(orderItems).values(
-      bought.map((b) => ({
-        orderId: order.id,
-        productId: b.productId,
-        title: b.product.title,
-        quantity: b.quantity,
-        priceCents: b.product.priceCents,
-      })),
+  /**
+   * The checkout transaction in two statements: lock the cart lines and their listings (in listing id order, as
+   * every checkout and cancel does) and check the stock; then write the order, its lines, the stock and the empty
+   * cart in one statement. Answers the order as written.
+   */
+  private async placeOrder(tx: Tx, userId: number, idempotencyKey: string | null): Promise<Order> {
+    const lines = await queryRows<{
+      productId: number;
+      quantity: number;
+      title: string;
+      priceCents: number;
+      stock: number;
+      inStock: boolean;
+      imageUrl: string;
+      variety: string;
+      sellerId: number;
+      sellerUsername: string;
+    }>(
+      tx,
+      // Locking the cart lines makes a second checkout of the same cart wait, then find it empty.
+      sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
+                 p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
+                 p.seller_id as "sellerId", u.username as "sellerUsername"
+          from cart_items c
+          join products p on p.id = c.product_id and p.archived_at is null
+          join users u on u.id = p.seller_id
+          where c.user_id = ${userId}
+          order by p.id
+          for update of c, p`,
     );
-    for (const b of bought) await adjustStock(tx, b.productId, -b.quantity);
-    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    return order.id;
+    if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+    for (const l of lines) {
+      if (!l.inStock || l.stock === 0) throw conflict(`${l.title} is out of stock`);
+      if (l.stock < l.quantity) throw conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
+    }
+
+    const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+    const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
+    const totalCents = subtotalCents + shippingCents;
+    const bought = sql.join(
+      lines.map(
+        (l, n) =>
+          sql`(${n}::int, ${l.productId}::int, ${l.title}::text, ${l.quantity}::int, ${l.priceCents}::int)`,
+      ),
+      sql`, `,
+    );
+    const written = await queryRows<{ id: number; createdAt: Date; itemId: number; productId: number }>(
+      tx,
+      sql`with bought (n, product_id, title, quantity, price_cents) as (values ${bought}),
+          o as (
+            insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key)
+            values (${userId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
+                    ${idempotencyKey}::text)
+            returning id, created_at
+          ),
+          items as (
+            insert into order_items (order_id, product_id, title, quantity, price_cents)
+            select o.id, b.product_id, b.title, b.quantity, b.price_cents from o, bought b order by b.n
+            returning id, product_id
+          ),
+          stock as (
+            update products p
+            set quantity = p.quantity - b.quantity,
+                in_stock = p.in_stock and p.quantity - b.quantity > 0,
+                units_sold = p.units_sold + b.quantity
+            from bought b where p.id = b.product_id
+            returning p.id
+          ),
+          emptied as (delete from cart_items where user_id = ${userId} returning id)
+          select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId"
+          from o, items`,
+    );
+    const first = written[0];
+    if (!first) throw new Error('The order was not written');
+    const itemIds = new Map(written.map((w) => [w.productId, w.itemId]));
+    return {
+      id: first.id,
+      userId,
+      status: 'pending',
+      subtotal: fromCents(subtotalCents),
+      shipping: fromCents(shippingCents),
+      total: fromCents(totalCents),
+      createdAt: new Date(first.createdAt).toISOString(),
+      items: lines.map((l) => ({
+        id: itemIds.get(l.productId) as number,
+        productId: l.productId,
+        title: l.title,
+        imageUrl: l.imageUrl,
+        variety: l.variety,
+        quantity: l.quantity,
+        price: fromCents(l.priceCents),
+        status: 'pending',
+        seller: { id: l.sellerId, username: l.sellerUsername },
+      })),
+    };
   }
 
   /** The user's orders, newest first, with their lines. */
