@@ -1,4 +1,4 @@
-/** The cart and order payloads (SPEC section 7) and the order as the API shows it. */
+/** The cart and checkout payloads (SPEC section 7). The order as the API shows it is in domain/orders.ts. */
 import { z } from 'zod';
 import { QUANTITY_MAX } from '../constants';
 
@@ -26,38 +26,3 @@ export const cartUpdateSchema = z.object({ quantity });
 export type CartUpdate = z.infer<typeof cartUpdateSchema>;
 
 export const IDEMPOTENCY_KEY_MAX = 200;
-
-export const ORDER_STATUSES = ['pending', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-};
-
-/** One order line: what was bought, at the unit price paid (dollars). */
-export interface OrderLine {
-  id: number;
-  productId: number;
-  /** The listing's title when it was bought. */
-  title: string;
-  imageUrl: string;
-  variety: string;
-  quantity: number;
-  /** Unit price paid, in dollars. */
-  price: number;
-  status: OrderStatus;
-  seller: { id: number; username: string };
-}
-
-/** An order as POST /api/orders, GET /api/orders and GET /api/orders/:id answer it. Money in dollars. */
-export interface Order {
-  id: number;
-  userId: number;
-  status: OrderStatus;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  createdAt: string;
-  items: OrderLine[];
-}

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../domain/cart';
-import type { Order } from '../../domain/schemas/orders';
+import type { Order } from '../../domain/orders';
 import { cartItems, orderItems, orders, products } from '../../server/src/db/schema';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';

@@ -12,6 +12,8 @@ const HomePage = lazyPage(() => import('@/features/home/HomePage'), 'HomePage');
 const MarketplacePage = lazyPage(() => import('@/features/marketplace/MarketplacePage'), 'MarketplacePage');
 const ProductDetailPage = lazyPage(() => import('@/features/product/ProductDetailPage'), 'ProductDetailPage');
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
+const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
+const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'), 'RegisterPage');
 const SellerDashboardPage = lazyPage(
@@ -28,7 +30,7 @@ const GuidePage = lazyPage(() => import('@/features/guides/GuidePage'), 'GuidePa
 const HelpPage = lazyPage(() => import('@/features/help/HelpPage'), 'HelpPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 
-/** Every route of SPEC section 2, plus the growing guides and the help page. */
+/** Every route of SPEC section 2, plus the orders pages, the growing guides and the help page. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
@@ -40,6 +42,18 @@ export function AppRoutes() {
           <RequireAuth returnTo="/cart">
             <CartPage />
           </RequireAuth>
+        </Route>
+        <Route path="/orders">
+          <RequireAuth returnTo="/orders">
+            <OrdersPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/orders/:id">
+          {({ id }) => (
+            <RequireAuth returnTo={`/orders/${encodeURIComponent(id)}`}>
+              <OrderDetailPage />
+            </RequireAuth>
+          )}
         </Route>
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />

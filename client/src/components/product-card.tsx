@@ -7,7 +7,7 @@ import { RatingSummary } from '@/components/star-rating';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAddToCart } from '@/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/features/cart/api';
 import { cn } from '@/lib/utils';
 
 const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {

@@ -57,17 +57,31 @@ async function readJson<T>(res: Response): Promise<T> {
 
 /**
  * Calls the API with the session cookie and a JSON body (when one is given) and returns the parsed
- * JSON answer (undefined for an empty one). Throws ApiError on a non-OK status.
+ * JSON answer (undefined for an empty one). Extra request headers (an `Idempotency-Key`, say) go in
+ * `options.headers`. Throws ApiError on a non-OK status.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
+    headers: {
+      ...(body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' }),
+      ...options.headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(res);
   return readJson<T>(res);
+}
+
+export interface RequestOptions {
+  /** Extra request headers, added to (and overriding) the JSON ones. */
+  headers?: Record<string, string>;
 }
 
 /** GET with the session cookie; on 401 answers null when `nullOn401`, else throws like any failure. */

@@ -1,4 +1,4 @@
-import { LayoutDashboard, List, LogOut, ShoppingCart } from 'lucide-react';
+import { LayoutDashboard, List, LogOut, Package, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -49,6 +49,12 @@ export function AccountMenu({ defaultOpen = false, focusFirstItem = false }: Men
           <Link href="/cart">
             <ShoppingCart aria-hidden="true" />
             Cart
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/orders">
+            <Package aria-hidden="true" />
+            My Orders
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -3,8 +3,11 @@ import { Button } from '@/components/ui/button';
 import { SheetTrigger } from '@/components/ui/sheet';
 import { useCart } from '@/features/cart';
 
-/** The header cart icon; its badge counts distinct cart lines, not units. Opens the cart panel. */
-export function CartButton() {
+/**
+ * The header cart icon; its badge counts distinct cart lines, not units. Opens the cart panel;
+ * `onIntent` runs when a pointer or the focus reaches it (the panel's code can start loading).
+ */
+export function CartButton({ onIntent }: { onIntent?: () => void }) {
   const { lines } = useCart();
   const count = lines.length;
   return (
@@ -15,6 +18,8 @@ export function CartButton() {
         aria-label="Cart"
         aria-describedby={count > 0 ? 'cart-count' : undefined}
         className="relative"
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
       >
         <ShoppingCart className="size-5" aria-hidden="true" />
         {count > 0 && (

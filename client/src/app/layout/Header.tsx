@@ -1,22 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Sheet } from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { whenIdle } from '@/components/use-deferred-load';
 import { useAuth } from '@/features/auth';
 import { ThemeToggle } from '@/features/theme';
 import { cn } from '@/lib/utils';
 import { CartButton } from './CartButton';
-import { CartPanel } from './CartPanel';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { visibleNavLinks } from './nav-links';
 import { SearchForm } from './SearchForm';
 import { UserMenu } from './UserMenu';
 
+// The cart panel's code (lines, quantity controls, checkout) loads when the browser is idle after first
+// paint, or at once when the cart is opened first; the badge and the Sheet itself are here from the start.
+const loadCartPanel = () => import('./CartPanel');
+const CartPanel = lazy(async () => ({ default: (await loadCartPanel()).CartPanel }));
+
 /** The sticky site header: logo, search, main links, theme switch, cart and account. */
 export function Header() {
   const { user } = useAuth();
   const [location] = useLocation();
   const [cartOpen, setCartOpen] = useState(false);
+  useEffect(() => whenIdle(() => void loadCartPanel()), []);
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
@@ -47,8 +53,12 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <ThemeToggle />
           <Sheet open={cartOpen} onOpenChange={setCartOpen}>
-            <CartButton />
-            <CartPanel />
+            <CartButton onIntent={() => void loadCartPanel()} />
+            {cartOpen && (
+              <Suspense fallback={<CartPanelLoading />}>
+                <CartPanel onClose={() => setCartOpen(false)} />
+              </Suspense>
+            )}
           </Sheet>
           <UserMenu />
         </div>
@@ -57,5 +67,17 @@ export function Header() {
         <SearchForm id="mobile-search" />
       </div>
     </header>
+  );
+}
+
+/** The panel's frame while its code loads (only when the cart is opened before the browser was idle). */
+function CartPanelLoading() {
+  return (
+    <SheetContent side="right">
+      <SheetHeader>
+        <SheetTitle>Your Cart</SheetTitle>
+        <SheetDescription role="status">Loading...</SheetDescription>
+      </SheetHeader>
+    </SheetContent>
   );
 }

@@ -1,5 +1,5 @@
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@domain/constants';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import type { ToastActionElement, ToastProps } from './toast';
 
 /**
@@ -69,12 +69,12 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners: Array<(state: State) => void> = [];
+const listeners: Array<() => void> = [];
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action): void {
   memoryState = reducer(memoryState, action);
-  for (const listener of listeners) listener(memoryState);
+  for (const listener of listeners) listener();
 }
 
 export type Toast = Omit<ToasterToast, 'id'>;
@@ -98,15 +98,22 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.push(listener);
+  return () => {
+    const index = listeners.indexOf(listener);
+    if (index > -1) listeners.splice(index, 1);
+  };
+}
+
+const getSnapshot = () => memoryState;
+
+/**
+ * The toast store in a component. Read through useSyncExternalStore, so a toast added between a lazily
+ * loaded Toaster's first render and its subscription is not missed.
+ */
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.push(setState);
-    return () => {
-      const index = listeners.indexOf(setState);
-      if (index > -1) listeners.splice(index, 1);
-    };
-  }, []);
+  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return {
     ...state,
     toast,

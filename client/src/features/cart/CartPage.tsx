@@ -1,6 +1,115 @@
-import { PagePlaceholder } from '@/components/page-placeholder';
+import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { Link } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCart, useCheckout, useClearCart } from './api';
+import { CartLineItem } from './components/CartLineItem';
+import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
+import { CartTotals } from './components/CartTotals';
 
-/** /cart — signed-in users only (the router wraps it in RequireAuth). */
+/**
+ * /cart — signed-in users only (the router wraps it in RequireAuth). The lines with quantity controls and
+ * Remove, Clear cart, and an order summary with Checkout (SPEC section 2).
+ */
 export function CartPage() {
-  return <PagePlaceholder title="Shopping Cart" />;
+  useDocumentTitle('Shopping Cart');
+  const { lines, isLoading, isError, refetch } = useCart();
+  const clear = useClearCart();
+  const { checkout, isPending } = useCheckout();
+  const count = lines.length;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <h1 className="text-3xl sm:text-4xl">Shopping Cart</h1>
+
+      {isLoading ? (
+        <CartPageSkeleton />
+      ) : isError && count === 0 ? (
+        <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+          <AlertCircle className="size-12 text-destructive" aria-hidden="true" />
+          <h2 className="mt-4 text-2xl">Your cart could not be loaded</h2>
+          <p className="mt-2 text-muted-foreground">Please try again in a moment.</p>
+          <Button className="mt-6" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : count === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed bg-card">
+          <EmptyCart
+            headingLevel="h2"
+            hint="Find your next variety in the marketplace."
+            action={
+              <Button asChild variant="cactus">
+                <Link href="/marketplace">Browse the marketplace</Link>
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+          <section
+            aria-labelledby="cart-lines-heading"
+            className="rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:col-span-2"
+          >
+            <div className="mb-5 flex items-center justify-between gap-4 border-b pb-4">
+              <h2 id="cart-lines-heading" className="font-sans text-base font-semibold">
+                {count === 1 ? '1 item' : `${count} items`}
+              </h2>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-muted-foreground hover:text-destructive"
+                disabled={clear.isPending}
+                onClick={() => clear.mutate()}
+              >
+                Clear cart
+              </Button>
+            </div>
+            <ul aria-label="Cart items" className="divide-y">
+              {lines.map((line) => (
+                <CartLineItem key={line.id} line={line} size="full" />
+              ))}
+            </ul>
+          </section>
+
+          <section
+            aria-labelledby="order-summary-heading"
+            className="grid gap-5 rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:sticky lg:top-24"
+          >
+            <h2 id="order-summary-heading" className="text-xl">
+              Order Summary
+            </h2>
+            <CartTotals lines={lines} />
+            <Button size="lg" className="w-full" disabled={isPending} onClick={checkout}>
+              {isPending ? 'Placing order...' : 'Checkout'}
+            </Button>
+            <Button asChild variant="link" className="justify-self-center">
+              <Link href="/marketplace">
+                <ArrowLeft aria-hidden="true" />
+                Continue shopping
+              </Link>
+            </Button>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartPageSkeleton() {
+  return (
+    <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:col-span-2">
+        <CartLinesSkeleton size="full" />
+      </div>
+      <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6" aria-hidden="true">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    </div>
+  );
 }

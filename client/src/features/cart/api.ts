@@ -1,35 +1,265 @@
-import type { CartLine, CartProduct } from '@domain/cart';
-import { useQuery } from '@tanstack/react-query';
+import type { CartLine } from '@domain/cart';
+import type { Order } from '@domain/orders';
+import type { Product } from '@domain/schemas/catalog';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
-import { isApiError } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
+import { apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { CART_QUERY_KEY, useCart } from './cart-query';
 
-export const CART_QUERY_KEY = ['/api/cart'] as const;
+// The cart's mutations and checkout. The cart query itself (useCart) is in ./cart-query, which the header
+// loads at first paint; this module is only reached from lazily loaded code (the cart panel, the cart page,
+// product cards and the product page), so it stays out of the home page's bundle.
+export { CART_QUERY_KEY, useCart };
 
-export type { CartLine, CartProduct };
+/** Every cart change shares this key, so only the last of several quick changes refetches the cart. */
+const CART_MUTATION_KEY = ['cart-change'] as const;
+const PRODUCTS_KEY = ['/api/products'] as const;
+const ORDERS_KEY = ['/api/orders'] as const;
+const CHECKOUT_KEY = ['checkout'] as const;
 
-export type ShownCartLine = CartLine & { product: CartProduct };
+type CartData = CartLine[] | null | undefined;
 
-/** The lines that can be shown: a line whose product is missing is left out (and not counted). */
-export function shownLines(items: readonly CartLine[]): ShownCartLine[] {
-  return items.filter((line): line is ShownCartLine => line.product !== null && line.product !== undefined);
+interface Snapshot {
+  previous: CartData;
+}
+
+/** Changes the cached cart at once (the local list), remembering what it was for a rollback. */
+async function changeLocally(queryClient: QueryClient, change: (lines: CartLine[]) => CartLine[]) {
+  await queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
+  const previous = queryClient.getQueryData<CartData>(CART_QUERY_KEY);
+  queryClient.setQueryData<CartData>(CART_QUERY_KEY, (lines) => (lines ? change(lines) : lines));
+  return { previous } satisfies Snapshot;
+}
+
+function rollback(queryClient: QueryClient, snapshot: Snapshot | undefined) {
+  if (snapshot) queryClient.setQueryData<CartData>(CART_QUERY_KEY, snapshot.previous);
+}
+
+/** Puts the server's copy of a line in the cached cart: replaces the line with its id, or appends it. */
+function putLine(queryClient: QueryClient, line: CartLine) {
+  queryClient.setQueryData<CartData>(CART_QUERY_KEY, (lines) => {
+    if (!lines) return lines;
+    return lines.some((l) => l.id === line.id)
+      ? lines.map((l) => (l.id === line.id ? line : l))
+      : [...lines, line];
+  });
 }
 
 /**
- * The signed-in user's cart lines (GET /api/cart), fetched only when signed in. A 401 means an empty
- * cart, silently; other failures toast "Failed to load cart items". Stale time 0, retried fewer than
- * 3 times except on 401 (SPEC section 7).
+ * Refetches the cart after a change (SPEC section 4), unless another change is still on its way: then the
+ * last one to finish refetches, so an early answer never undoes a later change on screen.
  */
-export function useCart() {
-  const { user } = useAuth();
-  const query = useQuery<CartLine[] | null>({
-    queryKey: CART_QUERY_KEY,
-    queryFn: getQueryFn<CartLine[] | null>({ on401: 'returnNull' }),
-    enabled: user !== null,
-    staleTime: 0,
-    retry: (failureCount, error) => !isApiError(error, 401) && failureCount < 2,
-    meta: { errorToast: { title: 'Error', description: 'Failed to load cart items' } },
+function refetchCart(queryClient: QueryClient) {
+  if (queryClient.isMutating({ mutationKey: CART_MUTATION_KEY }) > 1) return;
+  return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+}
+
+function toastError(description: string) {
+  toast({ title: 'Error', description, variant: 'destructive' });
+}
+
+type AddableProduct = Pick<Product, 'id' | 'title' | 'inStock' | 'quantity'>;
+
+interface AddInput {
+  product: AddableProduct;
+  quantity: number;
+}
+
+function toastPleaseLogIn(description: string) {
+  toast({ title: 'Please log in', description, variant: 'destructive' });
+}
+
+function toastOutOfStock() {
+  toast({
+    title: 'Out of stock',
+    description: 'This product is currently out of stock',
+    variant: 'destructive',
   });
-  const items: CartLine[] = user ? (query.data ?? []) : [];
-  return { ...query, items, lines: shownLines(items), isLoading: user !== null && query.isPending };
+}
+
+/**
+ * Adding a product to the cart (POST /api/cart {productId, quantity}) with the spec's toasts
+ * (SPEC sections 5 and 8): a visitor gets "Please log in" and no request; a product out of stock gets
+ * "Out of stock"; a failure gets "Error" with the server's message; success "Added to cart". The line the
+ * server answers replaces the cached one (SPEC section 4), then the cart is refreshed. `onSignedOut` runs
+ * (after the toast) when a visitor tries to add.
+ */
+export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {}) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    mutationFn: ({ product, quantity }: AddInput) =>
+      apiRequest<CartLine>('POST', '/api/cart', { productId: product.id, quantity }),
+    onSuccess: (line, { product }) => {
+      putLine(queryClient, line);
+      toast({ title: 'Added to cart', description: `${product.title} was added to your cart` });
+    },
+    onError: (error) => {
+      if (isApiError(error, 401)) {
+        toastPleaseLogIn('You need to be logged in to add items to your cart');
+        onSignedOut?.();
+        return;
+      }
+      if (isApiError(error, 409)) {
+        // Stock moved under us: show the new numbers.
+        void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+        if (/out of stock/i.test(error.userMessage)) {
+          toastOutOfStock();
+          return;
+        }
+      }
+      toastError(errorMessage(error, 'Failed to add item to cart'));
+    },
+    onSettled: () => refetchCart(queryClient),
+  });
+
+  const add = (product: AddableProduct, quantity = 1) => {
+    if (!user) {
+      toastPleaseLogIn('You need to be logged in to add items to your cart');
+      onSignedOut?.();
+      return;
+    }
+    if (!product.inStock || product.quantity < 1) {
+      toastOutOfStock();
+      return;
+    }
+    mutation.mutate({ product, quantity });
+  };
+
+  return { add, isPending: mutation.isPending };
+}
+
+/**
+ * A line's new quantity (PUT /api/cart/:id {quantity}): shown at once, then the server's line, then a
+ * refetch. A failure puts the old quantity back and toasts "Error" with the server's message (the stock
+ * left, say) or "Failed to update cart item".
+ */
+export function useUpdateCartQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    mutationFn: ({ lineId, quantity }: { lineId: number; quantity: number }) =>
+      apiRequest<CartLine>('PUT', `/api/cart/${lineId}`, { quantity }),
+    onMutate: ({ lineId, quantity }) =>
+      changeLocally(queryClient, (lines) => lines.map((l) => (l.id === lineId ? { ...l, quantity } : l))),
+    onSuccess: (line) => putLine(queryClient, line),
+    onError: (error, _input, snapshot) => {
+      rollback(queryClient, snapshot);
+      if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      toastError(errorMessage(error, 'Failed to update cart item'));
+    },
+    onSettled: () => refetchCart(queryClient),
+  });
+}
+
+/** Removing one line (DELETE /api/cart/:id): gone at once; "Item removed" on success, else put back. */
+export function useRemoveCartLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    mutationFn: (lineId: number) => apiRequest<void>('DELETE', `/api/cart/${lineId}`),
+    onMutate: (lineId) => changeLocally(queryClient, (lines) => lines.filter((l) => l.id !== lineId)),
+    onSuccess: () => {
+      toast({ title: 'Item removed', description: 'Item has been removed from your cart' });
+    },
+    onError: (_error, _lineId, snapshot) => {
+      rollback(queryClient, snapshot);
+      toastError('Failed to remove item from cart');
+    },
+    onSettled: () => refetchCart(queryClient),
+  });
+}
+
+/** Emptying the cart (DELETE /api/cart): empty at once; on failure the lines come back with a toast. */
+export function useClearCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    mutationFn: () => apiRequest<void>('DELETE', '/api/cart'),
+    onMutate: () => changeLocally(queryClient, () => []),
+    onSuccess: () => {
+      toast({ title: 'Cart cleared', description: 'All items have been removed from your cart' });
+    },
+    onError: (_error, _input, snapshot) => {
+      rollback(queryClient, snapshot);
+      toastError('Failed to clear cart');
+    },
+    onSettled: () => refetchCart(queryClient),
+  });
+}
+
+/** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so fall back to random bytes. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The Idempotency-Key of the checkout attempt under way, kept (for the tab, not per component: the panel
+ * unmounts when closed) until that attempt ends with an order or a 4xx answer.
+ */
+let attemptKey: string | null = null;
+
+/**
+ * Checkout (POST /api/orders {}) per SPEC sections 4, 5 and 8. A visitor gets "Please log in" and an empty
+ * cart "Cart is empty", neither with a request. Success: "Order placed!", the cart emptied and refetched,
+ * products and orders refreshed (stock changed), `onPlaced` (the panel closes) and /marketplace. Failure:
+ * "Checkout failed" with the server's message or "Something went wrong".
+ *
+ * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
+ * from the panel or the cart page, so an order the server did place is answered again rather than placed
+ * twice. A placed order or a 4xx answer ends the attempt.
+ */
+export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } = {}) {
+  const { user } = useAuth();
+  const { lines, isLoading } = useCart();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const mutation = useMutation({
+    mutationKey: CHECKOUT_KEY,
+    mutationFn: (key: string) =>
+      apiRequest<Order>('POST', '/api/orders', {}, { headers: { 'Idempotency-Key': key } }),
+    onSuccess: (order) => {
+      attemptKey = null;
+      queryClient.setQueryData<CartData>(CART_QUERY_KEY, (data) => (data ? [] : data));
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      toast({ title: 'Order placed!', description: 'Your order has been placed successfully' });
+      onPlaced?.(order);
+      navigate('/marketplace');
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status >= 400 && error.status < 500) attemptKey = null;
+      toast({
+        title: 'Checkout failed',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+    },
+  });
+
+  const checkout = () => {
+    if (!user) {
+      toastPleaseLogIn('You need to be logged in to checkout');
+      return;
+    }
+    // One checkout at a time, from the panel or the page; none before the cart is known.
+    if (isLoading || queryClient.isMutating({ mutationKey: CHECKOUT_KEY }) > 0) return;
+    if (lines.length === 0) {
+      toast({ title: 'Cart is empty', description: 'Add some items to your cart before checkout' });
+      return;
+    }
+    attemptKey ??= newIdempotencyKey();
+    mutation.mutate(attemptKey);
+  };
+
+  return { checkout, isPending: mutation.isPending };
 }

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { loginUrl } from '@/features/auth';
-import { useAddToCart } from '@/features/cart/use-add-to-cart';
+import { useAddToCart } from '@/features/cart/api';
 import { parseProductId, useProduct } from './api';
 import { GrowingInfo } from './components/GrowingInfo';
 import { ProductReviews } from './components/ProductReviews';

@@ -1,0 +1,147 @@
+import { QUANTITY_MAX } from '@domain/constants';
+import { formatUSD, fromCents, toCents } from '@domain/money';
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useRemoveCartLine, useUpdateCartQuantity } from '../api';
+import type { ShownCartLine } from '../cart-query';
+
+interface CartLineItemProps {
+  line: ShownCartLine;
+  /** 'compact' in the side panel, 'full' on the cart page (a bigger picture and a labelled Remove). */
+  size?: 'compact' | 'full';
+  /** Runs when the title link is followed (the panel closes). */
+  onNavigate?: () => void;
+}
+
+/**
+ * One cart line, in the panel and on the cart page: picture, title linking to the product, unit price,
+ * quantity controls (1 to the units available), line total and Remove. Changes show at once.
+ */
+export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineItemProps) {
+  const { product } = line;
+  const update = useUpdateCartQuantity();
+  const remove = useRemoveCartLine();
+  const full = size === 'full';
+  const available = Math.min(product.inStock ? product.quantity : 0, QUANTITY_MAX);
+  const lineTotal = fromCents(toCents(product.price) * line.quantity);
+
+  return (
+    <li className={cn('flex gap-3 sm:gap-4', full && 'py-5 first:pt-0 last:pb-0')}>
+      <img
+        src={product.imageUrl}
+        alt=""
+        width={full ? 96 : 64}
+        height={full ? 96 : 64}
+        loading="lazy"
+        decoding="async"
+        className={cn('shrink-0 rounded-lg bg-muted object-cover', full ? 'size-20 sm:size-24' : 'size-16')}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className={cn('font-medium leading-snug', full ? 'text-base sm:text-lg' : 'line-clamp-2')}>
+              <Link
+                href={`/product/${product.id}`}
+                onClick={onNavigate}
+                className="rounded-sm hover:text-primary"
+              >
+                {product.title}
+              </Link>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {full && (
+                <>
+                  {product.variety} <span aria-hidden="true">·</span>
+                  <span className="sr-only">,</span>{' '}
+                </>
+              )}
+              <span className="tabular-nums">{formatUSD(product.price)}</span> each
+            </p>
+          </div>
+          <p className="shrink-0 font-semibold tabular-nums">
+            <span className="sr-only">Line total: </span>
+            {formatUSD(lineTotal)}
+          </p>
+        </div>
+        <StockNote available={available} quantity={line.quantity} />
+        <div className="mt-1 flex items-center justify-between gap-3">
+          <CartQuantityControl
+            title={product.title}
+            quantity={line.quantity}
+            max={available}
+            onChange={(quantity) => update.mutate({ lineId: line.id, quantity })}
+          />
+          <Button
+            variant="ghost"
+            size={full ? 'sm' : 'icon'}
+            aria-label={`Remove ${product.title}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(line.id)}
+            className={cn('text-muted-foreground hover:text-destructive', !full && 'size-9')}
+          >
+            <Trash2 aria-hidden="true" />
+            {full && 'Remove'}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Says when the listing no longer has what the line holds (checkout would refuse it). */
+function StockNote({ available, quantity }: { available: number; quantity: number }) {
+  if (available >= quantity) return null;
+  return (
+    <p className="text-sm font-medium text-destructive">
+      {available < 1 ? 'Out of stock' : `Only ${available} available`}
+    </p>
+  );
+}
+
+interface CartQuantityControlProps {
+  title: string;
+  quantity: number;
+  /** Units available: increasing stops there. */
+  max: number;
+  onChange: (quantity: number) => void;
+}
+
+/** Minus, the quantity and plus; decreasing stops at 1 (SPEC section 5), increasing at the stock. */
+export function CartQuantityControl({ title, quantity, max, onChange }: CartQuantityControlProps) {
+  return (
+    <fieldset className="inline-flex min-w-0 items-center rounded-md border border-input bg-background">
+      <legend className="sr-only">Quantity of {title}</legend>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Decrease quantity of ${title}`}
+        disabled={quantity <= 1}
+        // Above the stock left (it fell since the line was added), one step goes down to what there is.
+        onClick={() => onChange(quantity > max && max >= 1 ? max : quantity - 1)}
+        className="size-9 rounded-r-none"
+      >
+        <Minus aria-hidden="true" />
+      </Button>
+      <span
+        aria-live="polite"
+        aria-atomic="true"
+        className="min-w-10 border-x border-input px-2 text-center text-sm leading-9 font-medium tabular-nums"
+      >
+        <span className="sr-only">Quantity </span>
+        {quantity}
+      </span>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Increase quantity of ${title}`}
+        disabled={quantity >= max}
+        onClick={() => onChange(quantity + 1)}
+        className="size-9 rounded-l-none"
+      >
+        <Plus aria-hidden="true" />
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Order } from '@domain/orders';
+import { AlertCircle, ChevronRight, Package } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { useOrders } from './api';
+import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';
+
+/** /orders — the signed-in user's orders, newest first (the router wraps it in RequireAuth). */
+export function OrdersPage() {
+  useDocumentTitle('My Orders');
+  const orders = useOrders();
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <h1 className="text-3xl sm:text-4xl">My Orders</h1>
+      <div className="mt-8">
+        {orders.isPending ? (
+          <div role="status" aria-label="Loading orders" className="grid gap-6">
+            <OrderSkeleton />
+            <OrderSkeleton />
+          </div>
+        ) : orders.isError ? (
+          <OrdersMessage
+            icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
+            title="Your orders could not be loaded"
+            action={<Button onClick={() => void orders.refetch()}>Retry</Button>}
+          >
+            Please try again in a moment.
+          </OrdersMessage>
+        ) : orders.data.length === 0 ? (
+          <OrdersMessage
+            icon={<Package className="size-12 text-muted-foreground" aria-hidden="true" />}
+            title="You have no orders yet"
+            action={
+              <Button asChild variant="cactus">
+                <Link href="/marketplace">Browse the marketplace</Link>
+              </Button>
+            }
+          >
+            Orders you place will show up here.
+          </OrdersMessage>
+        ) : (
+          <ul aria-label="Orders" className="grid gap-6">
+            {orders.data.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const headingId = `order-${order.id}-heading`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div>
+          <h2 id={headingId} className="text-xl">
+            Order #{order.id}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Placed on <OrderDate createdAt={order.createdAt} />
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <OrderLines items={order.items} />
+      <OrderTotals order={order} className="border-t pt-4" />
+      <div className="flex justify-end">
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/orders/${order.id}`}>
+            View order<span className="sr-only"> #{order.id}</span>
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function OrdersMessage({
+  icon,
+  title,
+  action,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+      {icon}
+      <h2 className="mt-4 text-2xl">{title}</h2>
+      <p className="mt-2 max-w-md text-muted-foreground">{children}</p>
+      <div className="mt-6">{action}</div>
+    </div>
+  );
+}

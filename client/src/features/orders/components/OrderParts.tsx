@@ -1,0 +1,113 @@
+import { formatUSD, fromCents, toCents } from '@domain/money';
+import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders';
+import { Link } from 'wouter';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
+  pending: 'secondary',
+  shipped: 'cactus',
+  cancelled: 'outline',
+};
+
+/** The order's (or a line's) status label: Pending, Shipped or Cancelled. */
+export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  return (
+    <Badge variant={STATUS_VARIANTS[status]} className={className}>
+      <span className="sr-only">Status: </span>
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** When the order was placed, e.g. "March 5, 2026", in a <time> element. */
+export function OrderDate({ createdAt }: { createdAt: string }) {
+  return <time dateTime={createdAt}>{dateFormat.format(new Date(createdAt))}</time>;
+}
+
+/**
+ * What was bought: each line's title (linking to the listing), quantity and the unit price paid, with the
+ * line total. `detailed` adds the picture, the variety and the seller.
+ */
+export function OrderLines({ items, detailed = false }: { items: readonly OrderLine[]; detailed?: boolean }) {
+  return (
+    <ul aria-label="Items" className="divide-y">
+      {items.map((item) => (
+        <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0 sm:gap-4">
+          {detailed && (
+            <img
+              src={item.imageUrl}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="size-16 shrink-0 rounded-lg bg-muted object-cover"
+            />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="font-medium leading-snug">
+              <Link href={`/product/${item.productId}`} className="rounded-sm hover:text-primary">
+                {item.title}
+              </Link>
+            </p>
+            {detailed && (
+              <p className="text-sm text-muted-foreground">
+                {item.variety} <span aria-hidden="true">·</span>
+                <span className="sr-only">,</span> Sold by {item.seller.username}
+              </p>
+            )}
+            <p className="text-sm text-muted-foreground tabular-nums">
+              Qty {item.quantity} × {formatUSD(item.price)}
+            </p>
+          </div>
+          <p className="shrink-0 font-medium tabular-nums">
+            <span className="sr-only">Line total: </span>
+            {formatUSD(fromCents(toCents(item.price) * item.quantity))}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, shipping and total as the server charged them. */
+export function OrderTotals({ order, className }: { order: Order; className?: string }) {
+  return (
+    <dl className={cn('grid gap-2 text-sm', className)}>
+      <Row label="Subtotal" value={order.subtotal} />
+      <Row label="Shipping" value={order.shipping} />
+      <div className="mt-1 flex justify-between border-t pt-3 text-base font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatUSD(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function Row({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{formatUSD(value)}</dd>
+    </div>
+  );
+}
+
+/** An order card's shape while orders load. */
+export function OrderSkeleton() {
+  return (
+    <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6" aria-hidden="true">
+      <div className="flex justify-between gap-4">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-6 w-20 rounded-full" />
+      </div>
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="h-5 w-full" />
+    </div>
+  );
+}

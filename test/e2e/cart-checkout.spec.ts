@@ -1,0 +1,224 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { registerThroughForm, toast, uniqueName } from './support';
+
+interface Picked {
+  title: string;
+  /** Unit price in cents, as the card shows it. */
+  cents: number;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+const SHIPPING_CENTS = 1299;
+
+/**
+ * Adds the first `count` listings of /marketplace (cheapest first: they are the well-stocked ones, and the
+ * order does not move as other tests buy) and returns what the cards showed.
+ */
+async function addFromMarketplace(page: Page, count: number): Promise<Picked[]> {
+  await page.goto('/marketplace?sort=price-low-high');
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const picked: Picked[] = [];
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    const title = await card.getByRole('heading').innerText();
+    const price = await card.locator('p', { hasText: /^\$[\d,]+\.\d\d$/ }).innerText();
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(toast(page, `${title} was added to your cart`)).toBeVisible();
+    picked.push({ title, cents: Math.round(Number(price.replace(/[$,]/g, '')) * 100) });
+  }
+  await expect(page.getByTestId('cart-count')).toHaveText(String(count));
+  return picked;
+}
+
+/** The amount shown next to a label (Subtotal, Shipping, Total) in a totals list. */
+function amount(scope: Locator, label: string): Locator {
+  return scope
+    .locator('dl > div')
+    .filter({ has: scope.page().locator('dt').getByText(label, { exact: true }) })
+    .locator('dd');
+}
+
+function quantityOf(scope: Locator, title: string): Locator {
+  return scope.getByRole('group', { name: `Quantity of ${title}` });
+}
+
+async function openCartPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Cart', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test('a buyer fills the cart from the marketplace, checks out in the panel and finds the order', async ({
+  page,
+}) => {
+  await registerThroughForm(page, uniqueName('buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const [first, second] = await addFromMarketplace(page, 2);
+  if (!first || !second) throw new Error('two products were expected');
+
+  const panel = await openCartPanel(page);
+  await expect(panel.getByRole('list', { name: 'Cart items' }).getByRole('listitem')).toHaveCount(2);
+  await expect(panel.getByRole('button', { name: `Decrease quantity of ${first.title}` })).toBeDisabled();
+  await panel.getByRole('button', { name: `Increase quantity of ${first.title}` }).click();
+  await expect(quantityOf(panel, first.title)).toContainText('2');
+  await expect(panel.getByRole('button', { name: `Decrease quantity of ${first.title}` })).toBeEnabled();
+
+  const subtotal = first.cents * 2 + second.cents;
+  await expect(amount(panel, 'Subtotal')).toHaveText(money(subtotal));
+  await expect(amount(panel, 'Shipping')).toHaveText('$12.99');
+  await expect(amount(panel, 'Total')).toHaveText(money(subtotal + SHIPPING_CENTS));
+  await expect(panel.getByRole('link', { name: 'View cart' })).toBeVisible();
+
+  // There are no promotions: Apply says so honestly.
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByText('Please enter a promo code')).toBeVisible();
+  await panel.getByLabel('Promo code').fill('DRAGON10');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await expect(panel.getByText('This promo code is not valid')).toBeVisible();
+  await expect(amount(panel, 'Total')).toHaveText(money(subtotal + SHIPPING_CENTS));
+
+  await panel.getByRole('button', { name: 'Checkout' }).click();
+  await expect(toast(page, 'Order placed!')).toBeVisible();
+  await expect(toast(page, 'Your order has been placed successfully')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  const emptyPanel = await openCartPanel(page);
+  await expect(emptyPanel.getByText('Your cart is empty')).toBeVisible();
+  await expect(amount(emptyPanel, 'Shipping')).toHaveText('$0.00');
+  await page.keyboard.press('Escape');
+  await expect(emptyPanel).toBeHidden();
+
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  const order = page.getByRole('list', { name: 'Orders' }).getByRole('article').first();
+  await expect(order).toContainText(first.title);
+  await expect(order).toContainText(second.title);
+  await expect(order).toContainText('Pending');
+  await expect(order).toContainText(`Qty 2 × ${money(first.cents)}`);
+  await expect(amount(order, 'Total')).toHaveText(money(subtotal + SHIPPING_CENTS));
+  await expect(page.getByRole('link', { name: /^View order/ })).toHaveCount(1);
+});
+
+test('the cart page changes quantities, removes a line and clears the cart', async ({ page }) => {
+  await registerThroughForm(page, uniqueName('buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const [first, second] = await addFromMarketplace(page, 2);
+  if (!first || !second) throw new Error('two products were expected');
+
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: 'Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+  const main = page.getByRole('main');
+  const lines = main.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(main.getByRole('link', { name: first.title })).toHaveAttribute('href', /^\/product\/\d+$/);
+
+  const decrease = main.getByRole('button', { name: `Decrease quantity of ${first.title}` });
+  const increase = main.getByRole('button', { name: `Increase quantity of ${first.title}` });
+  await expect(decrease).toBeDisabled();
+  await increase.click();
+  await increase.click();
+  await expect(quantityOf(main, first.title)).toContainText('3');
+  await expect(amount(main, 'Subtotal')).toHaveText(money(first.cents * 3 + second.cents));
+  await decrease.click();
+  await expect(quantityOf(main, first.title)).toContainText('2');
+  await decrease.click();
+  await expect(quantityOf(main, first.title)).toContainText('1');
+  await expect(decrease).toBeDisabled();
+  // The server kept the last change.
+  await page.reload();
+  await expect(quantityOf(main, first.title)).toContainText('1');
+  await expect(amount(main, 'Total')).toHaveText(money(first.cents + second.cents + SHIPPING_CENTS));
+
+  await main.getByRole('button', { name: `Remove ${first.title}` }).click();
+  await expect(toast(page, 'Item removed')).toBeVisible();
+  await expect(toast(page, 'Item has been removed from your cart')).toBeVisible();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(amount(main, 'Total')).toHaveText(money(second.cents + SHIPPING_CENTS));
+
+  await main.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(main.getByText('Your cart is empty')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await page.reload();
+  await expect(main.getByText('Your cart is empty')).toBeVisible();
+  await main.getByRole('link', { name: 'Browse the marketplace' }).click();
+  await expect(page).toHaveURL(/\/marketplace$/);
+});
+
+test('a pending order is cancelled from its page', async ({ page }) => {
+  await registerThroughForm(page, uniqueName('buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const [item] = await addFromMarketplace(page, 1);
+  if (!item) throw new Error('a product was expected');
+
+  await page.goto('/cart');
+  await page.getByRole('main').getByRole('button', { name: 'Checkout' }).click();
+  await expect(toast(page, 'Order placed!')).toBeVisible();
+  await expect(page).toHaveURL(/\/marketplace$/);
+
+  await page.goto('/orders');
+  await page.getByRole('link', { name: /^View order/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(item.title);
+  await expect(page.getByRole('main')).toContainText('Pending');
+  await expect(amount(page.getByRole('main'), 'Total')).toHaveText(money(item.cents + SHIPPING_CENTS));
+
+  // Keeping the order closes the dialog and changes nothing.
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('main')).toContainText('Pending');
+
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('main')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('article').first()).toContainText(
+    'Cancelled',
+  );
+});
+
+test('orders need sign-in, and an unknown or non-numeric order is not found', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/login\?redirect=\/orders$/);
+
+  await registerThroughForm(page, uniqueName('buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'You have no orders yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse the marketplace' })).toHaveAttribute(
+    'href',
+    '/marketplace',
+  );
+
+  const orderRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/orders/')) orderRequests.push(r.url());
+  });
+  await page.goto('/orders/not-a-number');
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(orderRequests).toEqual([]);
+
+  await page.goto('/orders/999999999');
+  await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to My Orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+});
