@@ -3,8 +3,7 @@
  * latency of the API over loopback, and EXPLAIN of every query each scenario runs (flagging sequential scans
  * of products).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { CatalogService } from '../server/src/modules/catalog/service';
 import { generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
+import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
 import { startServer } from './server';
 
 const DETAIL_ID = 1000;
@@ -73,19 +73,6 @@ async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Expla
   return out;
 }
 
-/** The query with its parameters inlined as literals (bench-only: the values come from our own scenarios). */
-function inline(query: string, params: unknown[]): string {
-  const literal = (v: unknown): string =>
-    v === null
-      ? 'null'
-      : Array.isArray(v)
-        ? `array[${v.map(literal).join(',')}]::text[]`
-        : typeof v === 'number' || typeof v === 'boolean'
-          ? String(v)
-          : `'${String(v).replaceAll("'", "''")}'`;
-  return query.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
-}
-
 async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
   const text = inline(query, params);
   const rows = await queryRows<Record<string, string>>(database.db, sql.raw(`explain ${text}`));
@@ -108,57 +95,6 @@ export interface LatencyComparison {
   ratio: number;
 }
 
-export interface Comparison {
-  name: string;
-  apiRps: number;
-  pgbenchTps: number;
-  /** The median round's ratio. */
-  ratio: number;
-  /** Every round's ratio, lowest first. */
-  rounds: number[];
-}
-
-/**
- * The same SQL as one API request, run by pgbench as one transaction at the same concurrency (10 clients):
- * the database's own ceiling for the scenario. Returns transactions per second.
- */
-function pgbench(url: string, statements: string[], seconds: number): number {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-pgbench-'));
-  try {
-    const script = path.join(dir, 'scenario.sql');
-    // pgbench takes one statement per line; a backslash would start a meta-command.
-    writeFileSync(script, `${statements.map((q) => `${q.replace(/\s+/g, ' ')};`).join('\n')}\n`);
-    const u = new URL(url);
-    const r = spawnSync(
-      'pgbench',
-      [
-        '-n',
-        '-c',
-        '10',
-        '-j',
-        '2',
-        '-T',
-        String(seconds),
-        '-f',
-        script,
-        '-h',
-        u.hostname,
-        '-p',
-        u.port || '5432',
-        '-U',
-        u.username || 'postgres',
-        u.pathname.slice(1),
-      ],
-      { encoding: 'utf8' },
-    );
-    const tps = /tps = ([\d.]+)/.exec(r.stdout ?? '');
-    if (!tps) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-    return Math.round(Number(tps[1]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 type Scenario = (typeof SCENARIOS)[number];
 
 function loadScenario(url: string, label: string, s: Scenario, seconds: number, connections = 10) {
@@ -178,38 +114,6 @@ async function loadScenarios(
   const results: LoadResult[] = [];
   for (const s of SCENARIOS) results.push(await loadScenario(url, label, s, seconds, connections));
   return results;
-}
-
-/**
- * The API and pgbench, alternately, `rounds` times: on a small machine the load generator, the server and
- * PostgreSQL share the cores, so one run's ratio moves by ±15 points. The median round is reported.
- */
-async function compareWithPgbench(
-  serverUrl: string,
-  databaseUrl: string,
-  label: string,
-  s: Scenario,
-  statements: string[],
-  options: { seconds: number; rounds: number },
-): Promise<{ api: LoadResult; comparison: Comparison }> {
-  const rounds: Array<{ api: LoadResult; tps: number; ratio: number }> = [];
-  for (let i = 0; i < options.rounds; i++) {
-    const api = await loadScenario(serverUrl, label, s, options.seconds);
-    const tps = pgbench(databaseUrl, statements, options.seconds);
-    rounds.push({ api, tps, ratio: tps ? api.rps / tps : 0 });
-  }
-  rounds.sort((a, b) => a.ratio - b.ratio);
-  const median = rounds[Math.floor(rounds.length / 2)] as (typeof rounds)[number];
-  return {
-    api: median.api,
-    comparison: {
-      name: `${label}: ${s.name}`,
-      apiRps: median.api.rps,
-      pgbenchTps: median.tps,
-      ratio: median.ratio,
-      rounds: rounds.map((r) => r.ratio),
-    },
-  };
 }
 
 export async function catalogBench(options: {
@@ -269,13 +173,11 @@ export async function catalogBench(options: {
           explained.push({ ...e, label: `PostgreSQL ${size}` });
         const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
         for (const s of SCENARIOS) {
-          const { api, comparison } = await compareWithPgbench(
-            server.url,
-            url.toString(),
-            `PostgreSQL ${size}`,
-            s,
-            scenarioSql.get(s.name) ?? [],
-            options,
+          const { api, comparison } = await compareRounds(
+            `PostgreSQL ${size}: ${s.name}`,
+            options.rounds,
+            () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
+            () => pgbench(url.toString(), pgbenchScript(scenarioSql.get(s.name) ?? []), options.seconds),
           );
           results.push(api);
           comparisons.push(comparison);

@@ -2,6 +2,8 @@
  * `npm run bench`: start-up and load figures for the real server on loopback.
  * - Embedded (PGlite): first start on an empty folder (create, migrate, seed) and a restart on it.
  * - Accounts: a signed-in GET /api/auth/me (session lookup), and POST /api/auth/login (argon2id).
+ * - Catalog (bench/catalog.ts; BENCH_CATALOG=false skips it) and cart and checkout (bench/orders.ts;
+ *   BENCH_ORDERS=false skips it), each compared with pgbench on PostgreSQL over BENCH_ROUNDS rounds (default 3).
  * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,27 @@ import postgres from 'postgres';
 import { DEMO_BUYER } from '../domain/constants';
 import { catalogBench } from './catalog';
 import { type LoadResult, load, printTable } from './load';
+import { ordersBench } from './orders';
+import type { Comparison } from './pgbench';
 import { login, startServer } from './server';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+function printComparisons(comparisons: Comparison[]): void {
+  if (comparisons.length === 0) return;
+  console.log(
+    '\nThe API against the same SQL run by pgbench (10 clients); budget: the API reaches 60% or more:',
+  );
+  console.log('| scenario | API req/s | pgbench tx/s | API / pgbench (median) | every round |');
+  console.log('|---|---:|---:|---:|---|');
+  const percent = (r: number) => `${Math.round(r * 100)}%`;
+  for (const c of comparisons) {
+    const verdict = c.ratio >= 0.6 ? '' : ' (below budget)';
+    console.log(
+      `| ${c.name} | ${c.apiRps} | ${c.pgbenchTps} | ${percent(c.ratio)}${verdict} | ${c.rounds.map(percent).join(', ')} |`,
+    );
+  }
+}
 
 const PORT = Number(process.env.BENCH_PORT ?? 5199);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -100,7 +122,7 @@ if (process.env.BENCH_CATALOG !== 'false') {
     pgUrl,
     port: PORT,
     seconds: SECONDS,
-    rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+    rounds: ROUNDS,
   });
   if (latencies.length) {
     console.log('\nPGlite against PostgreSQL at one connection, mean latency; budget: within 3x:');
@@ -112,20 +134,7 @@ if (process.env.BENCH_CATALOG !== 'false') {
     }
   }
   rows.push(...results);
-  if (comparisons.length) {
-    console.log(
-      '\nThe API against the same SQL run by pgbench (10 clients); budget: the API reaches 60% or more:',
-    );
-    console.log('| scenario | API req/s | pgbench tx/s | API / pgbench (median) | every round |');
-    console.log('|---|---:|---:|---:|---|');
-    const percent = (r: number) => `${Math.round(r * 100)}%`;
-    for (const c of comparisons) {
-      const verdict = c.ratio >= 0.6 ? '' : ' (below budget)';
-      console.log(
-        `| ${c.name} | ${c.apiRps} | ${c.pgbenchTps} | ${percent(c.ratio)}${verdict} | ${c.rounds.map(percent).join(', ')} |`,
-      );
-    }
-  }
+  printComparisons(comparisons);
   console.log('\nQuery plans (EXPLAIN) of every query the catalog scenarios run:');
   for (const e of explained) {
     console.log(
@@ -133,6 +142,14 @@ if (process.env.BENCH_CATALOG !== 'false') {
     );
     if (process.env.BENCH_PLANS === 'true' || e.seqScan) console.log(e.plan.replace(/^/gm, '    '));
   }
+  console.log('');
+}
+
+if (process.env.BENCH_ORDERS !== 'false') {
+  const { results, comparisons } = await ordersBench({ pgUrl, port: PORT, seconds: SECONDS, rounds: ROUNDS });
+  rows.push(...results);
+  console.log('\nCart and checkout: 10 buyers, each on its own connection and listing.');
+  printComparisons(comparisons);
   console.log('');
 }
 

@@ -1,0 +1,260 @@
+/**
+ * Cart and checkout under load, on PGlite and PostgreSQL: 10 buyers, each signed in on its own connection, each
+ * buying its own listing (a hot single listing is the race test's job, not a throughput figure).
+ * - cart add: POST /api/cart, one unit onto the buyer's line;
+ * - cart update: PUT /api/cart/:id;
+ * - checkout: POST /api/cart then POST /api/orders; the figures are the checkouts.
+ * On PostgreSQL each scenario is compared with pgbench running the very SQL its requests send (captured from the
+ * app on a logging connection, session lookup included), with the ids made pgbench variables so each client is
+ * its own buyer; the checkout script is the add and the checkout, as the API scenario does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { connect, type Database } from '../server/src/db/connect';
+import { cartItems, products, users } from '../server/src/db/schema';
+import { hashPassword } from '../server/src/modules/auth/passwords';
+import { drive, type Step, type Worker } from './drive';
+import type { LoadResult } from './load';
+import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
+import { login, startServer } from './server';
+
+const BUYERS = 10;
+const PASSWORD = 'bench-password-123';
+// Ids far from anything else in the database, so the captured SQL can turn them into pgbench variables.
+const SELLER_ID = 910_000;
+const buyerId = (k: number) => 910_001 + k;
+const productId = (k: number) => 920_001 + k;
+const lineId = (k: number) => 930_001 + k;
+
+/** Buyers, their listings (stock for any run) and one cart line each, written straight to the database. */
+async function prepare(database: Database): Promise<void> {
+  const { db } = database;
+  const password = await hashPassword(PASSWORD);
+  const k = [...Array(BUYERS).keys()];
+  await db.insert(users).values([
+    {
+      id: SELLER_ID,
+      username: 'bench_cart_seller',
+      email: 'bench_cart_seller@example.com',
+      password,
+      isSeller: true,
+      location: 'Homestead, Florida',
+    },
+    ...k.map((i) => ({
+      id: buyerId(i),
+      username: `bench_buyer_${i}`,
+      email: `bench_buyer_${i}@example.com`,
+      password,
+    })),
+  ]);
+  await db.insert(products).values(
+    k.map((i) => ({
+      id: productId(i),
+      sellerId: SELLER_ID,
+      title: `Bench cutting ${i}`,
+      description: 'A listing for the cart and checkout benchmark.',
+      variety: 'Sugar Dragon',
+      form: 'cutting',
+      cuttingSize: '12 inch',
+      pollination: 'self',
+      quantity: 1_000_000_000,
+      priceCents: 1500,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    })),
+  );
+  await resetCarts(database);
+}
+
+async function resetCarts({ db }: Database): Promise<void> {
+  await db.delete(cartItems).where(sql`${cartItems.userId} between ${buyerId(0)} and ${buyerId(BUYERS - 1)}`);
+  await db
+    .insert(cartItems)
+    .values(
+      [...Array(BUYERS).keys()].map((i) => ({ id: lineId(i), userId: buyerId(i), productId: productId(i) })),
+    );
+}
+
+type Captured = Record<'add' | 'update' | 'checkout', string[]>;
+
+/**
+ * The SQL each scenario's request sends for buyer 0 (the session lookup included), with its transaction
+ * boundaries: the real app, in-process on a logging connection, answering the very requests the load sends.
+ */
+async function captureScripts(url: string): Promise<Captured> {
+  let capture: string[] | null = null;
+  const database = await connect({
+    databaseUrl: url,
+    maxConnections: 1,
+    logQuery: (q, p) => capture?.push(inline(q, p)),
+  });
+  const db = database.db;
+  const transaction = db.transaction.bind(db);
+  // Mark where each transaction starts and ends (the driver sends BEGIN and COMMIT itself, unlogged).
+  db.transaction = (async (fn: never, config: never) => {
+    capture?.push('begin');
+    const result = await transaction(fn, config);
+    capture?.push('commit');
+    return result;
+  }) as typeof db.transaction;
+  const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }) });
+  try {
+    const origin = 'http://localhost';
+    const signIn = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin },
+      payload: { username: 'bench_buyer_0', password: PASSWORD },
+    });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
+    const send = async (step: Step) => {
+      capture = [];
+      const res = await app.server.inject({
+        method: step.method,
+        url: step.path,
+        headers: { origin, cookie },
+        ...(step.body === undefined ? {} : { payload: step.body as object }),
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`${step.method} ${step.path}: ${res.statusCode} ${res.body}`);
+      const sent = capture;
+      capture = null;
+      return sent;
+    };
+    const [add, update, checkout] = [
+      SCENARIOS['cart add'](0)(0),
+      SCENARIOS['cart update'](0)(1),
+      SCENARIOS.checkout(0)(0),
+    ];
+    const captured: Captured = {
+      add: await send(add[0] as Step),
+      update: await send(update[0] as Step),
+      checkout: [...(await send(checkout[0] as Step)), ...(await send(checkout[1] as Step))],
+    };
+    await resetCarts(database);
+    return captured;
+  } finally {
+    await app.server.close();
+    await database.close();
+  }
+}
+
+/** Turns buyer 0's captured SQL into a script for any pgbench client. */
+function toScript(statements: string[]): string {
+  const variables = [
+    `\\set uid ${buyerId(0)} + :client_id`,
+    `\\set pid ${productId(0)} + :client_id`,
+    `\\set line_id ${lineId(0)} + :client_id`,
+  ];
+  const body = statements.map((q) =>
+    q
+      .replace(new RegExp(`\\b${buyerId(0)}\\b`, 'g'), ':uid')
+      .replace(new RegExp(`\\b${productId(0)}\\b`, 'g'), ':pid')
+      .replace(new RegExp(`\\b${lineId(0)}\\b`, 'g'), ':line_id'),
+  );
+  return pgbenchScript([...variables, ...body]);
+}
+
+async function signIn(url: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < BUYERS; i++) cookies.push(await login(url, `bench_buyer_${i}`, PASSWORD));
+  return cookies;
+}
+
+const SCENARIOS = {
+  'cart add':
+    (i: number): Worker['steps'] =>
+    () => [
+      { method: 'POST', path: '/api/cart', body: { productId: productId(i), quantity: 1 }, timed: true },
+    ],
+  'cart update':
+    (i: number): Worker['steps'] =>
+    (n) => [{ method: 'PUT', path: `/api/cart/${lineId(i)}`, body: { quantity: 1 + (n % 2) }, timed: true }],
+  checkout:
+    (i: number): Worker['steps'] =>
+    () => [
+      { method: 'POST', path: '/api/cart', body: { productId: productId(i), quantity: 1 }, timed: false },
+      { method: 'POST', path: '/api/orders', body: {}, timed: true },
+    ],
+} as const;
+type ScenarioName = keyof typeof SCENARIOS;
+
+function run(url: string, label: string, name: ScenarioName, cookies: string[], seconds: number) {
+  const workers = cookies.map((cookie, i) => ({ cookie, steps: SCENARIOS[name](i) }));
+  return drive(`${label}: ${name}`, url, workers, seconds);
+}
+
+/**
+ * A second of adding and updating, unmeasured: the server's JIT and each connection's prepared statements warm
+ * up. (Not checkout: it empties the carts, and the update scenario needs each buyer's line.)
+ */
+async function warmUp(url: string, cookies: string[]): Promise<void> {
+  for (const name of ['cart add', 'cart update'] as const) await run(url, 'warm-up', name, cookies, 1);
+}
+
+export async function ordersBench(options: {
+  pgUrl?: string;
+  port: number;
+  seconds: number;
+  rounds: number;
+}) {
+  const results: LoadResult[] = [];
+  const comparisons: Comparison[] = [];
+  const names = Object.keys(SCENARIOS) as ScenarioName[];
+
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-orders-'));
+  try {
+    const setup = await connect({ dataDir: dir });
+    await setup.migrate();
+    await prepare(setup);
+    await setup.close();
+    const server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'false' }, options.port);
+    const cookies = await signIn(server.url);
+    await warmUp(server.url, cookies);
+    for (const name of names) results.push(await run(server.url, 'PGlite', name, cookies, options.seconds));
+    await server.stop();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (options.pgUrl) {
+    const name = `dfm_bench_orders_${process.pid}`;
+    const admin = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    const url = new URL(options.pgUrl);
+    url.pathname = `/${name}`;
+    try {
+      const setup = await connect({ databaseUrl: url.toString(), maxConnections: 2 });
+      await setup.migrate();
+      await prepare(setup);
+      await setup.close();
+      const scripts = await captureScripts(url.toString());
+      const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
+      const cookies = await signIn(server.url);
+      await warmUp(server.url, cookies);
+      for (const scenario of names) {
+        const statements =
+          scenario === 'checkout'
+            ? [...scripts.add, ...scripts.checkout]
+            : scripts[scenario === 'cart add' ? 'add' : 'update'];
+        const { api, comparison } = await compareRounds(
+          `PostgreSQL: ${scenario}`,
+          options.rounds,
+          () => run(server.url, 'PostgreSQL', scenario, cookies, options.seconds),
+          () => pgbench(url.toString(), toScript(statements), options.seconds, BUYERS),
+        );
+        results.push(api);
+        comparisons.push(comparison);
+      }
+      await server.stop();
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  }
+  return { results, comparisons };
+}
