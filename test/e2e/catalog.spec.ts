@@ -146,6 +146,39 @@ test('the mobile Filter drawer opens, closes on Escape and applies filters at 39
   await expect(page.getByRole('button', { name: 'Remove filter: Rooted Plants' })).toBeVisible();
 });
 
+test('the mobile Filter drawer locks the page scroll, closes by its button and the backdrop, and applies a price range', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/marketplace');
+  const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  const open = () => page.getByRole('button', { name: 'Filter', exact: true }).click();
+
+  await open();
+  await expect(drawer).toBeVisible();
+  expect(await bodyOverflow()).toBe('hidden');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(bodyOverflow).not.toBe('hidden');
+
+  await open();
+  await expect(drawer).toBeVisible();
+  // The drawer comes from the left and is at most 22rem wide: the right edge is backdrop.
+  await page.mouse.click(385, 420);
+  await expect(drawer).toBeHidden();
+
+  await open();
+  await drawer.getByLabel('Min price').fill('10');
+  await drawer.getByLabel('Max price').fill('20');
+  await drawer.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/minPrice=10&maxPrice=20/);
+  await expect
+    .poll(async () => (await shownPrices(page)).every((p) => p >= 10 && p <= 20), { timeout: 7_000 })
+    .toBe(true);
+});
+
 test('the product page shows the details and its three tabs', async ({ page }) => {
   await page.goto('/marketplace?variety=Sugar%20Dragon');
   const firstLink = page.getByRole('list', { name: 'Products' }).getByRole('link').first();

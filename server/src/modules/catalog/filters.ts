@@ -20,9 +20,9 @@ export function searchCondition(tsquery: unknown): SQL {
   return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery}::text)`;
 }
 
-/** Relevance of a listing to the full-text query, for ordering. */
-export function searchRank(tsquery: unknown): SQL {
-  return sql`ts_rank(${products.searchVector}, to_tsquery('simple', ${tsquery}::text))`;
+/** Relevance of a search vector (products' own, or a subquery's copy of it) to the full-text query, for ordering. */
+export function searchRank(tsquery: unknown, vector: unknown = products.searchVector): SQL {
+  return sql`ts_rank(${vector}, to_tsquery('simple', ${tsquery}::text))`;
 }
 
 /** The columns filters apply to: the products table's, or catalog_facet_counts' (which has no price). */

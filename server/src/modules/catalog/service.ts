@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../../../domain/constants';
 import { fromCents } from '../../../../domain/money';
 import type {
@@ -287,19 +287,28 @@ export class CatalogService {
 
   /** The first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). */
   private rankedStatement(where: SQL, tsquery: unknown) {
-    return this.selectProducts()
-      .where(
-        inArray(
-          products.id,
-          this.db
-            .select({ id: products.id })
-            .from(products)
-            .where(where)
-            .orderBy(...popularityOrder())
-            .limit(this.relevanceWindow),
-        ),
+    // The window holds whole rows, so ranking and paging it never reads products again (a second lookup by id
+    // let the planner prefer a sequential scan on small catalogs).
+    const top = this.db
+      .select({ ...productColumns, searchVector: products.searchVector })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(where)
+      .orderBy(...popularityOrder())
+      .limit(this.relevanceWindow)
+      .as('top');
+    const fields = Object.fromEntries(
+      Object.keys(productColumns).map((k) => [k, top[k as keyof typeof productColumns]]),
+    );
+    return this.db
+      .select(fields as unknown as typeof productColumns)
+      .from(top)
+      .orderBy(
+        sql`${searchRank(tsquery, top.searchVector)} desc`,
+        sql`${top.unitsSold} desc nulls last`,
+        sql`${top.createdAt} desc nulls last`,
+        sql`${top.id} desc nulls last`,
       )
-      .orderBy(sql`${searchRank(tsquery)} desc`, ...popularityOrder())
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('catalog_ranked');
@@ -391,6 +400,14 @@ export class CatalogService {
     const [row] = await this.productById.execute({ id });
     if (!row) throw notFound('Product not found');
     return toProduct(row);
+  }
+
+  /** A seller's visible listings, newest first (the seller's own list; archived listings left out). */
+  async bySeller(sellerId: number): Promise<Product[]> {
+    const rows = await this.selectProducts()
+      .where(and(eq(products.sellerId, sellerId), isNull(products.archivedAt)))
+      .orderBy(desc(products.createdAt), desc(products.id));
+    return rows.map(toProduct);
   }
 
   /** Up to `limit` other visible listings: the same variety first, then the same form; in-stock and popular first. */
