@@ -34,3 +34,21 @@ export interface Order {
   createdAt: string;
   items: OrderLine[];
 }
+
+/** One order line of a seller's listing, as GET /api/seller/orders shows it (the seller's orders to ship). */
+export interface SellerOrderLine {
+  orderId: number;
+  itemId: number;
+  /** When the order was placed. */
+  createdAt: string;
+  buyer: { username: string };
+  productId: number;
+  /** The listing's title when it was bought. */
+  title: string;
+  imageUrl: string;
+  quantity: number;
+  /** Unit price paid, in dollars. */
+  price: number;
+  status: OrderStatus;
+  orderStatus: OrderStatus;
+}

@@ -11,6 +11,8 @@ import { CatalogService } from './modules/catalog/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
+import { listingRoutes, sellerRoutes } from './modules/seller/routes';
+import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -47,7 +49,11 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
-  await server.register(catalogRoutes, { prefix: '/api/products', catalog: new CatalogService(database.db) });
+  const catalog = new CatalogService(database.db);
+  const seller = new SellerService(database.db, catalog);
+  await server.register(catalogRoutes, { prefix: '/api/products', catalog });
+  await server.register(listingRoutes, { prefix: '/api/products', seller });
+  await server.register(sellerRoutes, { prefix: '/api/seller', seller });
   await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
   await server.register(newsletterRoutes, { prefix: '/api/newsletter', db: database.db });
 
