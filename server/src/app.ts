@@ -11,6 +11,8 @@ import { CatalogService } from './modules/catalog/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { OrderService } from './modules/orders/service';
+import { reviewRoutes } from './modules/reviews/routes';
+import { ReviewService } from './modules/reviews/service';
 import { listingRoutes, sellerRoutes } from './modules/seller/routes';
 import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
@@ -53,6 +55,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const seller = new SellerService(database.db, catalog);
   await server.register(catalogRoutes, { prefix: '/api/products', catalog });
   await server.register(listingRoutes, { prefix: '/api/products', seller });
+  await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
   await server.register(sellerRoutes, { prefix: '/api/seller', seller });
   await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
   await server.register(newsletterRoutes, { prefix: '/api/newsletter', db: database.db });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTING_SIZES, DEMO_BUYER, DEMO_SELLER, FORMS, VARIETIES } from '../../domain/constants';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { connect } from '../../server/src/db/connect';
+import { connect, queryRows } from '../../server/src/db/connect';
 import { products, users } from '../../server/src/db/schema';
 import { seedDemoData } from '../../server/src/db/seed';
 import { Client } from '../support/app';
@@ -54,6 +54,34 @@ describe('demo data', () => {
     expect(seller?.isSeller).toBe(true);
     const floridaSellers = all.filter((u) => u.isSeller && u.location?.endsWith('Florida'));
     expect(floridaSellers.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has real reviews from verified purchases, with ratings that match them', async () => {
+    const ratings = await queryRows<{ id: number; count: number; sum: number; n: number; total: number }>(
+      database.db,
+      sql`select p.id, p.rating_count as count, p.rating_sum as sum,
+                 count(r.id)::int as n, coalesce(sum(r.rating), 0)::int as total
+          from products p left join reviews r on r.product_id = p.id group by p.id`,
+    );
+    expect(ratings.filter((r) => r.n > 0).length).toBeGreaterThanOrEqual(10);
+    expect(ratings.every((r) => r.count === r.n && r.sum === r.total)).toBe(true);
+    const unverified = await queryRows<{ id: number }>(
+      database.db,
+      sql`select r.id from reviews r where not exists (
+            select 1 from order_items oi join orders o on o.id = oi.order_id
+            where o.user_id = r.user_id and oi.product_id = r.product_id and oi.status <> 'cancelled')`,
+    );
+    expect(unverified).toEqual([]);
+    // The demo buyer has a shipped order to review; the demo seller has a line to ship.
+    const demo = await queryRows<{ username: string; status: string }>(
+      database.db,
+      sql`select u.username, oi.status from order_items oi
+          join orders o on o.id = oi.order_id join users u on u.id = o.user_id
+          join products p on p.id = oi.product_id join users s on s.id = p.seller_id
+          where u.username = ${DEMO_BUYER.username} or (s.username = ${DEMO_SELLER.username} and oi.status = 'pending')`,
+    );
+    expect(demo).toContainEqual({ username: DEMO_BUYER.username, status: 'shipped' });
+    expect(demo.some((d) => d.status === 'pending')).toBe(true);
   });
 
   it('lets the demo accounts sign in and shows them on the demo endpoint', async () => {

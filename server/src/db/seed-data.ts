@@ -1128,3 +1128,157 @@ export const SEED_LISTINGS: SeedListing[] = [
     unitsSold: 4,
   },
 ];
+
+/** Demo buyers who bought and reviewed listings (they exist for the reviews; they cannot sign in). */
+export const SEED_BUYERS: Array<{ username: string; email: string; location: string }> = [
+  { username: 'backyard_pitaya', email: 'backyard.pitaya@example.com', location: 'San Diego, California' },
+  { username: 'tropical_tom', email: 'tropical.tom@example.com', location: 'Hilo, Hawaii' },
+  { username: 'patio_grower_amy', email: 'patio.amy@example.com', location: 'Houston, Texas' },
+  { username: 'cactus_carlos', email: 'cactus.carlos@example.com', location: 'Phoenix, Arizona' },
+  { username: 'zone9_gardener', email: 'zone9.gardener@example.com', location: 'Gainesville, Florida' },
+];
+
+export interface SeedReview {
+  /** A username from SEED_BUYERS. */
+  buyer: string;
+  /** The title of a listing in SEED_LISTINGS. */
+  listing: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  comment: string | null;
+  /** When the order was placed, in days ago; the review follows three weeks later. */
+  daysAgo: number;
+}
+
+/** Each review comes with the shipped order that makes it a verified purchase. */
+export const SEED_REVIEWS: SeedReview[] = [
+  {
+    buyer: 'backyard_pitaya',
+    listing: 'Sugar Dragon 12" Cutting — Self-Fertile, Callused',
+    rating: 5,
+    comment:
+      'Arrived fully callused and wrapped in newspaper. Rooted in about three weeks in a gritty cactus mix and put out its first new segment a month later.',
+    daysAgo: 120,
+  },
+  {
+    buyer: 'tropical_tom',
+    listing: 'Sugar Dragon 12" Cutting — Self-Fertile, Callused',
+    rating: 4,
+    comment:
+      'Healthy, thick cutting. One star off because shipping took a week to Hawaii, but it survived fine.',
+    daysAgo: 95,
+  },
+  {
+    buyer: 'zone9_gardener',
+    listing: 'Sugar Dragon 12" Cutting — Self-Fertile, Callused',
+    rating: 5,
+    comment: null,
+    daysAgo: 60,
+  },
+  {
+    buyer: 'patio_grower_amy',
+    listing: 'Sugar Dragon 6" Starter Cutting',
+    rating: 4,
+    comment: 'Small but vigorous. Good value if you are patient; it needs a season before it climbs.',
+    daysAgo: 80,
+  },
+  {
+    buyer: 'cactus_carlos',
+    listing: 'American Beauty 12" Cutting — Self-Fertile Heavy Producer',
+    rating: 5,
+    comment:
+      'Second one I have bought from this nursery. Both rooted without losses even in our Arizona heat with afternoon shade cloth.',
+    daysAgo: 150,
+  },
+  {
+    buyer: 'backyard_pitaya',
+    listing: 'American Beauty 12" Cutting — Self-Fertile Heavy Producer',
+    rating: 4,
+    comment: 'Nice deep green cutting, labelled with the variety, which not every seller bothers to do.',
+    daysAgo: 70,
+  },
+  {
+    buyer: 'zone9_gardener',
+    listing: 'American Beauty Rooted Plant in 1-Gallon Pot',
+    rating: 5,
+    comment: 'Well rooted, went straight into the ground next to a post. No transplant shock at all.',
+    daysAgo: 110,
+  },
+  {
+    buyer: 'tropical_tom',
+    listing: 'Yellow Dragon 12" Cutting (Selenicereus megalanthus)',
+    rating: 3,
+    comment:
+      'The cutting was fine, but yellow dragon is a slow rooter: it took almost two months. Expect that before you buy.',
+    daysAgo: 140,
+  },
+  {
+    buyer: 'patio_grower_amy',
+    listing: 'Physical Graffiti 12" Cutting — Pink Flesh',
+    rating: 5,
+    comment:
+      'Beautiful cutting. Remember this one needs a pollinator; I hand-pollinate with my Sugar Dragon.',
+    daysAgo: 100,
+  },
+  {
+    buyer: 'cactus_carlos',
+    listing: 'Red Jaina 12" Cutting — Self-Fertile, Red Flesh',
+    rating: 4,
+    comment: 'Rooted quickly. Slight sunburn on one side from shipping in July, it grew out.',
+    daysAgo: 75,
+  },
+  {
+    buyer: 'zone9_gardener',
+    listing: 'Red Jaina Multi-Tip Cutting, 3+ Tips',
+    rating: 5,
+    comment: 'Three tips, all three pushed new growth. Worth the extra over a single cutting.',
+    daysAgo: 55,
+  },
+  {
+    buyer: 'backyard_pitaya',
+    listing: 'Vietnamese White 6" Cutting — Great Rootstock',
+    rating: 4,
+    comment: 'Bought as rootstock for grafting and it does exactly that job. Cheap and tough.',
+    daysAgo: 130,
+  },
+  {
+    buyer: 'tropical_tom',
+    listing: 'Dark Star 12" Cutting — Dark Skin, Red Flesh',
+    rating: 2,
+    comment:
+      'Arrived soft at the base and rotted after two weeks. The seller offered a replacement, which rooted.',
+    daysAgo: 90,
+  },
+  {
+    buyer: 'cactus_carlos',
+    listing: 'Mature Sugar Dragon on 6 ft Post, Fruiting Size',
+    rating: 5,
+    comment: 'Picked it up locally. Flowered the first summer and gave us eleven fruit.',
+    daysAgo: 200,
+  },
+  {
+    buyer: 'patio_grower_amy',
+    listing: 'Sugar Dragon Seeds (30 count)',
+    rating: 3,
+    comment: 'About two thirds germinated. Fun project for the kids, but seedlings take years to fruit.',
+    daysAgo: 65,
+  },
+];
+
+/**
+ * Orders without reviews: the demo buyer's shipped order (so the demo buyer can write a review) and an order
+ * for the demo seller to ship.
+ */
+export const SEED_OPEN_ORDERS: Array<{
+  buyer: string;
+  listings: string[];
+  shipped: boolean;
+  daysAgo: number;
+}> = [
+  { buyer: 'demo_buyer', listings: ['Red Jaina 6" Cutting'], shipped: true, daysAgo: 30 },
+  {
+    buyer: 'zone9_gardener',
+    listings: ['Sugar Dragon 6" Starter Cutting', 'Dark Star Multi-Tip Cutting, Collector Grade'],
+    shipped: false,
+    daysAgo: 2,
+  },
+];

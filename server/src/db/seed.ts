@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { DEMO_BUYER, DEMO_SELLER } from '../../../domain/constants';
+import { eq, sql } from 'drizzle-orm';
+import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '../../../domain/constants';
 import { toCents } from '../../../domain/money';
 import { hashPassword } from '../modules/auth/passwords';
-import type { Database } from './connect';
-import { products, users } from './schema';
-import { SEED_LISTINGS, SEED_SELLERS } from './seed-data';
+import type { Database, Tx } from './connect';
+import { orderItems, orders, products, reviews, users } from './schema';
+import { SEED_BUYERS, SEED_LISTINGS, SEED_OPEN_ORDERS, SEED_REVIEWS, SEED_SELLERS } from './seed-data';
 
 export interface SeedOptions {
   /** SEED_DEMO=true: seed PostgreSQL too. The embedded database is always seeded when it has no demo data. */
@@ -47,29 +47,108 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
     const idOf = new Map(inserted.map((u) => [u.username, u.id]));
 
     const now = Date.now();
-    await tx.insert(products).values(
-      SEED_LISTINGS.map((l) => {
-        const sellerId = idOf.get(l.seller);
-        if (!sellerId) throw new Error(`Seed listing "${l.title}" names unknown seller ${l.seller}`);
-        return {
-          sellerId,
-          title: l.title,
-          description: l.description,
-          variety: l.variety,
-          form: l.form,
-          cuttingSize: l.form === 'cutting' ? (l.cuttingSize ?? null) : null,
-          pollination: l.pollination ?? null,
-          organic: l.organic,
-          pesticideFree: l.pesticideFree,
-          quantity: l.quantity,
-          inStock: l.quantity > 0,
-          priceCents: toCents(l.price),
-          imageUrl: `/images/products/${l.image}`,
-          unitsSold: l.unitsSold ?? 0,
-          createdAt: new Date(now - l.daysAgo * 86_400_000),
-        };
-      }),
-    );
+    const listed = await tx
+      .insert(products)
+      .values(
+        SEED_LISTINGS.map((l) => {
+          const sellerId = idOf.get(l.seller);
+          if (!sellerId) throw new Error(`Seed listing "${l.title}" names unknown seller ${l.seller}`);
+          return {
+            sellerId,
+            title: l.title,
+            description: l.description,
+            variety: l.variety,
+            form: l.form,
+            cuttingSize: l.form === 'cutting' ? (l.cuttingSize ?? null) : null,
+            pollination: l.pollination ?? null,
+            organic: l.organic,
+            pesticideFree: l.pesticideFree,
+            quantity: l.quantity,
+            inStock: l.quantity > 0,
+            priceCents: toCents(l.price),
+            imageUrl: `/images/products/${l.image}`,
+            unitsSold: l.unitsSold ?? 0,
+            createdAt: new Date(now - l.daysAgo * 86_400_000),
+          };
+        }),
+      )
+      .returning({ id: products.id, title: products.title, priceCents: products.priceCents });
+    await seedOrdersAndReviews(tx, idOf, listed, unusable, now);
   });
   return true;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Demo buyers, their shipped orders and the reviews those orders allow, the demo buyer's order awaiting a
+ * review, and an order for the demo seller to ship. The listings' rating counts follow from the reviews.
+ */
+async function seedOrdersAndReviews(
+  tx: Tx,
+  idOf: Map<string, number>,
+  listed: Array<{ id: number; title: string; priceCents: number }>,
+  password: string,
+  now: number,
+): Promise<void> {
+  const buyers = await tx
+    .insert(users)
+    .values(SEED_BUYERS.map((b) => ({ ...b, password, isSeller: false })))
+    .returning({ id: users.id, username: users.username });
+  for (const b of buyers) idOf.set(b.username, b.id);
+  const listing = (title: string) => {
+    const found = listed.find((l) => l.title === title);
+    if (!found) throw new Error(`Seed order names unknown listing "${title}"`);
+    return found;
+  };
+  const buyer = (username: string) => {
+    const id = idOf.get(username);
+    if (!id) throw new Error(`Seed order names unknown buyer ${username}`);
+    return id;
+  };
+
+  const placeOrder = async (username: string, titles: string[], shipped: boolean, daysAgo: number) => {
+    const lines = titles.map(listing);
+    const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
+    const status = shipped ? 'shipped' : 'pending';
+    const createdAt = new Date(now - daysAgo * DAY_MS);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: buyer(username),
+        status,
+        subtotalCents,
+        shippingCents: SHIPPING_CENTS,
+        totalCents: subtotalCents + SHIPPING_CENTS,
+        createdAt,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: (order as { id: number }).id,
+        productId: l.id,
+        title: l.title,
+        quantity: 1,
+        priceCents: l.priceCents,
+        status,
+        createdAt,
+      })),
+    );
+  };
+
+  for (const r of SEED_REVIEWS) await placeOrder(r.buyer, [r.listing], true, r.daysAgo);
+  for (const o of SEED_OPEN_ORDERS) await placeOrder(o.buyer, o.listings, o.shipped, o.daysAgo);
+  await tx.insert(reviews).values(
+    SEED_REVIEWS.map((r) => ({
+      userId: buyer(r.buyer),
+      productId: listing(r.listing).id,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: new Date(now - (r.daysAgo - 21) * DAY_MS),
+    })),
+  );
+  await tx.execute(sql`
+    update products p set rating_count = r.n, rating_sum = r.total
+    from (select product_id, count(*)::int as n, sum(rating)::int as total from reviews group by product_id) r
+    where p.id = r.product_id`);
 }

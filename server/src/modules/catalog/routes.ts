@@ -31,8 +31,4 @@ export async function catalogRoutes(
   r.get('/:id/related', { schema: { params: productIdParams } }, async (request) =>
     catalog.related(request.params.id),
   );
-
-  r.get('/:id/reviews', { schema: { params: productIdParams } }, async (request) =>
-    catalog.reviews(request.params.id),
-  );
 }

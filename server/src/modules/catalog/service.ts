@@ -9,7 +9,7 @@ import type {
 } from '../../../../domain/schemas/catalog';
 import { EXACT_TOTAL_LIMIT } from '../../../../domain/schemas/catalog';
 import type { Db } from '../../db/connect';
-import { catalogFacetCounts, products, reviews, users } from '../../db/schema';
+import { catalogFacetCounts, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import {
   baseWhere,
@@ -427,29 +427,5 @@ export class CatalogService {
       .orderBy(...order)
       .limit(limit - sameVariety.length);
     return [...sameVariety, ...sameForm].map(toProduct);
-  }
-
-  /** A listing's reviews, newest first, with the reviewer's username. */
-  async reviews(id: number) {
-    await this.get(id);
-    const rows = await this.db
-      .select({
-        id: reviews.id,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        createdAt: reviews.createdAt,
-        username: users.username,
-      })
-      .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
-      .where(eq(reviews.productId, id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id));
-    return rows.map((r) => ({
-      id: r.id,
-      rating: r.rating,
-      comment: r.comment,
-      createdAt: r.createdAt.toISOString(),
-      user: { username: r.username },
-    }));
   }
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reviewSchema } from '../../../../domain/schemas/reviews';
+import { requireUser } from '../../plugins/session';
+import { productIdParams } from '../catalog/routes';
+import type { ReviewService } from './service';
+
+/** A listing's reviews (anyone may read them) and writing one (verified buyers). */
+export async function reviewRoutes(
+  app: FastifyInstance,
+  { reviews }: { reviews: ReviewService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/:id/reviews', { schema: { params: productIdParams } }, async (request) =>
+    reviews.list(request.params.id),
+  );
+
+  // Signed in only; a visitor gets 401 before anything sent is looked at.
+  const signedIn = {
+    preValidation: async (request: Parameters<typeof requireUser>[0]) => {
+      requireUser(request);
+    },
+  };
+
+  r.get('/:id/reviews/mine', { ...signedIn, schema: { params: productIdParams } }, async (request) =>
+    reviews.mine(requireUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/:id/reviews',
+    { ...signedIn, schema: { params: productIdParams, body: reviewSchema } },
+    async (request, reply) => {
+      const { review, created } = await reviews.write(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send(review);
+    },
+  );
+}
