@@ -45,8 +45,8 @@ const requiredText = (message: string, max: number, maxMessage: string) =>
 
 /** A number typed in a form arrives as text; JSON clients send numbers. Both are accepted. */
 const numeric = (message: string) =>
-  z.union([z.number(), z.string().trim().min(1)], { error: message }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : Number(v);
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -125,6 +125,8 @@ describe('a seller’s listings', () => {
     [{ price: 0 }, 'Price must be positive'],
     [{ price: -5 }, 'Price must be positive'],
     [{ price: 'abc' }, 'Price must be positive'],
+    [{ price: '' }, 'Price must be positive'],
+    [{ quantity: ' ' }, 'Quantity must be a positive integer'],
     [{ price: 10.999 }, 'Price can have at most 2 decimal places'],
     [{ price: 1_000_000 }, 'Price must be at most $100,000'],
     [{ quantity: 0 }, 'Quantity must be a positive integer'],

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
 import { CART_QUERY_KEY, useCart } from './cart-query';
 
 // The cart's mutations and checkout. The cart query itself (useCart) is in ./cart-query, which the header
@@ -15,7 +16,6 @@ export { CART_QUERY_KEY, useCart };
 
 /** Every cart change shares this key, so only the last of several quick changes refetches the cart. */
 const CART_MUTATION_KEY = ['cart-change'] as const;
-const PRODUCTS_KEY = ['/api/products'] as const;
 const ORDERS_KEY = ['/api/orders'] as const;
 const CHECKOUT_KEY = ['checkout'] as const;
 
@@ -105,7 +105,7 @@ export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {})
       }
       if (isApiError(error, 409)) {
         // Stock moved under us: show the new numbers.
-        void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+        void refreshCatalog(queryClient);
         if (/out of stock/i.test(error.userMessage)) {
           toastOutOfStock();
           return;
@@ -148,7 +148,7 @@ export function useUpdateCartQuantity() {
     onSuccess: (line) => putLine(queryClient, line),
     onError: (error, _input, snapshot) => {
       rollback(queryClient, snapshot);
-      if (isApiError(error, 409)) void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      if (isApiError(error, 409)) void refreshCatalog(queryClient);
       toastError(errorMessage(error, 'Failed to update cart item'));
     },
     onSettled: () => refetchCart(queryClient),
@@ -241,7 +241,7 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      void refreshCatalog(queryClient);
       return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
     },
   });

@@ -1,0 +1,143 @@
+import type { SellerOrderLine } from '@domain/orders';
+import type { Product } from '@domain/schemas/catalog';
+import type { Listing } from '@domain/schemas/listing';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/auth';
+import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
+
+/**
+ * The seller's queries. Each key carries the seller's id, so a cached list never shows for another account
+ * signed in later in the same tab; invalidating the prefix refreshes them all.
+ */
+export const sellerKeys = {
+  products: ['/api/seller/products'] as const,
+  productsOf: (sellerId: number) => ['/api/seller/products', sellerId] as const,
+  orders: ['/api/seller/orders'] as const,
+  ordersOf: (sellerId: number) => ['/api/seller/orders', sellerId] as const,
+};
+
+/** The marketplace's queries (lists, details, related) all start with this; the filter counts with the other. */
+
+/** A listing as POST /api/products and PUT /api/products/:id take it; the server ignores sellerId. */
+export type ListingPayload = Listing & { sellerId: 0 };
+
+/**
+ * GET /api/seller/products: the signed-in seller's listings, newest first. Asked only for a signed-in seller
+ * (SPEC section 6). Fetched afresh on each visit: buyers' orders change the stock while the seller is away.
+ */
+export function useSellerProducts() {
+  const { user } = useAuth();
+  const sellerId = user?.isSeller ? user.id : null;
+  return useQuery({
+    queryKey: sellerKeys.productsOf(sellerId ?? 0),
+    queryFn: async ({ signal }) => (await apiGet<Product[]>('/api/seller/products', { signal })) ?? [],
+    enabled: sellerId !== null,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
+export function useSellerOrders() {
+  const { user } = useAuth();
+  const sellerId = user?.isSeller ? user.id : null;
+  return useQuery({
+    queryKey: sellerKeys.ordersOf(sellerId ?? 0),
+    queryFn: async ({ signal }) => (await apiGet<SellerOrderLine[]>('/api/seller/orders', { signal })) ?? [],
+    enabled: sellerId !== null,
+    staleTime: 0,
+  });
+}
+
+/** After a listing changes: the seller's list and every marketplace query (SPEC section 7). */
+function refreshListings(queryClient: QueryClient) {
+  void refreshCatalog(queryClient);
+  return queryClient.invalidateQueries({ queryKey: sellerKeys.products });
+}
+
+function toastFailure(title: string, error: unknown) {
+  toast({ title, description: errorMessage(error, 'An error occurred'), variant: 'destructive' });
+}
+
+/** POST /api/products: "Product added" or "Failed to add product" (SPEC section 8). */
+export function useCreateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listing: ListingPayload) => apiRequest<Product>('POST', '/api/products', listing),
+    onSuccess: () => {
+      toast({ title: 'Product added', description: 'Your product has been added successfully' });
+    },
+    onError: (error) => toastFailure('Failed to add product', error),
+    onSettled: () => refreshListings(queryClient),
+  });
+}
+
+/** PUT /api/products/:id: "Product updated" or "Failed to update product". */
+export function useUpdateListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, listing }: { id: number; listing: ListingPayload }) =>
+      apiRequest<Product>('PUT', `/api/products/${id}`, listing),
+    onSuccess: () => {
+      toast({ title: 'Product updated', description: 'Your product has been updated successfully' });
+    },
+    onError: (error) => toastFailure('Failed to update product', error),
+    onSettled: () => refreshListings(queryClient),
+  });
+}
+
+/**
+ * DELETE /api/products/:id: "Product deleted" or "Failed to delete product". A listing that was ever ordered
+ * is archived rather than deleted (DESIGN section 4), and the toast says where it went.
+ */
+export function useDeleteListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ archived: boolean }>('DELETE', `/api/products/${id}`),
+    onSuccess: (result) => {
+      toast({
+        title: 'Product deleted',
+        description: result?.archived
+          ? 'Your product has been removed from the marketplace and kept in your order history'
+          : 'Your product has been deleted successfully',
+      });
+    },
+    onError: (error) => {
+      console.error('Failed to delete product', error);
+      toastFailure('Failed to delete product', error);
+    },
+    // Not awaited: the dialog closes at once and the row goes when the list comes back.
+    onSettled: () => {
+      void refreshListings(queryClient);
+    },
+  });
+}
+
+/**
+ * PATCH /api/seller/orders/:orderId/items/:itemId {status: "shipped"}: the shipped line is shown at once,
+ * "Marked as shipped" on success, the server's message on failure (a cancelled order, say).
+ */
+export function useShipOrderLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (line: Pick<SellerOrderLine, 'orderId' | 'itemId'>) =>
+      apiRequest<SellerOrderLine>('PATCH', `/api/seller/orders/${line.orderId}/items/${line.itemId}`, {
+        status: 'shipped',
+      }),
+    onSuccess: (shipped) => {
+      queryClient.setQueriesData<SellerOrderLine[]>({ queryKey: sellerKeys.orders }, (lines) =>
+        lines?.map((l) => (l.orderId === shipped.orderId && l.itemId === shipped.itemId ? shipped : l)),
+      );
+      toast({ title: 'Marked as shipped', description: `${shipped.title} for ${shipped.buyer.username}` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not mark as shipped',
+        description: errorMessage(error, 'An error occurred'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerKeys.orders }),
+  });
+}
