@@ -1,7 +1,10 @@
 import type { Product } from '@domain/schemas/catalog';
+import { Link } from 'wouter';
 import { RatingSummary, StarRating } from '@/components/star-rating';
 import { Skeleton } from '@/components/ui/skeleton';
-import { type ProductReview, useProductReviews } from '../api';
+import { useAuth } from '@/features/auth';
+import { type ProductReview, useMyReview, useProductReviews } from '../api';
+import { ReviewForm } from './ReviewForm';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -15,7 +18,7 @@ export function ProductReviews({ product }: { product: Pick<Product, 'id' | 'rat
         <h2 className="text-2xl">Customer reviews</h2>
         {product.rating.count > 0 && <RatingSummary rating={product.rating} />}
       </div>
-      {/* Writing a review (a form for buyers who received this plant) arrives with the reviews issue. */}
+      <WriteReview productId={product.id} />
       {reviews.isPending ? (
         <div role="status" aria-label="Loading reviews" className="grid gap-4">
           <Skeleton className="h-20" />
@@ -51,4 +54,27 @@ function ReviewItem({ review }: { review: ProductReview }) {
       {review.comment && <p className="mt-2 text-sm whitespace-pre-line">{review.comment}</p>}
     </article>
   );
+}
+
+/**
+ * Where a review is written: the form for a buyer who bought the product (their review, to edit, if they wrote
+ * one), the reason for anyone else signed in, and a sign-in link for visitors.
+ */
+function WriteReview({ productId }: { productId: number }) {
+  const { user } = useAuth();
+  const mine = useMyReview(productId);
+  if (!user) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Bought this plant?{' '}
+        <Link href={`/login?redirect=/product/${productId}`} className="font-medium text-primary underline">
+          Sign in to review it
+        </Link>
+        .
+      </p>
+    );
+  }
+  if (!mine.data) return null;
+  if (!mine.data.canReview) return <p className="text-sm text-muted-foreground">{mine.data.reason}</p>;
+  return <ReviewForm key={mine.data.review?.id ?? 'new'} productId={productId} existing={mine.data.review} />;
 }
