@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../domain/orders';
-import type { Product } from '../../domain/schemas/catalog';
 import type { MyReview, Review } from '../../domain/reviews';
+import type { Product } from '../../domain/schemas/catalog';
 import { products, reviews } from '../../server/src/db/schema';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
