@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/bundle-budget.mjs reads it to size the JavaScript each page needs.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Everything the first paint loads goes in one chunk. Left alone, Rolldown cuts the modules the

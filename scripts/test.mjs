@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the API suite on PGlite, then on PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end
-// suite in Chromium when it is installed. A suite that cannot run is skipped with one line saying why.
+// `npm test`: the API suite on PGlite, then on PostgreSQL when TEST_DATABASE_URL is set, the bundle budget, then
+// the end-to-end suite in Chromium when it is installed. A suite that cannot run is skipped with one line saying why.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,26 +58,39 @@ for (const suite of apiSuites) {
   run(suite.name, vitest, args, { TEST_DB: suite.db }, report, vitestCounts);
 }
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  if (!ensureClientBuilt()) {
-    failed = true;
-    console.log('✗ client build failed; the end-to-end suite did not run');
-  } else {
-    await buildServer();
-    const report = path.join(tmp, 'e2e.json');
-    run(
-      `End-to-end tests in Chromium (${chromium})`,
-      path.join(root, 'node_modules/@playwright/test/cli.js'),
-      ['test', '--reporter=list,json'],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
-      report,
-      playwrightCounts,
-    );
-  }
+// The client is built for the bundle budget and the end-to-end suite.
+const clientBuilt = ensureClientBuilt();
+if (!clientBuilt) {
+  failed = true;
+  console.log('✗ client build failed; the bundle budget and the end-to-end suite did not run');
 } else {
+  console.log('\n▶ Bundle budget (DESIGN section 7)');
+  const budget = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (budget.status === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    console.log('✗ bundle budget exceeded');
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
   skippedSuites.push(
     `Skipped the end-to-end suite: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH).`,
+  );
+} else if (clientBuilt) {
+  await buildServer();
+  const report = path.join(tmp, 'e2e.json');
+  run(
+    `End-to-end tests in Chromium (${chromium})`,
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    ['test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
+    report,
+    playwrightCounts,
   );
 }
 

@@ -38,6 +38,8 @@ export function uniqueName(prefix: string): string {
 export interface TestDatabase extends Database {
   /** Closes the connection and removes the database. */
   destroy(): Promise<void>;
+  /** PostgreSQL only: the database's URL, for a second connection to it (a second app instance). */
+  url?: string;
 }
 
 /** A fresh, migrated, empty database for one test file. */
@@ -59,6 +61,7 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
     });
     return {
       ...database,
+      url: databaseUrl(name),
       async destroy() {
         await database.close();
         const a = postgres(adminUrl(), { max: 1, onnotice: () => {} });
