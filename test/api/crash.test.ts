@@ -1,0 +1,202 @@
+/**
+ * A server killed with SIGKILL in the middle of a checkout load (DESIGN section 6): after a restart on the same
+ * database, every order acknowledged with 201 is there with all its lines, the stock agrees with the orders,
+ * and the server serves again. The real server runs as a child process, on the embedded database in a folder
+ * (PGlite) or on PostgreSQL, whichever this run tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../domain/orders';
+import type { Product } from '../../domain/schemas/catalog';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const BUYERS = 8;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+}
+
+async function start(env: Record<string, string>, port: number): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('the server did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A signed-in buyer talking to whichever server is up (the session lives in the database). */
+class Buyer {
+  cookie = '';
+  constructor(
+    public server: Server,
+    readonly username: string,
+  ) {}
+
+  async call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.server.url}${url}`, {
+      method,
+      headers: {
+        origin: this.server.url,
+        cookie: this.cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0] as string;
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+}
+
+describe('a server killed during a checkout load', () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let env: Record<string, string>;
+  let server: Server | undefined;
+
+  beforeAll(async () => {
+    if (testDatabaseKind() === 'postgres') {
+      database = await createTestDatabase({ maxConnections: 1 });
+      env = { DATABASE_URL: database.url as string, SEED_DEMO: 'true' };
+    } else {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-crash-'));
+      env = { DATA_DIR: dataDir };
+    }
+    env.AUTH_MAX_ATTEMPTS_PER_IP = '100000';
+  });
+  afterAll(async () => {
+    server?.process.kill('SIGKILL');
+    await database?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged order with all its lines, and stock that agrees with the orders', async () => {
+    server = await start(env, await freePort());
+    // A seller lists two plants with stock for any load; each checkout buys one unit of both.
+    const seller = new Buyer(server, `crash_seller_${process.pid}`);
+    await seller.call('POST', '/api/auth/register', {
+      username: seller.username,
+      email: `${seller.username}@example.com`,
+      password: 'correct horse battery',
+      isSeller: true,
+    });
+    const listing = async (title: string) => {
+      const res = await seller.call<Product>('POST', '/api/products', {
+        title,
+        description: 'Listed for the crash test.',
+        variety: 'Sugar Dragon',
+        form: 'seed',
+        quantity: 100_000,
+        price: 3.25,
+        imageUrl: '/images/products/sugar-dragon-seed.svg',
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    const [a, b] = [await listing('Crash test seeds A'), await listing('Crash test seeds B')];
+
+    const buyers: Buyer[] = [];
+    for (let i = 0; i < BUYERS; i++) {
+      const buyer = new Buyer(server, `crash_${process.pid}_${i}`);
+      const res = await buyer.call('POST', '/api/auth/register', {
+        username: buyer.username,
+        email: `${buyer.username}@example.com`,
+        password: 'correct horse battery',
+        isSeller: false,
+      });
+      expect(res.status).toBe(201);
+      buyers.push(buyer);
+    }
+
+    // Every buyer adds both listings and checks out, over and over, until the server dies.
+    const acknowledged: Array<{ buyer: Buyer; order: Order }> = [];
+    const refused: number[] = [];
+    let killed = false;
+    const load = buyers.map(async (buyer, i) => {
+      for (let n = 0; !killed; n++) {
+        try {
+          for (const p of [a, b]) {
+            const added = await buyer.call('POST', '/api/cart', { productId: p.id, quantity: 1 });
+            if (added.status !== 201) refused.push(added.status);
+          }
+          const res = await buyer.call<Order>(
+            'POST',
+            '/api/orders',
+            {},
+            { 'idempotency-key': `k-${i}-${n}` },
+          );
+          if (res.status === 201) acknowledged.push({ buyer, order: res.body });
+        } catch {
+          // The connection died with the server: this attempt's outcome is unknown, and not acknowledged.
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    server.process.kill('SIGKILL');
+    killed = true;
+    await Promise.all(load);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+
+    server = await start(env, await freePort());
+    for (const buyer of buyers) buyer.server = server;
+
+    for (const { buyer, order } of acknowledged) {
+      const res = await buyer.call<Order>('GET', `/api/orders/${order.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.items.map((l) => [l.productId, l.quantity, l.price])).toEqual(
+        order.items.map((l) => [l.productId, l.quantity, l.price]),
+      );
+      expect(res.body.total).toBe(order.total);
+    }
+
+    // Stock now = stock before - every unit in every order (acknowledged or not) that the database kept.
+    const sold = new Map<number, number>();
+    for (const buyer of buyers) {
+      const orders = (await buyer.call<Order[]>('GET', '/api/orders')).body;
+      for (const o of orders) {
+        expect(o.items).toHaveLength(2);
+        for (const l of o.items) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
+      }
+    }
+    for (const p of [a, b]) {
+      const now = (await (await fetch(`${server.url}/api/products/${p.id}`)).json()) as Product;
+      expect(now.quantity).toBe(p.quantity - (sold.get(p.id) ?? 0));
+    }
+
+    // And it serves again: a new checkout goes through.
+    const [buyer] = buyers as [Buyer];
+    await buyer.call('DELETE', '/api/cart');
+    expect((await buyer.call('POST', '/api/cart', { productId: a.id, quantity: 1 })).status).toBe(201);
+    expect((await buyer.call('POST', '/api/orders', {})).status).toBe(201);
+  }, 120_000);
+});
