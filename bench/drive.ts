@@ -10,8 +10,11 @@ export interface Step {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
   /** Only timed steps count as requests in the result (the others prepare them). */
   timed: boolean;
+  /** Called with the answer's status and body (the body is read only for steps that ask for it). */
+  onResponse?: (status: number, body: string) => void;
 }
 
 export interface Worker {
@@ -31,14 +34,20 @@ function send(agent: http.Agent, base: URL, cookie: string, step: Step): Promise
         method: step.method,
         path: step.path,
         headers: {
+          ...step.headers,
           cookie,
           origin: base.origin,
           ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        if (step.onResponse) res.on('data', (c: Buffer) => chunks.push(c));
+        else res.resume();
+        res.on('end', () => {
+          step.onResponse?.(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'));
+          resolve(res.statusCode ?? 0);
+        });
         res.on('error', reject);
       },
     );
@@ -60,6 +69,7 @@ export async function drive(
   const base = new URL(url);
   const latencies: number[] = [];
   let non2xx = 0;
+  let serverErrors = 0;
   let errors = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -73,6 +83,7 @@ export async function drive(
             try {
               const status = await send(agent, base, w.cookie, step);
               if (status < 200 || status > 299) non2xx++;
+              if (status >= 500) serverErrors++;
             } catch {
               errors++;
             }
@@ -95,6 +106,7 @@ export async function drive(
     p50: round1(percentile(latencies, 50)),
     p99: round1(percentile(latencies, 99)),
     non2xx,
+    serverErrors,
     errors,
   };
 }

@@ -8,6 +8,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   non2xx: number;
+  /** 5xx answers (counted by the drive; autocannon counts them in non2xx). */
+  serverErrors?: number;
   errors: number;
 }
 

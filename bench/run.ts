@@ -4,6 +4,8 @@
  * - Accounts: a signed-in GET /api/auth/me (session lookup), and POST /api/auth/login (argon2id).
  * - Catalog (bench/catalog.ts; BENCH_CATALOG=false skips it) and cart and checkout (bench/orders.ts;
  *   BENCH_ORDERS=false skips it), each compared with pgbench on PostgreSQL over BENCH_ROUNDS rounds (default 3).
+ * - PostgreSQL only: a soak of 200 buyers for BENCH_SOAK_SECONDS (default 60) that must reconcile (bench/soak.ts;
+ *   BENCH_SOAK=false skips it).
  * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { type LoadResult, load, printTable } from './load';
 import { ordersBench } from './orders';
 import type { Comparison } from './pgbench';
 import { login, startServer } from './server';
+import { soak } from './soak';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -150,6 +153,20 @@ if (process.env.BENCH_ORDERS !== 'false') {
   rows.push(...results);
   console.log('\nCart and checkout: 10 buyers, each on its own connection and listing.');
   printComparisons(comparisons);
+  console.log('');
+}
+
+if (pgUrl && process.env.BENCH_SOAK !== 'false') {
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+  const { load: result, acknowledged, problems } = await soak({ pgUrl, port: PORT, seconds });
+  rows.push(result);
+  console.log(
+    `Soak on PostgreSQL, ${result.connections} buyers for ${seconds} s (browse, open a listing, add to cart, check out every third round): ` +
+      `${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.serverErrors} 5xx, ${acknowledged} orders acknowledged; ` +
+      (problems.length
+        ? `DOES NOT RECONCILE: ${problems.join('; ')}`
+        : 'orders, order lines and stock reconcile.'),
+  );
   console.log('');
 }
 
