@@ -78,6 +78,29 @@ describe('register', () => {
     expect(res.body.errors?.[field]).toBe(message);
   });
 
+  it('refuses a location or bio with a NUL or another control character (a NUL used to be a 500)', async () => {
+    for (const [field, value, message] of [
+      ['location', 'Miami\u0000', MESSAGES.locationControl],
+      ['bio', 'Grower\u001b[0m', MESSAGES.bioControl],
+    ] as const) {
+      const body = validBody();
+      const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', {
+        ...body,
+        [field]: value,
+      });
+      expect(res.status, field).toBe(400);
+      expect(res.body.errors, field).toEqual({ [field]: message });
+      const [row] = await t.database.db.select().from(users).where(eq(users.username, body.username));
+      expect(row, field).toBeUndefined();
+    }
+    const multiline = await new Client(t.server).post<SessionUser>('/api/auth/register', {
+      ...validBody(),
+      bio: 'Grower.\nSince 2019.',
+    });
+    expect(multiline.status).toBe(201);
+    expect(multiline.body.bio).toBe('Grower.\nSince 2019.');
+  });
+
   it('refuses a taken username, ignoring case, and says so', async () => {
     const { user } = await registerUser(t.server);
     const res = await new Client(t.server).post<ErrorBody>('/api/auth/register', {
@@ -157,6 +180,18 @@ describe('login, me and logout', () => {
     expect(empty.body.message).toBe(MESSAGES.loginRequired);
   });
 
+  it('answers a username with a control character with 400 (a NUL used to be a 500)', async () => {
+    const res = await new Client(t.server).post<ErrorBody>('/api/auth/login', {
+      username: 'someone\u0000',
+      password: 'correct horse battery',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: MESSAGES.usernameControl,
+      errors: { username: MESSAGES.usernameControl },
+    });
+  });
+
   it('answers 401 to me when signed out, and for a made-up cookie', async () => {
     expect((await new Client(t.server).get('/api/auth/me')).status).toBe(401);
     const forged = new Client(t.server);
@@ -229,6 +264,29 @@ describe('login, me and logout', () => {
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
+  });
+});
+
+describe('the signed_in hint cookie', () => {
+  it('is set readable by scripts with the session, and cleared with it', async () => {
+    const { client } = await registerUser(t.server);
+    expect(client.cookies.get('signed_in')).toBe('1');
+    const cookies = [(await client.get('/api/auth/me')).headers['set-cookie']].flat();
+    expect(cookies.filter(Boolean)).toEqual([]); // nothing to change while the session is valid
+    const out = await client.post('/api/auth/logout');
+    const cleared = [out.headers['set-cookie']].flat().join('\n');
+    expect(cleared).toMatch(/signed_in=;/);
+    expect(client.cookies.has('signed_in')).toBe(false);
+  });
+
+  it('is HttpOnly-free but otherwise like the session cookie', async () => {
+    const { user, password } = await registerUser(t.server);
+    const res = await new Client(t.server).post('/api/auth/login', { username: user.username, password });
+    const hint = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('signed_in=')) ?? '';
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toContain('HttpOnly');
+    expect(hint).toContain('SameSite=Lax');
+    expect(hint).toContain('Path=/');
   });
 });
 

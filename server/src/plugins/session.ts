@@ -9,6 +9,11 @@ import { sessions, type User, users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * A cookie scripts can read, set and cleared with the session's: it says only that this browser may have a
+ * session, so a visitor's page does not ask /api/auth/me for an answer that can only be 401.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
 /** A session not used for this long ends (sliding). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in however active it is. */
@@ -72,6 +77,12 @@ export async function registerSessions(
     secure: config.production,
   };
 
+  const hintOptions = { ...cookieOptions, httpOnly: false };
+  const clearCookies = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SIGNED_IN_COOKIE, hintOptions);
+  };
+
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
@@ -97,7 +108,7 @@ export async function registerSessions(
       row.session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now
     ) {
       if (row) await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      clearCookies(reply);
       return;
     }
     if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -116,13 +127,14 @@ export async function registerSessions(
       const expiresAt = new Date(Date.now() + SESSION_ABSOLUTE_MS);
       await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      reply.setCookie(SIGNED_IN_COOKIE, '1', { ...hintOptions, expires: expiresAt });
     },
     async end(request, reply) {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
       request.user = null;
       request.sessionTokenHash = null;
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      clearCookies(reply);
     },
     async purgeExpired() {
       const now = Date.now();

@@ -19,7 +19,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus-visible:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads. */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 focus-visible:outline-none">
         {children}
       </main>
       <Footer />

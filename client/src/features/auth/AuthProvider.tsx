@@ -19,14 +19,23 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Whether the server's signed_in cookie is here: set with the session and cleared with it. */
+function mayHaveSession(): boolean {
+  return document.cookie.split('; ').includes('signed_in=1');
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
-  // The session is checked at start; a 401 means signed out, silently (SPEC section 4).
+  // The session is checked at start; a 401 means signed out, silently (SPEC section 4). A browser without the
+  // server's signed_in cookie has no session to check: it is signed out at once, with no request.
+  const hint = mayHaveSession();
   const me = useQuery<SessionUser | null>({
     queryKey: ME_QUERY_KEY,
     queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+    enabled: hint,
+    ...(hint ? {} : { initialData: null }),
   });
 
   const signIn = (user: SessionUser) => {
