@@ -279,6 +279,13 @@ describe('the signed_in hint cookie', () => {
     expect(client.cookies.has('signed_in')).toBe(false);
   });
 
+  it('comes back with the next request of a session that lacks it', async () => {
+    const { client } = await registerUser(t.server);
+    client.cookies.delete('signed_in');
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect(client.cookies.get('signed_in')).toBe('1');
+  });
+
   it('is HttpOnly-free but otherwise like the session cookie', async () => {
     const { user, password } = await registerUser(t.server);
     const res = await new Client(t.server).post('/api/auth/login', { username: user.username, password });

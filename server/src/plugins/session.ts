@@ -117,6 +117,9 @@ export async function registerSessions(
         .set({ lastSeenAt: new Date(now) })
         .where(eq(sessions.tokenHash, tokenHash));
     }
+    // A session older than the hint cookie gets it on its next request.
+    if (request.cookies[SIGNED_IN_COOKIE] !== '1')
+      reply.setCookie(SIGNED_IN_COOKIE, '1', { ...hintOptions, expires: row.session.expiresAt });
     request.user = toSessionUser(row.user);
     request.sessionTokenHash = tokenHash;
   });
