@@ -13,13 +13,13 @@ export function StarRating({ value, className }: { value: number; className?: st
       aria-label={`Rated ${rounded} out of 5`}
       className={cn('relative inline-flex shrink-0', className)}
     >
-      <span className="flex text-muted-foreground/40" aria-hidden="true">
+      <span className="flex text-star-empty" aria-hidden="true">
         {STARS.map((i) => (
           <Star key={i} className="size-[1em]" strokeWidth={1.5} />
         ))}
       </span>
       <span
-        className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500 dark:text-amber-400"
+        className="absolute inset-y-0 left-0 flex overflow-hidden text-star"
         style={{ width: `${(clamped / 5) * 100}%` }}
         aria-hidden="true"
       >

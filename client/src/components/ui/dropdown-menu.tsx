@@ -3,7 +3,14 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { type ComponentProps, useCallback } from 'react';
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * A menu button's menu (WAI-ARIA menu button pattern): not modal, so the page behind is not hidden from
+ * assistive technology with aria-hidden while its links stay focusable (axe: aria-hidden-focus). The menu
+ * still takes the focus on open, closes on Escape or an outside click, and gives the focus back.
+ */
+export function DropdownMenu(props: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
@@ -34,18 +41,18 @@ export function DropdownMenuContent({
     },
     [focusFirstItem],
   );
+  // Not portalled: the menu stays in the DOM right after its button, inside the header's landmark (axe: region),
+  // and a screen reader meets it where the button is.
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        ref={contentRef}
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-44 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Content
+      ref={contentRef}
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-44 overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg animate-fade-in',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

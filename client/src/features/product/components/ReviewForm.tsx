@@ -66,7 +66,7 @@ export function ReviewForm({ productId, existing }: { productId: number; existin
                   strokeWidth={1.5}
                   className={cn(
                     'size-8 rounded-sm peer-focus-visible:ring-2 peer-focus-visible:ring-ring',
-                    filled ? 'fill-current text-amber-500 dark:text-amber-400' : 'text-muted-foreground/50',
+                    filled ? 'fill-current text-star' : 'text-star-empty',
                   )}
                 />
               </label>

@@ -1,0 +1,448 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { PASSWORD, toast, uniqueName } from './support';
+
+/*
+ * The accessibility gate (DESIGN sections 7 and 9): an axe-core scan of every page in both themes, with no
+ * serious or critical WCAG 2.0/2.1 A/AA violation, and keyboard-only checks of the panels, the form labels and
+ * the focus ring. Every test makes its own users and data.
+ */
+
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const MOBILE = { width: 390, height: 844 };
+
+/**
+ * The saved theme is read before first paint; the system preference is set to the other theme, so the
+ * saved one must win. Animations are off, so colours are measured at rest.
+ */
+async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme === 'dark' ? 'light' : 'dark', reducedMotion: 'reduce' });
+  await page.addInitScript((t) => localStorage.setItem('ui-theme', t), theme);
+}
+
+/** Waits until the page has settled: its heading shown, no loading placeholder left, the fonts in. */
+async function settle(page: Page, theme: Theme): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Runs axe over the page as it is now and records, as a soft failure, every violation of impact serious
+ * or critical: its rule, impact, the element and axe's summary (a contrast failure names the ratio and colours).
+ */
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} [${v.impact}] ${n.target.join(' ')} - ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim()}`,
+    ),
+  );
+  expect.soft(report, `axe: serious/critical violations on ${label}`).toEqual([]);
+}
+
+async function visitAndScan(page: Page, theme: Theme, path: string, label = path): Promise<void> {
+  await page.goto(path);
+  await settle(page, theme);
+  await expectNoSeriousViolations(page, `${label} (${theme})`);
+}
+
+/** Same-origin API calls need an Origin header (the server's CSRF check). */
+function originHeaders(baseURL: string | undefined): Record<string, string> {
+  return { origin: new URL(baseURL ?? 'http://localhost:5179').origin };
+}
+
+async function registerByApi(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  { seller = false } = {},
+): Promise<string> {
+  const username = uniqueName(seller ? 'a11y_s' : 'a11y_b');
+  const res = await request.post('/api/auth/register', {
+    headers: originHeaders(baseURL),
+    data: { username, email: `${username}@example.com`, password: PASSWORD, isSeller: seller },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return username;
+}
+
+/**
+ * A well-stocked listing of the demo data (the cheapest ones have the most stock). Listings other tests make
+ * (and may sell out or delete while this one runs) are left out.
+ */
+async function seededProductId(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/products?sort=price-low-high');
+  expect(res.ok()).toBe(true);
+  const products = (await res.json()) as { id: number; quantity: number; seller: { username: string } }[];
+  const seeded = products.find((p) => p.seller.username === 'demo_seller' && p.quantity >= 5);
+  if (!seeded) throw new Error('no listing of the demo data was found');
+  return seeded.id;
+}
+
+async function addToCart(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  productId: number,
+): Promise<void> {
+  const res = await request.post('/api/cart', {
+    headers: originHeaders(baseURL),
+    data: { productId, quantity: 1 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function checkout(request: APIRequestContext, baseURL: string | undefined): Promise<number> {
+  const res = await request.post('/api/orders', { headers: originHeaders(baseURL), data: {} });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function openCartPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Cart', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText(/^Loading/)).toHaveCount(0);
+  return panel;
+}
+
+for (const theme of THEMES) {
+  test.describe(`axe, ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    for (const [label, path] of [
+      ['home', '/'],
+      ['marketplace', '/marketplace'],
+      ['login', '/login'],
+      ['register', '/register'],
+      ['guides', '/guides'],
+      ['guide', '/guides/rooting-cuttings'],
+      ['help', '/help'],
+      ['not found', '/no/such/page'],
+    ] as const) {
+      test(`${label} (${path})`, async ({ page }) => {
+        await visitAndScan(page, theme, path, label);
+      });
+    }
+
+    test('register as a seller, and the login form with an error', async ({ page }) => {
+      test.slow();
+      await visitAndScan(page, theme, '/register?seller=true', 'register (seller)');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByText('Username must be at least', { exact: false }).first()).toBeVisible();
+      await expectNoSeriousViolations(page, `register with errors (${theme})`);
+
+      await visitAndScan(page, theme, '/login');
+      await page.getByLabel('Username').fill('nobody_here');
+      await page.getByLabel('Password', { exact: true }).fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(toast(page, 'Login failed')).toBeVisible();
+      await expectNoSeriousViolations(page, `login with an error toast (${theme})`);
+    });
+
+    test('a product page and its tabs, as a visitor', async ({ page }) => {
+      test.slow();
+      const id = await seededProductId(page.request);
+      await visitAndScan(page, theme, `/product/${id}`, 'product');
+      await page.getByRole('tab', { name: 'Growing Info' }).click();
+      await expectNoSeriousViolations(page, `product, Growing Info tab (${theme})`);
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toBeVisible();
+      await expect(page.locator('.animate-pulse')).toHaveCount(0);
+      await expectNoSeriousViolations(page, `product, Reviews tab (${theme})`);
+    });
+
+    test('a buyer: account menu, product reviews, cart page, cart panel, orders and an order', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await registerByApi(page.request, baseURL);
+      const id = await seededProductId(page.request);
+      await addToCart(page.request, baseURL, id);
+
+      await visitAndScan(page, theme, `/product/${id}`, 'product (signed in)');
+      await page.getByRole('button', { name: 'My account' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, `account menu (${theme})`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toBeVisible();
+      await expect(page.locator('.animate-pulse')).toHaveCount(0);
+      await expectNoSeriousViolations(page, `product, Reviews tab, signed in (${theme})`);
+
+      await visitAndScan(page, theme, '/cart');
+      await expect(page.getByRole('main').getByRole('list', { name: 'Cart items' })).toBeVisible();
+      await expectNoSeriousViolations(page, `/cart with an item (${theme})`);
+
+      await openCartPanel(page);
+      await expectNoSeriousViolations(page, `cart panel (${theme})`);
+      await page.keyboard.press('Escape');
+
+      const orderId = await checkout(page.request, baseURL);
+      await visitAndScan(page, theme, '/orders');
+      await expect(page.getByRole('list', { name: 'Orders' })).toBeVisible();
+      await visitAndScan(page, theme, `/orders/${orderId}`, '/orders/:id');
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `cancel-order dialog (${theme})`);
+    });
+
+    test('a seller: dashboard, listings, add listing with errors', async ({ page, baseURL, playwright }) => {
+      test.setTimeout(120_000);
+      await registerByApi(page.request, baseURL, { seller: true });
+      const title = `Accessible Sugar Dragon ${uniqueName('lot').replace('_', '')}`;
+      const created = await page.request.post('/api/products', {
+        headers: originHeaders(baseURL),
+        data: {
+          title,
+          description: 'A well-callused cutting, ready to root.',
+          variety: 'Sugar Dragon',
+          form: 'cutting',
+          cuttingSize: '12 inch',
+          price: 14.5,
+          quantity: 10,
+          imageUrl: '/images/products/sugar-dragon-cutting.svg',
+          organic: true,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const listingId = ((await created.json()) as { id: number }).id;
+      const soldOut = await page.request.post('/api/products', {
+        headers: originHeaders(baseURL),
+        data: {
+          title: `${title} mature`,
+          description: 'A mature plant.',
+          variety: 'Dark Star',
+          form: 'mature',
+          price: 99,
+          quantity: 1,
+          inStock: false,
+          imageUrl: '/images/products/dark-star-mature.svg',
+        },
+      });
+      expect(soldOut.status()).toBe(201);
+
+      // A buyer orders the listing, so the seller's Orders tab has a line.
+      const buyer = await playwright.request.newContext({ baseURL });
+      try {
+        await registerByApi(buyer, baseURL);
+        await addToCart(buyer, baseURL, listingId);
+        await checkout(buyer, baseURL);
+      } finally {
+        await buyer.dispose();
+      }
+
+      await visitAndScan(page, theme, '/seller/dashboard');
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      await expect(page.getByRole('tabpanel')).toContainText(title);
+      await expectNoSeriousViolations(page, `seller dashboard, Orders tab (${theme})`);
+      await page.getByRole('tab', { name: 'Analytics' }).click();
+      await expectNoSeriousViolations(page, `seller dashboard, Analytics tab (${theme})`);
+
+      await visitAndScan(page, theme, '/seller/listings');
+      await page
+        .getByRole('list', { name: 'Listings' })
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `delete-listing dialog (${theme})`);
+      await page.keyboard.press('Escape');
+
+      await visitAndScan(page, theme, '/seller/add-listing');
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await expectNoSeriousViolations(page, `/seller/add-listing with errors (${theme})`);
+
+      await visitAndScan(page, theme, `/seller/add-listing?id=${listingId}`, 'edit listing');
+    });
+
+    test('the theme menu', async ({ page }) => {
+      await page.goto('/');
+      await settle(page, theme);
+      await page.getByRole('button', { name: 'Toggle theme' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, `theme menu (${theme})`);
+    });
+
+    test('390 px: the home page, the mobile menu and the marketplace filter drawer', async ({ page }) => {
+      test.slow();
+      await page.setViewportSize(MOBILE);
+      await visitAndScan(page, theme, '/', 'home at 390 px');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `mobile menu (${theme})`);
+      await page.keyboard.press('Escape');
+
+      await visitAndScan(page, theme, '/marketplace', 'marketplace at 390 px');
+      await page.getByRole('button', { name: 'Filter', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+      await expectNoSeriousViolations(page, `filter drawer (${theme})`);
+    });
+  });
+}
+
+/** Presses Tab until `target` has the focus (at most `max` times). */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** Tabs forwards and backwards through an open dialog; the focus must never leave it. */
+async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
+  const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+  expect(await inside(), 'focus moves into the panel when it opens').toBe(true);
+  const seen = new Set<string>();
+  for (const key of [...Array(25).fill('Tab'), ...Array(10).fill('Shift+Tab')] as string[]) {
+    await page.keyboard.press(key);
+    expect(await inside(), `focus stays in the panel after ${key}`).toBe(true);
+    seen.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ''));
+  }
+  // Tab went round, not stuck on one element.
+  expect(seen.size).toBeGreaterThan(2);
+}
+
+test.describe('keyboard only', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+
+  test('the cart panel opens from the header with Tab and Enter, traps focus and closes with Escape', async ({
+    page,
+    baseURL,
+  }) => {
+    await registerByApi(page.request, baseURL);
+    await addToCart(page.request, baseURL, await seededProductId(page.request));
+    await page.goto('/');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    const cartButton = page.getByRole('button', { name: 'Cart', exact: true });
+    await tabTo(page, cartButton);
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('list', { name: 'Cart items' })).toBeVisible();
+    await expectFocusTrapped(page, panel);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(cartButton).toBeFocused();
+  });
+
+  test('the mobile filter drawer opens with the keyboard, traps focus and closes with Escape', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/marketplace');
+    await expect(page.getByRole('list', { name: 'Products' })).toBeVisible();
+    const filterButton = page.getByRole('button', { name: 'Filter', exact: true });
+    await tabTo(page, filterButton);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await expect(drawer).toBeVisible();
+    await expectFocusTrapped(page, drawer);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(filterButton).toBeFocused();
+  });
+
+  test('the focus is visible on what Tab reaches on the home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const checked: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+        const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40);
+        return { name: `${el.tagName.toLowerCase()} "${name}"`, visible: outline || shadow };
+      });
+      if (!focus) continue;
+      expect.soft(focus.visible, `a focus indicator on ${focus.name}`).toBe(true);
+      checked.push(focus.name);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+/** Every form control in the page's main region has a non-empty accessible name, and axe's label rules pass. */
+async function expectNamedFields(page: Page, label: string): Promise<void> {
+  const controls = page
+    .getByRole('main')
+    .locator(
+      'input:not([type=hidden]):not([aria-hidden=true]), select, textarea, [role=checkbox], [role=radio], [role=combobox], [role=switch], [role=slider]',
+    );
+  const count = await controls.count();
+  expect(count, `${label} has form fields`).toBeGreaterThan(1);
+  for (const control of await controls.all()) {
+    await expect.soft(control, `${label}: a field without a name`).toHaveAccessibleName(/\S/);
+  }
+  const { violations } = await new AxeBuilder({ page })
+    .withRules([
+      'label',
+      'select-name',
+      'aria-input-field-name',
+      'aria-toggle-field-name',
+      'label-title-only',
+    ])
+    .analyze();
+  expect
+    .soft(
+      violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')}`)),
+      `${label}: label rules`,
+    )
+    .toEqual([]);
+}
+
+test.describe('form fields have names', () => {
+  test('login', async ({ page }) => {
+    await page.goto('/login');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    // A password field has no ARIA role; its label names it.
+    await expect(main.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await expectNamedFields(page, '/login');
+  });
+
+  test('register, as a buyer and as a seller', async ({ page }) => {
+    await page.goto('/register');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    await expect(main.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(main.getByRole('checkbox', { name: 'I agree to the terms and conditions' })).toBeVisible();
+    await expectNamedFields(page, '/register');
+    await page.goto('/register?seller=true');
+    await expect(main.getByRole('textbox', { name: 'Location (optional)' })).toBeVisible();
+    await expect(main.getByRole('textbox', { name: 'Bio (optional)' })).toBeVisible();
+    await expectNamedFields(page, '/register?seller=true');
+  });
+
+  test('add listing', async ({ page, baseURL }) => {
+    await registerByApi(page.request, baseURL, { seller: true });
+    await page.goto('/seller/add-listing');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'Title' })).toBeVisible();
+    await expect(main.getByRole('textbox', { name: 'Description' })).toBeVisible();
+    await expect(main.getByRole('combobox', { name: 'Variety' })).toBeVisible();
+    await expect(main.getByRole('combobox', { name: 'Form' })).toBeVisible();
+    await expect(main.getByRole('spinbutton', { name: 'Price' })).toBeVisible();
+    await expect(main.getByRole('spinbutton', { name: 'Quantity' })).toBeVisible();
+    await expect(main.getByRole('textbox', { name: 'Image URL' })).toBeVisible();
+    await expect(main.getByRole('checkbox', { name: 'Organic' })).toBeVisible();
+    await expectNamedFields(page, '/seller/add-listing');
+  });
+});
