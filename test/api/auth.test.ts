@@ -279,6 +279,13 @@ describe('the signed_in hint cookie', () => {
     expect(client.cookies.has('signed_in')).toBe(false);
   });
 
+  it('is cleared when the browser has it without a session', async () => {
+    const client = new Client(t.server);
+    client.cookies.set('signed_in', '1');
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(client.cookies.has('signed_in')).toBe(false);
+  });
+
   it('comes back with the next request of a session that lacks it', async () => {
     const { client } = await registerUser(t.server);
     client.cookies.delete('signed_in');

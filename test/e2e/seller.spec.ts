@@ -422,7 +422,10 @@ test('a new seller sees zero stats and empty states; the stats follow the listin
 
 test('seller pages show Loading... while the session resolves and send buyers and visitors to /login', async ({
   page,
+  baseURL,
 }) => {
+  // A browser that may have a session (the signed_in cookie) asks for it; a slow answer shows Loading....
+  await page.context().addCookies([{ name: 'signed_in', value: '1', url: baseURL as string }]);
   await page.route('**/api/auth/me', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();

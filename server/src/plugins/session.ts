@@ -98,7 +98,11 @@ export async function registerSessions(
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+    if (!token) {
+      // A hint without a session (the session cookie expired in the browser): drop the hint too.
+      if (request.cookies[SIGNED_IN_COOKIE]) reply.clearCookie(SIGNED_IN_COOKIE, hintOptions);
+      return;
+    }
     const tokenHash = hashToken(token);
     const [row] = await lookup.execute({ tokenHash });
     const now = Date.now();
