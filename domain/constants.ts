@@ -62,6 +62,8 @@ export const PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 100;
 export const PAGINATION_WINDOW = 5;
 export const SHIPPING_CENTS = 1299;
+/** The largest order total, in cents: $20,000,000 (order totals are stored as 32-bit integer cents). */
+export const ORDER_TOTAL_MAX_CENTS = 2_000_000_000;
 /** The most units of one listing a seller may stock or a buyer may hold in one cart line. */
 export const QUANTITY_MAX = 100_000;
 export const USERNAME_MIN = 3;

@@ -42,10 +42,15 @@ const chunks = Object.values(manifest)
 for (const c of chunks) {
   const over = c.route && c.bytes > ROUTE_BUDGET;
   if (over) failures.push(`route chunk ${c.file} is ${kib(c.bytes)}, over ${kib(ROUTE_BUDGET)}`);
-  console.log(`  ${kib(c.bytes).padStart(10)}  ${c.file}${c.route ? ' (route)' : ''}${over ? '  OVER BUDGET' : ''}`);
+  console.log(
+    `  ${kib(c.bytes).padStart(10)}  ${c.file}${c.route ? ' (route)' : ''}${over ? '  OVER BUDGET' : ''}`,
+  );
 }
-console.log(`JavaScript for /: ${kib(homeBytes)} gzip in ${homeFiles.size} files (budget ${kib(HOME_BUDGET)})`);
-if (homeBytes > HOME_BUDGET) failures.push(`the JavaScript for / is ${kib(homeBytes)}, over ${kib(HOME_BUDGET)}`);
+console.log(
+  `JavaScript for /: ${kib(homeBytes)} gzip in ${homeFiles.size} files (budget ${kib(HOME_BUDGET)})`,
+);
+if (homeBytes > HOME_BUDGET)
+  failures.push(`the JavaScript for / is ${kib(homeBytes)}, over ${kib(HOME_BUDGET)}`);
 if (failures.length) {
   for (const f of failures) console.error(`Bundle budget exceeded: ${f}`);
   process.exit(1);

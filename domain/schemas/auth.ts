@@ -8,6 +8,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from '../constants';
+import { controlCharactersMessage, hasControlCharacters } from '../text';
 
 export const MESSAGES = {
   usernameMin: `Username must be at least ${USERNAME_MIN} characters`,
@@ -21,13 +22,17 @@ export const MESSAGES = {
   loginRequired: 'Please enter both username and password',
   location: `Location must be at most ${LOCATION_MAX} characters`,
   bio: `Bio must be at most ${BIO_MAX} characters`,
+  usernameControl: controlCharactersMessage('Username'),
+  locationControl: controlCharactersMessage('Location'),
+  bioControl: controlCharactersMessage('Bio'),
 } as const;
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, controlMessage: string) =>
   z
     .string(message)
     .trim()
     .max(max, message)
+    .refine((v) => !hasControlCharacters(v), controlMessage)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -56,8 +61,8 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   isSeller: z.boolean().optional().default(false),
-  location: optionalText(LOCATION_MAX, MESSAGES.location),
-  bio: optionalText(BIO_MAX, MESSAGES.bio),
+  location: optionalText(LOCATION_MAX, MESSAGES.location, MESSAGES.locationControl),
+  bio: optionalText(BIO_MAX, MESSAGES.bio, MESSAGES.bioControl),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
@@ -85,7 +90,8 @@ export const loginSchema = z.object({
     .string(MESSAGES.loginRequired)
     .trim()
     .min(1, MESSAGES.loginRequired)
-    .max(USERNAME_MAX * 8),
+    .max(USERNAME_MAX * 8)
+    .refine((v) => !hasControlCharacters(v), MESSAGES.usernameControl),
   password: z.string(MESSAGES.loginRequired).min(1, MESSAGES.loginRequired).max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -9,6 +9,7 @@ import {
   POLLINATIONS,
   VARIETIES,
 } from '../constants';
+import { hasControlCharacters } from '../text';
 
 export const SORTS = ['popularity', 'price-low-high', 'price-high-low', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -178,5 +179,6 @@ export const newsletterSchema = z.object({
     .trim()
     .min(1, 'Please enter a valid email address')
     .max(EMAIL_MAX, 'Please enter a valid email address')
-    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address'),
+    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address')
+    .refine((v) => !hasControlCharacters(v), 'Please enter a valid email address'),
 });

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
+import { toCents } from '../money';
+import { controlCharactersMessage, hasControlCharacters } from '../text';
 import { MAX_PRICE } from './catalog';
 
 export const TITLE_MAX = 120;
@@ -16,6 +18,8 @@ export const LISTING_MESSAGES = {
   titleMax: `Title must be at most ${TITLE_MAX} characters`,
   description: 'Description is required',
   descriptionMax: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  titleControl: controlCharactersMessage('Title'),
+  descriptionControl: controlCharactersMessage('Description'),
   variety: 'Variety is required',
   varietyUnknown: `Variety must be one of ${VARIETIES.join(', ')}`,
   form: `Form must be one of ${FORMS.join(', ')}`,
@@ -23,6 +27,7 @@ export const LISTING_MESSAGES = {
   pollination: 'Pollination must be self or cross',
   imageUrl: 'Please enter a valid URL',
   price: 'Price must be positive',
+  priceMin: 'Price must be at least $0.01',
   priceCents: 'Price can have at most 2 decimal places',
   priceMax: `Price must be at most $${MAX_PRICE.toLocaleString('en-US')}`,
   quantity: 'Quantity must be a positive integer',
@@ -31,6 +36,7 @@ export const LISTING_MESSAGES = {
 
 /** An image address the page can show safely: http(s), or a path on this site ("/images/…"). */
 export function isSafeImageUrl(value: string): boolean {
+  if (hasControlCharacters(value)) return false;
   if (/^\/(?!\/)/.test(value)) return !/[\s\\]/.test(value);
   try {
     const url = new URL(value);
@@ -40,8 +46,13 @@ export function isSafeImageUrl(value: string): boolean {
   }
 }
 
-const requiredText = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
+const requiredText = (message: string, max: number, maxMessage: string, controlMessage = message) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: maxMessage })
+    .refine((v) => !hasControlCharacters(v), { error: controlMessage });
 
 /** A number typed in a form arrives as text; JSON clients send numbers. Both are accepted. */
 const numeric = (message: string) =>
@@ -56,8 +67,18 @@ const numeric = (message: string) =>
 
 export const listingSchema = z
   .object({
-    title: requiredText(LISTING_MESSAGES.title, TITLE_MAX, LISTING_MESSAGES.titleMax),
-    description: requiredText(LISTING_MESSAGES.description, DESCRIPTION_MAX, LISTING_MESSAGES.descriptionMax),
+    title: requiredText(
+      LISTING_MESSAGES.title,
+      TITLE_MAX,
+      LISTING_MESSAGES.titleMax,
+      LISTING_MESSAGES.titleControl,
+    ),
+    description: requiredText(
+      LISTING_MESSAGES.description,
+      DESCRIPTION_MAX,
+      LISTING_MESSAGES.descriptionMax,
+      LISTING_MESSAGES.descriptionControl,
+    ),
     variety: requiredText(LISTING_MESSAGES.variety, 100, LISTING_MESSAGES.varietyUnknown).refine(
       (v) => (VARIETIES as readonly string[]).includes(v),
       { error: LISTING_MESSAGES.varietyUnknown },
@@ -77,6 +98,8 @@ export const listingSchema = z
       .refine((n) => n <= QUANTITY_MAX, { error: LISTING_MESSAGES.quantityMax }),
     price: numeric(LISTING_MESSAGES.price)
       .refine((n) => n > 0, { error: LISTING_MESSAGES.price })
+      // A positive amount too small for the cent tolerance below (1e-9) would otherwise round to $0.00.
+      .refine((n) => toCents(n) >= 1, { error: LISTING_MESSAGES.priceMin })
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: LISTING_MESSAGES.priceCents })
       .refine((n) => n <= MAX_PRICE, { error: LISTING_MESSAGES.priceMax }),
     imageUrl: z

@@ -1,6 +1,7 @@
 /** A review as POST /api/products/:id/reviews takes it. Types and messages: domain/reviews.ts. */
 import { z } from 'zod';
 import { COMMENT_MAX, REVIEW_MESSAGES } from '../reviews';
+import { controlCharactersMessage, hasControlCharacters } from '../text';
 
 export const reviewSchema = z.object({
   rating: z
@@ -12,6 +13,7 @@ export const reviewSchema = z.object({
     .string({ error: REVIEW_MESSAGES.comment })
     .trim()
     .max(COMMENT_MAX, { error: REVIEW_MESSAGES.comment })
+    .refine((c) => !hasControlCharacters(c), { error: controlCharactersMessage('Comment') })
     .nullish()
     .transform((c) => (c ? c : null)),
 });

@@ -16,8 +16,8 @@ import { ReviewService } from './modules/reviews/service';
 import { listingRoutes, sellerRoutes } from './modules/seller/routes';
 import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
-import { registerErrorHandling } from './plugins/errors';
-import { registerSecurity } from './plugins/security';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 
 export interface BuildAppOptions {
@@ -40,6 +40,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     bodyLimit: 64 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

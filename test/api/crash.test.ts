@@ -53,7 +53,7 @@ async function start(env: Record<string, string>, port: number): Promise<Server>
 
 /** A signed-in buyer talking to whichever server is up (the session lives in the database). */
 class Buyer {
-  cookie = '';
+  readonly cookies = new Map<string, string>();
   constructor(
     public server: Server,
     readonly username: string,
@@ -64,14 +64,18 @@ class Buyer {
       method,
       headers: {
         origin: this.server.url,
-        cookie: this.cookie,
+        cookie: [...this.cookies.values()].join('; '),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0] as string;
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = ''] = c.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      if (pair.endsWith('=')) this.cookies.delete(name);
+      else this.cookies.set(name, pair);
+    }
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   }

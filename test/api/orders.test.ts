@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../domain/cart';
 import type { Order } from '../../domain/orders';
 import { cartItems, orderItems, orders, products } from '../../server/src/db/schema';
+import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/service';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 
@@ -113,6 +114,23 @@ describe('POST /api/orders (checkout)', () => {
     expect(await ordersOf([plenty.id, scarce.id])).toEqual([]);
     expect((await stock(plenty.id))?.quantity).toBe(10);
     expect((await client.get<CartLine[]>('/api/cart')).body).toHaveLength(2);
+  });
+
+  it('refuses with 400 a cart whose total is beyond what an order can hold, and writes nothing', async () => {
+    // 100 units at $100,000: $10,000,000 is fine; 250 units ($25,000,000) used to overflow the integer cents column
+    // and answer a generic 400 "A number is out of range" from the database.
+    const dear = await listing({ title: 'Dear mature plant', quantity: 1000, priceCents: 10_000_000 });
+    const ok = await buyer([[dear.id, 100]]);
+    const placed = await ok.post<Order>('/api/orders', {});
+    expect(placed.status).toBe(201);
+    expect(placed.body.total).toBe(10_000_012.99);
+    const client = await buyer([[dear.id, 250]]);
+    const res = await client.post<{ message: string }>('/api/orders', {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: ORDER_TOO_LARGE });
+    expect((await ordersOf([dear.id])).filter((o) => o.id !== placed.body.id)).toEqual([]);
+    expect((await stock(dear.id))?.quantity).toBe(900);
+    expect((await client.get<CartLine[]>('/api/cart')).body).toHaveLength(1);
   });
 
   it.each([1, 3])(

@@ -128,6 +128,29 @@ describe('POST /api/products/:id/reviews', () => {
     expect(res.body.message).toBe('Comment must be at most 2000 characters');
   });
 
+  it('answers a comment with a NUL or another control character with 400, and keeps line breaks', async () => {
+    // Found by the fuzz tests: a NUL reached PostgreSQL, which cannot store it, and the answer was a 500.
+    const product = await listing();
+    const { client } = await buyerOf(product.id);
+    for (const comment of ['Sweet\u0000fruit', 'Bell\u0007']) {
+      const res = await client.post<{ message: string; errors?: Record<string, string> }>(
+        `/api/products/${product.id}/reviews`,
+        { rating: 4, comment },
+      );
+      expect(res.status, JSON.stringify(comment)).toBe(400);
+      expect(res.body).toEqual({
+        message: 'Comment cannot contain control characters',
+        errors: { comment: 'Comment cannot contain control characters' },
+      });
+    }
+    const ok = await client.post<Review>(`/api/products/${product.id}/reviews`, {
+      rating: 4,
+      comment: 'Sweet.\n\tWould buy again.',
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.comment).toBe('Sweet.\n\tWould buy again.');
+  });
+
   it('answers 404 for a missing or archived listing', async () => {
     const product = await listing();
     const { client } = await buyerOf(product.id);

@@ -85,6 +85,23 @@ describe('security baseline', () => {
     }
   });
 
+  it('answers a malformed or overlong URL path with the JSON error shape and the security headers', async () => {
+    // Found by the fuzz tests: Fastify's router answered these itself, as {error, code, message, statusCode}.
+    const client = new Client(t.server);
+    for (const [url, status, message] of [
+      ['/api/products/%C0%AF', 400, 'Malformed URL'],
+      ['/api/orders/%ED%A0%80/cancel', 400, 'Malformed URL'],
+      [`/api/products/${'1'.repeat(201)}`, 414, 'A part of the URL path is too long'],
+    ] as const) {
+      const res = await client.get<ErrorBody>(url);
+      expect(res.status, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.body, url).toEqual({ message });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await new Client(t.server).get<ErrorBody>('/api/no-such-thing');
     expect(res.status).toBe(404);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../domain/api';
 
@@ -37,7 +37,28 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_BAD_URL: 'Malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL path is too long',
 };
+
+const SERVER_ERROR: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.' };
+
+/**
+ * Fastify's `frameworkErrors`: the router's own errors (a malformed percent-encoding in the path, a path segment
+ * beyond maxParamLength), raised before any hook runs, so the security headers are added here. Without it Fastify
+ * answers them in its own shape ({ error, code, message, statusCode }).
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    const message = FASTIFY_CLIENT_ERRORS[err.code];
+    const clientError = message !== undefined && err.statusCode !== undefined && err.statusCode < 500;
+    if (!clientError) request.log.error({ err }, 'request failed');
+    return reply
+      .code(clientError ? (err.statusCode as number) : 500)
+      .type('application/json; charset=utf-8')
+      .send(clientError ? { message } : SERVER_ERROR);
+  };
+}
 
 /** PostgreSQL errors a client's input can cause, when a service did not turn them into a clearer one. */
 const PG_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -64,7 +85,7 @@ function pgCode(err: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;
-    let body: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.' };
+    let body: ApiErrorBody = SERVER_ERROR;
 
     const code = pgCode(err);
     const pgClientError = code ? PG_CLIENT_ERRORS[code] : undefined;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { SHIPPING_CENTS } from '../../../../domain/constants';
-import { fromCents } from '../../../../domain/money';
+import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '../../../../domain/constants';
+import { formatUSD, fromCents } from '../../../../domain/money';
 import type { Order, OrderLine, OrderStatus } from '../../../../domain/orders';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { orderItems, orders, products, users } from '../../db/schema';
@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -83,6 +84,7 @@ export class OrderService {
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
     const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
     const totalCents = subtotalCents + shippingCents;
+    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw badRequest(ORDER_TOO_LARGE);
     const bought = sql.join(
       lines.map(
         (l, n) =>
