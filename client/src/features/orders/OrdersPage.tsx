@@ -1,7 +1,7 @@
 import type { Order } from '@domain/orders';
 import { AlertCircle, ChevronRight, Package } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { useOrders } from './api';
@@ -22,15 +22,15 @@ export function OrdersPage() {
             <OrderSkeleton />
           </div>
         ) : orders.isError ? (
-          <OrdersMessage
+          <PageMessage
             icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
             title="Your orders could not be loaded"
             action={<Button onClick={() => void orders.refetch()}>Retry</Button>}
           >
             Please try again in a moment.
-          </OrdersMessage>
+          </PageMessage>
         ) : orders.data.length === 0 ? (
-          <OrdersMessage
+          <PageMessage
             icon={<Package className="size-12 text-muted-foreground" aria-hidden="true" />}
             title="You have no orders yet"
             action={
@@ -40,7 +40,7 @@ export function OrdersPage() {
             }
           >
             Orders you place will show up here.
-          </OrdersMessage>
+          </PageMessage>
         ) : (
           <ul aria-label="Orders" className="grid gap-6">
             {orders.data.map((order) => (
@@ -84,26 +84,5 @@ function OrderCard({ order }: { order: Order }) {
         </Button>
       </div>
     </article>
-  );
-}
-
-function OrdersMessage({
-  icon,
-  title,
-  action,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  action: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-      {icon}
-      <h2 className="mt-4 text-2xl">{title}</h2>
-      <p className="mt-2 max-w-md text-muted-foreground">{children}</p>
-      <div className="mt-6">{action}</div>
-    </div>
   );
 }

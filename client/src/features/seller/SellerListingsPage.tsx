@@ -2,8 +2,9 @@ import { FORM_LABELS } from '@domain/constants';
 import { formatUSD } from '@domain/money';
 import type { Product } from '@domain/schemas/catalog';
 import { AlertCircle, PackageOpen, Pencil, Plus, Search, SearchX } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -102,16 +103,16 @@ export function SellerListingsPage() {
         {products.isPending ? (
           <ListingRowsSkeleton />
         ) : products.isError ? (
-          <ListingsMessage
+          <PageMessage
             icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
             title="Your listings could not be loaded"
             action={<Button onClick={() => void products.refetch()}>Retry</Button>}
           >
             Please try again in a moment.
-          </ListingsMessage>
+          </PageMessage>
         ) : shown.length === 0 ? (
           filtering ? (
-            <ListingsMessage
+            <PageMessage
               icon={<SearchX className="size-12 text-muted-foreground" aria-hidden="true" />}
               title="No products found"
               action={
@@ -121,9 +122,9 @@ export function SellerListingsPage() {
               }
             >
               No listing matches your search or filter.
-            </ListingsMessage>
+            </PageMessage>
           ) : (
-            <ListingsMessage
+            <PageMessage
               icon={<PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />}
               title="No products yet"
               action={
@@ -136,7 +137,7 @@ export function SellerListingsPage() {
               }
             >
               Add a listing and buyers will find it in the marketplace.
-            </ListingsMessage>
+            </PageMessage>
           )
         ) : (
           <ul aria-label="Listings" className="divide-y rounded-xl border bg-card shadow-sm">
@@ -208,27 +209,6 @@ function ListingRowsSkeleton() {
           </div>
         </div>
       ))}
-    </div>
-  );
-}
-
-function ListingsMessage({
-  icon,
-  title,
-  action,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  action: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-      {icon}
-      <h2 className="mt-4 text-2xl">{title}</h2>
-      <p className="mt-2 max-w-md text-muted-foreground">{children}</p>
-      <div className="mt-6">{action}</div>
     </div>
   );
 }
