@@ -1,5 +1,6 @@
 /** Starts the real server as a child process for a benchmark, and measures the time to its first answer. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -22,7 +23,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors) for a look after a run.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

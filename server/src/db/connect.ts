@@ -74,12 +74,10 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
       import('drizzle-orm/postgres-js'),
       import('drizzle-orm/postgres-js/migrator'),
     ]);
-  const client = alwaysPrepare(
-    postgres(url, {
-      max,
-      onnotice: () => {},
-    }),
-  );
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+  });
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -97,33 +95,6 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
     },
     close: () => client.end({ timeout: 5 }),
   };
-}
-
-/**
- * Makes postgres.js send every statement as a named prepared statement, cached per connection by its text:
- * after the first use, a statement is one round trip (Bind, Execute) instead of two (Parse and Describe, then
- * Bind and Execute). Drizzle asks for that only for queries given a name with .prepare(name); this covers raw
- * `sql` statements and transactions too. The statement texts are parameterised, so their number stays bounded.
- * (Behind PgBouncer in transaction mode, named statements need its max_prepared_statements setting.)
- */
-function alwaysPrepare<
-  T extends { unsafe: (...args: never[]) => unknown; begin?: (...args: never[]) => unknown },
->(sql: T): T {
-  const unsafe = sql.unsafe as (query: string, params?: unknown[], options?: object) => unknown;
-  Object.assign(sql, {
-    unsafe: (query: string, params?: unknown[], options?: object) =>
-      unsafe(query, params, { ...options, prepare: true }),
-  });
-  const begin = sql.begin as ((...args: unknown[]) => unknown) | undefined;
-  if (begin) {
-    Object.assign(sql, {
-      begin: (...args: unknown[]) => {
-        const fn = args.pop() as (tx: never) => unknown;
-        return begin(...args, (tx: never) => fn(alwaysPrepare(tx)));
-      },
-    });
-  }
-  return sql;
 }
 
 /** Runs a raw query and returns its rows, whichever driver is underneath. */
