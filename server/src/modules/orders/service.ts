@@ -121,26 +121,18 @@ export class OrderService {
     const first = written[0];
     if (!first) throw new Error('The order was not written');
     const itemIds = new Map(written.map((w) => [w.productId, w.itemId]));
-    return {
-      id: first.id,
-      userId,
-      status: 'pending',
-      subtotal: fromCents(subtotalCents),
-      shipping: fromCents(shippingCents),
-      total: fromCents(totalCents),
-      createdAt: new Date(first.createdAt).toISOString(),
-      items: lines.map((l) => ({
-        id: itemIds.get(l.productId) as number,
-        productId: l.productId,
-        title: l.title,
-        imageUrl: l.imageUrl,
-        variety: l.variety,
-        quantity: l.quantity,
-        price: fromCents(l.priceCents),
+    return toOrder(
+      {
+        id: first.id,
+        userId,
         status: 'pending',
-        seller: { id: l.sellerId, username: l.sellerUsername },
-      })),
-    };
+        subtotalCents,
+        shippingCents,
+        totalCents,
+        createdAt: new Date(first.createdAt),
+      },
+      lines.map((l) => toOrderLine({ ...l, id: itemIds.get(l.productId) as number, status: 'pending' })),
+    );
   }
 
   /** The user's orders, newest first, with their lines. */
@@ -240,30 +232,56 @@ export class OrderService {
       .orderBy(asc(orderItems.id));
     const byOrder = new Map<number, OrderLine[]>();
     for (const l of lines) {
-      const line: OrderLine = {
-        id: l.id,
-        productId: l.productId,
-        title: l.title,
-        imageUrl: l.imageUrl,
-        variety: l.variety,
-        quantity: l.quantity,
-        price: fromCents(l.priceCents),
-        status: l.status as OrderStatus,
-        seller: { id: l.sellerId, username: l.sellerUsername },
-      };
-      byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), line]);
+      byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), toOrderLine(l)]);
     }
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      status: r.status as OrderStatus,
-      subtotal: fromCents(r.subtotalCents),
-      shipping: fromCents(r.shippingCents),
-      total: fromCents(r.totalCents),
-      createdAt: r.createdAt.toISOString(),
-      items: byOrder.get(r.id) ?? [],
-    }));
+    return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
   }
+}
+
+/** An order as the API shows it (money in dollars), from its row and its lines. */
+function toOrder(
+  r: Pick<
+    OrderRow,
+    'id' | 'userId' | 'status' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'createdAt'
+  >,
+  items: OrderLine[],
+): Order {
+  return {
+    id: r.id,
+    userId: r.userId,
+    status: r.status as OrderStatus,
+    subtotal: fromCents(r.subtotalCents),
+    shipping: fromCents(r.shippingCents),
+    total: fromCents(r.totalCents),
+    createdAt: r.createdAt.toISOString(),
+    items,
+  };
+}
+
+/** An order line as the API shows it: the unit price paid in dollars, with the listing's seller. */
+function toOrderLine(l: {
+  id: number;
+  productId: number;
+  title: string;
+  imageUrl: string;
+  variety: string;
+  quantity: number;
+  priceCents: number;
+  status: string;
+  sellerId: number;
+  sellerUsername: string;
+}): OrderLine {
+  return {
+    id: l.id,
+    productId: l.productId,
+    title: l.title,
+    imageUrl: l.imageUrl,
+    variety: l.variety,
+    quantity: l.quantity,
+    price: fromCents(l.priceCents),
+    status: l.status as OrderStatus,
+    seller: { id: l.sellerId, username: l.sellerUsername },
+  };
 }
 
 /**

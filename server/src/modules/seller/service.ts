@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { toCents } from '../../../../domain/money';
+import { fromCents, toCents } from '../../../../domain/money';
 import type { OrderStatus, SellerOrderLine } from '../../../../domain/orders';
 import type { Product } from '../../../../domain/schemas/catalog';
 import type { Listing } from '../../../../domain/schemas/listing';
@@ -124,7 +124,7 @@ export class SellerService {
       title: r.title,
       imageUrl: r.imageUrl,
       quantity: r.quantity,
-      price: r.priceCents / 100,
+      price: fromCents(r.priceCents),
       status: r.status,
       orderStatus: r.orderStatus,
     }));
