@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { productListQuerySchema } from '../domain/schemas/catalog';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { CatalogService } from '../server/src/modules/catalog/service';
 import { generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
-import { startServer } from './server';
+import { startServer, withBenchDatabase } from './server';
 
 const DETAIL_ID = 1000;
 
@@ -154,12 +153,8 @@ export async function catalogBench(options: {
 
     if (options.pgUrl) {
       const name = `dfm_bench_catalog_${process.pid}_${size}`;
-      const admin = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database "${name}"`);
-      const url = new URL(options.pgUrl);
-      url.pathname = `/${name}`;
-      try {
-        const gen = await connect({ databaseUrl: url.toString(), maxConnections: 2 });
+      await withBenchDatabase(options.pgUrl, name, async (url) => {
+        const gen = await connect({ databaseUrl: url, maxConnections: 2 });
         await gen.migrate();
         const t = performance.now();
         await generateCatalog(gen, size);
@@ -167,17 +162,17 @@ export async function catalogBench(options: {
         await gen.close();
         const scenarioSql: ScenarioSql = new Map();
         for (const e of await explainScenarios(
-          (logQuery) => connect({ databaseUrl: url.toString(), maxConnections: 1, logQuery }),
+          (logQuery) => connect({ databaseUrl: url, maxConnections: 1, logQuery }),
           scenarioSql,
         ))
           explained.push({ ...e, label: `PostgreSQL ${size}` });
-        const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
+        const server = await startServer({ DATABASE_URL: url }, options.port);
         for (const s of SCENARIOS) {
           const { api, comparison } = await compareRounds(
             `PostgreSQL ${size}: ${s.name}`,
             options.rounds,
             () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
-            () => pgbench(url.toString(), pgbenchScript(scenarioSql.get(s.name) ?? []), options.seconds),
+            () => pgbench(url, pgbenchScript(scenarioSql.get(s.name) ?? []), options.seconds),
           );
           results.push(api);
           comparisons.push(comparison);
@@ -195,10 +190,7 @@ export async function catalogBench(options: {
             });
         }
         await server.stop();
-      } finally {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      }
+      });
     }
   }
   return { results, explained, comparisons, latencies };

@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { connect, type Database } from '../server/src/db/connect';
@@ -21,7 +20,7 @@ import { hashPassword } from '../server/src/modules/auth/passwords';
 import { drive, type Step, type Worker } from './drive';
 import type { LoadResult } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
-import { login, startServer } from './server';
+import { login, startServer, withBenchDatabase } from './server';
 
 const BUYERS = 10;
 const PASSWORD = 'bench-password-123';
@@ -223,17 +222,13 @@ export async function ordersBench(options: {
 
   if (options.pgUrl) {
     const name = `dfm_bench_orders_${process.pid}`;
-    const admin = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    const url = new URL(options.pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      const setup = await connect({ databaseUrl: url.toString(), maxConnections: 2 });
+    await withBenchDatabase(options.pgUrl, name, async (url) => {
+      const setup = await connect({ databaseUrl: url, maxConnections: 2 });
       await setup.migrate();
       await prepare(setup);
       await setup.close();
-      const scripts = await captureScripts(url.toString());
-      const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
+      const scripts = await captureScripts(url);
+      const server = await startServer({ DATABASE_URL: url }, options.port);
       const cookies = await signIn(server.url);
       await warmUp(server.url, cookies);
       for (const scenario of names) {
@@ -245,16 +240,13 @@ export async function ordersBench(options: {
           `PostgreSQL: ${scenario}`,
           options.rounds,
           () => run(server.url, 'PostgreSQL', scenario, cookies, options.seconds),
-          () => pgbench(url.toString(), toScript(statements), options.seconds, BUYERS),
+          () => pgbench(url, toScript(statements), options.seconds, BUYERS),
         );
         results.push(api);
         comparisons.push(comparison);
       }
       await server.stop();
-    } finally {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    });
   }
   return { results, comparisons };
 }

@@ -11,13 +11,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { DEMO_BUYER } from '../domain/constants';
 import { catalogBench } from './catalog';
 import { type LoadResult, load, printTable } from './load';
 import { ordersBench } from './orders';
 import type { Comparison } from './pgbench';
-import { login, startServer } from './server';
+import { login, startServer, withBenchDatabase } from './server';
 import { soak } from './soak';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -100,18 +99,11 @@ try {
 const pgUrl = process.env.BENCH_DATABASE_URL;
 if (pgUrl) {
   const name = `dfm_bench_${process.pid}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const server = await startServer({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, PORT);
+  await withBenchDatabase(pgUrl, name, async (url) => {
+    const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true' }, PORT);
     rows.push(...(await accountScenarios(server.url, 'PostgreSQL')));
     await server.stop();
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  });
 } else {
   console.log(
     'PostgreSQL scenarios skipped: set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.\n',

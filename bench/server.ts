@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -65,4 +66,22 @@ export async function login(url: string, username: string, password: string): Pr
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0] as string;
+}
+
+/** Runs `use` on a new PostgreSQL database named `name` next to the one `adminUrl` names, dropped afterwards. */
+export async function withBenchDatabase<T>(
+  adminUrl: string,
+  name: string,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await use(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
 }

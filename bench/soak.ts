@@ -6,13 +6,12 @@
  * down by exactly the units ordered.
  */
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { products, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/modules/auth/passwords';
 import { drive, type Step } from './drive';
 import type { LoadResult } from './load';
-import { login, startServer } from './server';
+import { login, startServer, withBenchDatabase } from './server';
 
 const BUYERS = 200;
 const LISTINGS = 40;
@@ -57,17 +56,13 @@ export interface SoakResult {
 
 export async function soak(options: { pgUrl: string; port: number; seconds: number }): Promise<SoakResult> {
   const name = `dfm_bench_soak_${process.pid}`;
-  const admin = postgres(options.pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(options.pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    const setup = await connect({ databaseUrl: url.toString(), maxConnections: 2 });
+  return await withBenchDatabase(options.pgUrl, name, async (url) => {
+    const setup = await connect({ databaseUrl: url, maxConnections: 2 });
     await setup.migrate();
     await prepare(setup);
     await setup.close();
 
-    const server = await startServer({ DATABASE_URL: url.toString() }, options.port);
+    const server = await startServer({ DATABASE_URL: url }, options.port);
     const cookies: string[] = [];
     for (let i = 0; i < BUYERS; i++) cookies.push(await login(server.url, `soak_buyer_${i}`, PASSWORD));
 
@@ -105,7 +100,7 @@ export async function soak(options: { pgUrl: string; port: number; seconds: numb
     const load = await drive(`PostgreSQL soak: ${BUYERS} buyers`, server.url, workers, options.seconds);
     await server.stop();
 
-    const check = await connect({ databaseUrl: url.toString(), maxConnections: 1 });
+    const check = await connect({ databaseUrl: url, maxConnections: 1 });
     const problems: string[] = [];
     try {
       const orders = await queryRows<{ id: number; userId: number; key: string | null; lines: number }>(
@@ -138,8 +133,5 @@ export async function soak(options: { pgUrl: string; port: number; seconds: numb
       await check.close();
     }
     return { load, acknowledged: acknowledged.size, problems };
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  });
 }
