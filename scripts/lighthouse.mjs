@@ -4,7 +4,7 @@
 // demo data. Prints the four category scores and exits 1 when one misses DESIGN section 7's targets:
 // performance >= 95, accessibility 100, best practices 100, SEO >= 90.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,6 +15,8 @@ import { buildServer } from './server-build.mjs';
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 };
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 5181);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (JSON) there, to see where the time goes.
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 
 if (!existsSync(chromePath)) {
   console.error(`No Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH).`);
@@ -59,6 +61,11 @@ try {
       onlyCategories: Object.keys(TARGETS),
     });
     const categories = result?.lhr.categories ?? {};
+    if (reportsDir && result) {
+      mkdirSync(reportsDir, { recursive: true });
+      const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-');
+      writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(result.lhr, null, 1));
+    }
     const cells = Object.entries(TARGETS).map(([id, target]) => {
       const score = Math.round((categories[id]?.score ?? 0) * 100);
       if (score < target) failed = true;

@@ -1,14 +1,37 @@
 import '@fontsource-variable/inter';
 import '@fontsource/fraunces/600.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/routes';
+import { queryClient } from './lib/queryClient';
+
+// Zod checks whether it may compile validators with new Function(); the CSP says no, and the refused check is
+// reported as a violation on every page that validates. Tell it at once instead, through the global config object
+// zod reads (set here, zod itself stays out of this first bundle).
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+// A page the server rendered comes with the data it was rendered from: the browser starts from the same data and
+// the same page code, and adopts the HTML as it is. As a transition, the adoption yields to the browser every few
+// milliseconds instead of holding the main thread (the page is already painted and readable meanwhile).
+const serverData = document.getElementById('server-data');
+if (serverData?.textContent) {
+  hydrate(queryClient, JSON.parse(serverData.textContent));
+  preloadPage(window.location.pathname).then(
+    () => startTransition(() => void hydrateRoot(root, app)),
+    () => createRoot(root).render(app),
+  );
+} else {
+  createRoot(root).render(app);
+}

@@ -1,12 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/features/auth';
 import { ThemeProvider } from '@/features/theme';
-import { queryClient } from '@/lib/queryClient';
 import { SiteLayout } from './layout/SiteLayout';
 import { AppRoutes } from './routes';
 
-export function App() {
+/** The whole app, over a query client: the browser's one, or a fresh one per server render. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

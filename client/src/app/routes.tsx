@@ -1,12 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageLoading } from '@/components/page-status';
 import { RequireAuth, RequireSeller } from '@/features/auth';
-
-/** A page loaded on demand, so each route is its own chunk. */
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+import { type LazyPage, lazyPage } from './lazy-page';
 
 const HomePage = lazyPage(() => import('@/features/home/HomePage'), 'HomePage');
 const MarketplacePage = lazyPage(() => import('@/features/marketplace/MarketplacePage'), 'MarketplacePage');
@@ -30,51 +26,83 @@ const GuidePage = lazyPage(() => import('@/features/guides/GuidePage'), 'GuidePa
 const HelpPage = lazyPage(() => import('@/features/help/HelpPage'), 'HelpPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 
+interface PageRoute {
+  path: string;
+  page: LazyPage;
+  /** Who may see it: signed-in users, or sellers. Guarded pages are never rendered on the server. */
+  guard?: 'auth' | 'seller';
+}
+
 /** Every route of SPEC section 2, plus the orders pages, the growing guides and the help page. */
+const ROUTES: readonly PageRoute[] = [
+  { path: '/', page: HomePage },
+  { path: '/marketplace', page: MarketplacePage },
+  { path: '/product/:id', page: ProductDetailPage },
+  { path: '/cart', page: CartPage, guard: 'auth' },
+  { path: '/orders', page: OrdersPage, guard: 'auth' },
+  { path: '/orders/:id', page: OrderDetailPage, guard: 'auth' },
+  { path: '/login', page: LoginPage },
+  { path: '/register', page: RegisterPage },
+  { path: '/seller/dashboard', page: SellerDashboardPage, guard: 'seller' },
+  { path: '/seller/listings', page: SellerListingsPage, guard: 'seller' },
+  { path: '/seller/add-listing', page: AddListingPage, guard: 'seller' },
+  { path: '/guides', page: GuidesPage },
+  { path: '/guides/:slug', page: GuidePage },
+  { path: '/help', page: HelpPage },
+];
+
+/** Whether a route pattern ("/product/:id") matches a path: each ":name" stands for one non-empty segment. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  return (
+    want.length === got.length &&
+    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
+  );
+}
+
+/** The route a path shows (Switch picks the same one); undefined means the not-found page. */
+function routeFor(pathname: string): PageRoute | undefined {
+  return ROUTES.find((route) => matches(route.path, pathname));
+}
+
+/**
+ * Loads the code of the page at `pathname`. Resolves to what the server may render there: 'page', 'not-found',
+ * or 'guarded' (a page for signed-in users, which the browser alone renders).
+ */
+export async function preloadPage(pathname: string): Promise<'page' | 'not-found' | 'guarded'> {
+  const route = routeFor(pathname);
+  if (route?.guard) return 'guarded';
+  await (route?.page ?? NotFoundPage).preload();
+  return route ? 'page' : 'not-found';
+}
+
+function guarded(route: PageRoute, params: Record<string, string | undefined>): ReactNode {
+  const Page = route.page;
+  if (route.guard === 'seller')
+    return (
+      <RequireSeller>
+        <Page />
+      </RequireSeller>
+    );
+  // The order page returns to itself after signing in; the others to the address they were reached by.
+  const returnTo = params.id === undefined ? route.path : `/orders/${encodeURIComponent(params.id)}`;
+  return (
+    <RequireAuth returnTo={returnTo}>
+      <Page />
+    </RequireAuth>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/marketplace" component={MarketplacePage} />
-        <Route path="/product/:id" component={ProductDetailPage} />
-        <Route path="/cart">
-          <RequireAuth returnTo="/cart">
-            <CartPage />
-          </RequireAuth>
-        </Route>
-        <Route path="/orders">
-          <RequireAuth returnTo="/orders">
-            <OrdersPage />
-          </RequireAuth>
-        </Route>
-        <Route path="/orders/:id">
-          {({ id }) => (
-            <RequireAuth returnTo={`/orders/${encodeURIComponent(id)}`}>
-              <OrderDetailPage />
-            </RequireAuth>
-          )}
-        </Route>
-        <Route path="/login" component={LoginPage} />
-        <Route path="/register" component={RegisterPage} />
-        <Route path="/seller/dashboard">
-          <RequireSeller>
-            <SellerDashboardPage />
-          </RequireSeller>
-        </Route>
-        <Route path="/seller/listings">
-          <RequireSeller>
-            <SellerListingsPage />
-          </RequireSeller>
-        </Route>
-        <Route path="/seller/add-listing">
-          <RequireSeller>
-            <AddListingPage />
-          </RequireSeller>
-        </Route>
-        <Route path="/guides" component={GuidesPage} />
-        <Route path="/guides/:slug" component={GuidePage} />
-        <Route path="/help" component={HelpPage} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {(params) => (route.guard ? guarded(route, params) : <route.page />)}
+          </Route>
+        ))}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useServerRender } from '@/lib/server-render';
 
 /** Shown while a page's code or the session is loading. */
 export function PageLoading() {
@@ -13,7 +14,10 @@ export function PageLoading() {
 
 /** Sets the browser tab's title for the current page. */
 export function useDocumentTitle(title: string): void {
+  const fullTitle = title ? `${title} | Dragon Fruit Marketplace` : 'Dragon Fruit Marketplace';
+  const server = useServerRender();
+  if (server) server.title = fullTitle;
   useEffect(() => {
-    document.title = title ? `${title} | Dragon Fruit Marketplace` : 'Dragon Fruit Marketplace';
-  }, [title]);
+    document.title = fullTitle;
+  }, [fullTitle]);
 }

@@ -35,9 +35,18 @@ export function VarietyBadge({ variety, className }: { variety: string; classNam
 /**
  * A listing in a grid: picture (4:3, lazy, sized so nothing shifts), variety badge, title linking to the
  * product page (the whole card is its click target), variety and form, the real rating, the seller's
- * location, price and Add to Cart.
+ * location, price and Add to Cart. The first card of a page (`first`) is likely the largest thing on the first
+ * screen: its picture loads at once, and first.
  */
-export function ProductCard({ product, className }: { product: Product; className?: string }) {
+export function ProductCard({
+  product,
+  className,
+  first = false,
+}: {
+  product: Product;
+  className?: string;
+  first?: boolean;
+}) {
   return (
     <article
       className={cn(
@@ -51,7 +60,8 @@ export function ProductCard({ product, className }: { product: Product; classNam
           alt={productImageAlt(product)}
           width={400}
           height={300}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />

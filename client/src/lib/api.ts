@@ -44,6 +44,22 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.userMessage ? error.userMessage : fallback;
 }
 
+/**
+ * How the API is reached: the browser's fetch, with the session cookie. A server render swaps it (setApiTransport)
+ * for a call into the server itself, carrying the request's cookie.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) =>
+  fetch(url, { credentials: 'include', ...init });
+
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
+/** fetch() for the API: relative URLs, the session cookie, and the server render's transport when there is one. */
+export function apiFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  return transport(url, init);
+}
+
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
@@ -66,9 +82,8 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const res = await fetch(url, {
+  const res = await apiFetch(url, {
     method,
-    credentials: 'include',
     headers: {
       ...(body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' }),
       ...options.headers,
@@ -89,7 +104,7 @@ export async function apiGet<T>(
   url: string,
   { nullOn401 = false, signal }: GetOptions = {},
 ): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } });
+  const res = await apiFetch(url, { signal, headers: { Accept: 'application/json' } });
   if (nullOn401 && res.status === 401) return null;
   await throwIfNotOk(res);
   return readJson<T>(res);

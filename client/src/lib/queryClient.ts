@@ -21,13 +21,16 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** The spec's defaults: no retry, no refetch on focus or interval, data never stale (SPEC section 7). */
-export function createQueryClient(): QueryClient {
+/**
+ * The spec's defaults: no retry, no refetch on focus or interval, data never stale (SPEC section 7). In the
+ * browser a query's errorToast is shown when it fails; a server render shows none (it falls back to the browser).
+ */
+export function createQueryClient({ toasts = true }: { toasts?: boolean } = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (_error, query) => {
         const errorToast = query.meta?.errorToast;
-        if (errorToast) toast({ ...errorToast, variant: 'destructive' });
+        if (errorToast && toasts) toast({ ...errorToast, variant: 'destructive' });
       },
     }),
     defaultOptions: {

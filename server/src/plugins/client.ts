@@ -1,20 +1,38 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
+import { SIGNED_IN_COOKIE } from './session';
+
+/** The server renderer built from the client (client/src/entry-server.tsx): its contract, as the server uses it. */
+interface PageRenderer {
+  render(request: {
+    url: string;
+    signedIn: boolean;
+    api: (url: string, init: RequestInit) => Promise<Response>;
+  }): Promise<{ status: number; title: string; html: string; state: unknown } | null>;
+}
 
 /**
- * Serves the built client: hashed assets cached for a year, index.html for every other page path
- * (the client router shows the page, or its not-found page). Unknown /api paths get a JSON 404.
+ * Serves the built client: hashed assets cached for a year, and every other page path as HTML. Public pages are
+ * rendered on the server with their data (dist/ssr, when built), so they paint before any JavaScript runs; the
+ * rest, and any page whose render fails, get index.html for the browser to render. Unknown /api paths get a
+ * JSON 404.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = existsSync(indexFile);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (scripts/client-build.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.endsWith('index.html')) res.header('cache-control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -23,11 +41,94 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       },
     });
   }
+  const rendererFile = path.join(clientDir, '..', 'ssr', 'entry-server.js');
+  const renderer =
+    hasClient && existsSync(rendererFile)
+      ? ((await import(pathToFileURL(rendererFile).href)) as PageRenderer)
+      : undefined;
+  const template = hasClient ? readFileSync(indexFile, 'utf8') : '';
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
-    return reply.sendFile('index.html');
+    const page = renderer && (await renderPage(app, renderer, request));
+    if (!page) return reply.sendFile('index.html');
+    const html = Buffer.from(fillTemplate(template, page));
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compress[encoding](html));
   });
+}
+
+// A rendered page is compressed as it is sent: at brotli's quality 5 a 90 KB page takes about a millisecond and
+// shrinks several times over, which matters far more on a phone's connection.
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compress = {
+  br: (data: Buffer) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (data: Buffer) => gzip(data, { level: 6 }),
+};
+
+function preferredEncoding(acceptEncoding: string | undefined): keyof typeof compress | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*q=/))
+      .filter(([, q]) => q === undefined || Number(q) > 0)
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+async function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest) {
+  const cookie = request.headers.cookie;
+  try {
+    return await renderer.render({
+      url: request.url,
+      signedIn: request.cookies[SIGNED_IN_COOKIE] === '1',
+      // The page's queries are answered in-process by the API routes themselves, as the same user.
+      api: async (url, init) => {
+        if (init.method && init.method !== 'GET')
+          throw new Error(`A page render may only read: ${init.method} ${url}`);
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+          remoteAddress: request.ip,
+        });
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          for (const v of [value ?? []].flat()) headers.append(name, String(v));
+        return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+      },
+    });
+  } catch (error) {
+    // The browser renders the page itself: the visitor still gets it, and the log says why the server did not.
+    request.log.error({ err: error }, 'server render failed');
+    return null;
+  }
+}
+
+function fillTemplate(template: string, page: { title: string; html: string; state: unknown }): string {
+  // The state goes in a JSON data block (not run as script, so the CSP allows it); "<" is escaped so no text in
+  // it can close the element.
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
+    );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { getQueryFn } from '@/lib/queryClient';
+import { useServerRender } from '@/lib/server-render';
 import { login, logout, ME_QUERY_KEY, type RegisterPayload, register } from './api';
 
 export interface AuthContextValue {
@@ -30,7 +31,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // The session is checked at start; a 401 means signed out, silently (SPEC section 4). A browser without the
   // server's signed_in cookie has no session to check: it is signed out at once, with no request.
-  const hint = mayHaveSession();
+  const server = useServerRender();
+  const hint = server ? server.signedIn : mayHaveSession();
   const me = useQuery<SessionUser | null>({
     queryKey: ME_QUERY_KEY,
     queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),

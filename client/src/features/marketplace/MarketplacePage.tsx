@@ -41,6 +41,7 @@ export function MarketplacePage() {
   const [, navigate] = useLocation();
   const state = useMemo(() => parseMarketplaceSearch(search), [search]);
   const { filters, sort, page } = state;
+  // Null until the screen is known: then both the sidebar and the Filter button render, and CSS shows one.
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
 
   const productsQuery = useProductPage(state);
@@ -126,12 +127,13 @@ export function MarketplacePage() {
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
-        {isDesktop && (
-          <aside aria-labelledby="filters-heading">
+        {isDesktop !== false && (
+          <aside aria-labelledby="filters-heading" className="hidden lg:block">
             <h2 id="filters-heading" className="mb-5 text-xl">
               Filters
             </h2>
-            <FilterPanel idPrefix="filter" variant="sidebar" showAllToggle {...panelProps} />
+            {/* The panel itself waits for a wide screen: a phone would adopt it only to throw it away. */}
+            {isDesktop && <FilterPanel idPrefix="filter" variant="sidebar" showAllToggle {...panelProps} />}
           </aside>
         )}
 
@@ -145,10 +147,10 @@ export function MarketplacePage() {
             Results
           </h2>
           <div className="flex flex-wrap items-center gap-3">
-            {!isDesktop && (
+            {isDesktop !== true && (
               <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
                 <SheetTrigger asChild>
-                  <Button variant="outline">
+                  <Button variant="outline" className="lg:hidden">
                     <SlidersHorizontal aria-hidden="true" />
                     Filter
                   </Button>

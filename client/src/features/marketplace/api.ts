@@ -1,6 +1,6 @@
 import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/schemas/catalog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet, throwIfNotOk } from '@/lib/api';
+import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
 
 /** Every product query starts with this, so invalidating it refreshes lists, details and related. */
@@ -32,7 +32,7 @@ export function resultCountLabel({ total, totalIsLowerBound }: Omit<ProductPage,
 }
 
 async function fetchProductPage(url: string, signal: AbortSignal): Promise<ProductPage> {
-  const res = await fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/json' } });
+  const res = await apiFetch(url, { signal, headers: { Accept: 'application/json' } });
   await throwIfNotOk(res);
   const products = (await res.json()) as Product[];
   return { products, ...parseTotalCount(res.headers.get('X-Total-Count'), products.length) };

@@ -1,5 +1,6 @@
-import { THEME_STORAGE_KEY, type Theme } from '@domain/constants';
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@domain/constants';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useHydrated } from '@/lib/server-render';
 import {
   applyResolvedTheme,
   isTheme,
@@ -20,8 +21,12 @@ export interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme());
+  const [storedTheme, setThemeState] = useState<Theme>(() => readStoredTheme());
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
+  // The server cannot know the saved theme: the page it sent shows the default, and the browser adopts that
+  // page as it is before showing the saved theme (theme-init.js has already coloured the page itself).
+  const hydrated = useHydrated();
+  const theme = hydrated ? storedTheme : DEFAULT_THEME;
 
   // Follow the OS setting live (it matters only while the theme is system).
   useEffect(() => onSystemThemeChange(() => setSystemDark(systemPrefersDark())), []);
@@ -35,9 +40,11 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const resolvedTheme = theme === 'system' ? (systemDark ? 'dark' : 'light') : theme;
+  const resolvedTheme = theme === 'system' ? (hydrated && systemDark ? 'dark' : 'light') : theme;
 
-  useEffect(() => applyResolvedTheme(resolvedTheme), [resolvedTheme]);
+  useEffect(() => {
+    if (hydrated) applyResolvedTheme(resolvedTheme);
+  }, [hydrated, resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
     writeStoredTheme(next);

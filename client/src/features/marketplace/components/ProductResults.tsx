@@ -28,9 +28,9 @@ export function ProductGrid({ products, stale }: { products: readonly Product[];
       aria-busy={stale || undefined}
       className={cn(GRID, 'transition-opacity', stale && 'opacity-60')}
     >
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} className="w-full" />
+          <ProductCard product={product} className="w-full" first={i === 0} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders';
 import { Link } from 'wouter';
+import { LocalDate } from '@/components/local-date';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -21,11 +22,9 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-
 /** When the order was placed, e.g. "March 5, 2026", in a <time> element. */
 export function OrderDate({ createdAt }: { createdAt: string }) {
-  return <time dateTime={createdAt}>{dateFormat.format(new Date(createdAt))}</time>;
+  return <LocalDate value={createdAt} />;
 }
 
 /**

@@ -1,12 +1,11 @@
 import type { Product } from '@domain/schemas/catalog';
 import { Link } from 'wouter';
+import { LocalDate } from '@/components/local-date';
 import { RatingSummary, StarRating } from '@/components/star-rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth';
 import { type ProductReview, useMyReview, useProductReviews } from '../api';
 import { ReviewForm } from './ReviewForm';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** The Reviews tab: the real reviews, newest first, or "No reviews yet". */
 export function ProductReviews({ product }: { product: Pick<Product, 'id' | 'rating'> }) {
@@ -47,9 +46,9 @@ function ReviewItem({ review }: { review: ProductReview }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StarRating value={review.rating} />
         <h3 className="font-sans text-sm font-semibold">{review.user.username}</h3>
-        <time dateTime={review.createdAt} className="text-sm text-muted-foreground">
-          {dateFormat.format(new Date(review.createdAt))}
-        </time>
+        <span className="text-sm text-muted-foreground">
+          <LocalDate value={review.createdAt} />
+        </span>
       </div>
       {review.comment && <p className="mt-2 text-sm whitespace-pre-line">{review.comment}</p>}
     </article>

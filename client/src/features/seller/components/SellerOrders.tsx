@@ -1,6 +1,7 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders';
 import { AlertCircle, Package, Truck } from 'lucide-react';
+import { LocalDate } from '@/components/local-date';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,8 +12,6 @@ const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   shipped: 'cactus',
   cancelled: 'outline',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The dashboard's Orders tab: the lines of the seller's listings that buyers ordered, to ship. */
 export function SellerOrders() {
@@ -80,8 +79,7 @@ export function SellerOrders() {
               <p className="font-medium leading-snug break-words">{line.title}</p>
               <p className="text-sm text-muted-foreground">
                 Order #{line.orderId} <span aria-hidden="true">·</span>
-                <span className="sr-only">,</span>{' '}
-                <time dateTime={line.createdAt}>{dateFormat.format(new Date(line.createdAt))}</time>{' '}
+                <span className="sr-only">,</span> <LocalDate value={line.createdAt} dateStyle="medium" />{' '}
                 <span aria-hidden="true">·</span>
                 <span className="sr-only">,</span> Buyer: {line.buyer.username}
               </p>

@@ -1,0 +1,93 @@
+// The server's renderer (built by `vite build --ssr` into dist/ssr): renders a public page to HTML with the data
+// its queries ask for, so the browser paints the page before any JavaScript has run, then adopts it (main.tsx).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, type Query } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './app/App';
+import { preloadPage } from './app/routes';
+import { setApiTransport } from './lib/api';
+import { createQueryClient } from './lib/queryClient';
+import { type ServerRender, ServerRenderContext } from './lib/server-render';
+
+/** How a render reaches the API: the server answers in-process, with the request's cookie. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+const transports = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = transports.getStore();
+  if (!transport) return Promise.reject(new Error(`API call outside a server render: ${url}`));
+  return transport(url, init);
+});
+
+export interface RenderRequest {
+  /** The page's path and query string, e.g. "/marketplace?variety=Sugar%20Dragon". */
+  url: string;
+  /** The request carried the signed_in cookie. */
+  signedIn: boolean;
+  api: ApiTransport;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  /** The title for <title>, not escaped. */
+  title: string;
+  /** The markup for #root. */
+  html: string;
+  /** The query cache the page was rendered from (JSON), for the browser to start from. */
+  state: unknown;
+}
+
+/** Queries render in rounds: a page may ask for more once the first answers are in (the user's own review). */
+const MAX_ROUNDS = 3;
+
+function wantsData(query: Query): boolean {
+  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled !== false;
+  return isEnabled && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
+}
+
+/**
+ * Renders the page at `url`, or answers null when the browser should render it alone: a page for signed-in users
+ * only, or one whose data could not be loaded (the browser shows its own error or not-found state).
+ */
+export async function render({ url, signedIn, api }: RenderRequest): Promise<RenderedPage | null> {
+  const [pathname = '/', search = ''] = url.split('?', 2);
+  const kind = await preloadPage(pathname);
+  if (kind === 'guarded') return null;
+
+  const queryClient = createQueryClient({ toasts: false });
+  const server: ServerRender = { signedIn };
+  const renderOnce = () =>
+    renderToString(
+      <ServerRenderContext.Provider value={server}>
+        <Router ssrPath={pathname} ssrSearch={search}>
+          <App queryClient={queryClient} />
+        </Router>
+      </ServerRenderContext.Provider>,
+    );
+
+  let html = renderOnce();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const wanted = queryClient.getQueryCache().getAll().filter(wantsData);
+    if (wanted.length === 0) break;
+    await transports.run(api, () => Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))));
+    html = renderOnce();
+  }
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error')
+  )
+    return null;
+
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return {
+    status: kind === 'not-found' ? 404 : 200,
+    title: server.title ?? 'Dragon Fruit Marketplace',
+    html,
+    state,
+  };
+}

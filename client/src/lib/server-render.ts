@@ -1,0 +1,33 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+/**
+ * What a page rendered on the server learns from the request, and tells back to it. Present only in a server
+ * render: in the browser the context is null and pages read the document instead.
+ */
+export interface ServerRender {
+  /** The request carried the signed_in hint cookie (the browser reads it from document.cookie). */
+  signedIn: boolean;
+  /** The page's title, set by useDocumentTitle while rendering, for the <title> of the HTML. */
+  title?: string;
+}
+
+export const ServerRenderContext = createContext<ServerRender | null>(null);
+
+export function useServerRender(): ServerRender | null {
+  return useContext(ServerRenderContext);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False in a server render and while the browser adopts (hydrates) the server's HTML, true from then on. What
+ * depends on the browser alone (its time zone, its screen width) renders the server's way first, so the HTML is
+ * adopted without a mismatch, and then the browser's way.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
