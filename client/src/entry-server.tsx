@@ -23,7 +23,7 @@ setApiTransport((url, init) => {
 export interface RenderRequest {
   /** The page's path and query string, e.g. "/marketplace?variety=Sugar%20Dragon". */
   url: string;
-  /** The request carried the signed_in cookie. */
+  /** The request carried a session cookie or the signed_in hint: the render asks who is signed in. */
   signedIn: boolean;
   api: ApiTransport;
 }

@@ -50,7 +50,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a signed-in user gets their own header from the server', async ({ page }) => {
+test('a signed-in user gets their own header from the server', async ({ page, context }) => {
   const username = uniqueName('ssr');
   await registerThroughForm(page, username);
   await expect(page).toHaveURL(/\/marketplace$/);
@@ -58,6 +58,12 @@ test('a signed-in user gets their own header from the server', async ({ page }) 
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('aria-label="My account"');
   expect(html).not.toContain('aria-label="Login"');
+
+  // A session from before the signed_in hint existed: the page is still theirs, and brings the hint.
+  await context.clearCookies({ name: 'signed_in' });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'signed_in')?.value).toBe('1');
 });
 
 test('text from users is escaped in the page and in its data: a listing cannot run script', async ({

@@ -5,7 +5,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  * render: in the browser the context is null and pages read the document instead.
  */
 export interface ServerRender {
-  /** The request carried the signed_in hint cookie (the browser reads it from document.cookie). */
+  /** The request may have a session: the session is asked for (the browser reads the signed_in cookie instead). */
   signedIn: boolean;
   /** The page's title, set by useDocumentTitle while rendering, for the <title> of the HTML. */
   title?: string;

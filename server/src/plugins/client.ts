@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
-import { SIGNED_IN_COOKIE } from './session';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
 /** The server renderer built from the client (client/src/entry-server.tsx): its contract, as the server uses it. */
 interface PageRenderer {
@@ -52,7 +52,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
-    const page = renderer && (await renderPage(app, renderer, request));
+    const page = renderer && (await renderPage(app, renderer, request, reply));
     if (!page) return reply.sendFile('index.html');
     const html = Buffer.from(fillTemplate(template, page));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
@@ -88,12 +88,24 @@ function preferredEncoding(acceptEncoding: string | undefined): keyof typeof com
   return undefined;
 }
 
-async function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest) {
+/**
+ * Renders the page, or answers null for the browser to render it. The cookies the API set while answering the
+ * page's queries (the signed_in hint given to an older session, or dropped with an expired one) are set on the
+ * page's own answer, as they would have been on the browser's own API calls.
+ */
+async function renderPage(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const cookie = request.headers.cookie;
+  const setCookies = new Map<string, string>();
   try {
     return await renderer.render({
       url: request.url,
-      signedIn: request.cookies[SIGNED_IN_COOKIE] === '1',
+      // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
+      signedIn: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
       // The page's queries are answered in-process by the API routes themselves, as the same user.
       api: async (url, init) => {
         if (init.method && init.method !== 'GET')
@@ -106,7 +118,10 @@ async function renderPage(app: FastifyInstance, renderer: PageRenderer, request:
         });
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers))
-          for (const v of [value ?? []].flat()) headers.append(name, String(v));
+          for (const v of [value ?? []].flat()) {
+            if (name === 'set-cookie') setCookies.set(String(v).split('=', 1)[0] ?? '', String(v));
+            else headers.append(name, String(v));
+          }
         return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
       },
     });
@@ -114,6 +129,8 @@ async function renderPage(app: FastifyInstance, renderer: PageRenderer, request:
     // The browser renders the page itself: the visitor still gets it, and the log says why the server did not.
     request.log.error({ err: error }, 'server render failed');
     return null;
+  } finally {
+    if (setCookies.size > 0) reply.header('set-cookie', [...setCookies.values()]);
   }
 }
 
