@@ -30,6 +30,8 @@ export interface RenderRequest {
 
 export interface RenderedPage {
   status: 200 | 404;
+  /** Where the page sends the visitor instead (a signed-in user opening /login, say): answer with a redirect. */
+  redirectTo?: string;
   /** The title for <title>, not escaped. */
   title: string;
   /** The markup for #root. */
@@ -58,10 +60,11 @@ export async function render({ url, signedIn, api }: RenderRequest): Promise<Ren
 
   const queryClient = createQueryClient({ toasts: false });
   const server: ServerRender = { signedIn };
+  const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>
     renderToString(
       <ServerRenderContext.Provider value={server}>
-        <Router ssrPath={pathname} ssrSearch={search}>
+        <Router ssrPath={pathname} ssrSearch={search} ssrContext={ssrContext}>
           <App queryClient={queryClient} />
         </Router>
       </ServerRenderContext.Provider>,
@@ -86,6 +89,7 @@ export async function render({ url, signedIn, api }: RenderRequest): Promise<Ren
   queryClient.clear();
   return {
     status: kind === 'not-found' ? 404 : 200,
+    redirectTo: ssrContext.redirectTo,
     title: server.title ?? 'Dragon Fruit Marketplace',
     html,
     state,

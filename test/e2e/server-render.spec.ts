@@ -58,6 +58,10 @@ test('a signed-in user gets their own header from the server', async ({ page, co
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('aria-label="My account"');
   expect(html).not.toContain('aria-label="Login"');
+  // Where the page would send them on, the server does at once.
+  const login = await page.request.get('/login?redirect=/orders', { maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  expect(login.headers().location).toBe('/orders');
 
   // A session from before the signed_in hint existed: the page is still theirs, and brings the hint.
   await context.clearCookies({ name: 'signed_in' });

@@ -14,7 +14,7 @@ interface PageRenderer {
     url: string;
     signedIn: boolean;
     api: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<{ status: number; title: string; html: string; state: unknown } | null>;
+  }): Promise<{ status: number; redirectTo?: string; title: string; html: string; state: unknown } | null>;
 }
 
 /**
@@ -54,6 +54,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     const page = renderer && (await renderPage(app, renderer, request, reply));
     if (!page) return reply.sendFile('index.html');
+    if (page.redirectTo) return reply.header('cache-control', 'private, no-cache').redirect(page.redirectTo);
     const html = Buffer.from(fillTemplate(template, page));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
