@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '@/components/page-status';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -214,15 +215,7 @@ function RecentListings({ products }: { products: Product[] }) {
     <ul aria-label="Recent listings" className="divide-y">
       {products.map((product) => (
         <li key={product.id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
-          <img
-            src={product.imageUrl}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            decoding="async"
-            className="size-14 shrink-0 rounded-lg bg-muted object-cover"
-          />
+          <ProductThumbnail src={product.imageUrl} size={56} className="size-14" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">
               <Link href={`/product/${product.id}`} className="rounded-sm hover:text-primary">

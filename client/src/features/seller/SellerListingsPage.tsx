@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -155,15 +156,7 @@ function ListingRow({ product, onDeleted }: { product: Product; onDeleted: () =>
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
       <div className="flex min-w-0 flex-1 gap-4">
-        <img
-          src={product.imageUrl}
-          alt=""
-          width={80}
-          height={80}
-          loading="lazy"
-          decoding="async"
-          className="size-16 shrink-0 rounded-lg bg-muted object-cover sm:size-20"
-        />
+        <ProductThumbnail src={product.imageUrl} size={80} className="size-16 sm:size-20" />
         <div className="grid min-w-0 flex-1 content-start gap-1">
           <h2 className="font-sans text-base leading-snug font-semibold">
             <Link href={`/product/${product.id}`} className="rounded-sm break-words hover:text-primary">

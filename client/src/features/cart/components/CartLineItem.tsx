@@ -2,6 +2,7 @@ import { QUANTITY_MAX } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useRemoveCartLine, useUpdateCartQuantity } from '../api';
@@ -29,14 +30,10 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
 
   return (
     <li className={cn('flex gap-3 sm:gap-4', full && 'py-5 first:pt-0 last:pb-0')}>
-      <img
+      <ProductThumbnail
         src={product.imageUrl}
-        alt=""
-        width={full ? 96 : 64}
-        height={full ? 96 : 64}
-        loading="lazy"
-        decoding="async"
-        className={cn('shrink-0 rounded-lg bg-muted object-cover', full ? 'size-20 sm:size-24' : 'size-16')}
+        size={full ? 96 : 64}
+        className={full ? 'size-20 sm:size-24' : 'size-16'}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-3">

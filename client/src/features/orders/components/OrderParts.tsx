@@ -2,6 +2,7 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/local-date';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -36,17 +37,7 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
     <ul aria-label="Items" className="divide-y">
       {items.map((item) => (
         <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0 sm:gap-4">
-          {detailed && (
-            <img
-              src={item.imageUrl}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              decoding="async"
-              className="size-16 shrink-0 rounded-lg bg-muted object-cover"
-            />
-          )}
+          {detailed && <ProductThumbnail src={item.imageUrl} size={64} className="size-16" />}
           <div className="min-w-0 flex-1">
             <p className="font-medium leading-snug">
               <Link href={`/product/${item.productId}`} className="rounded-sm hover:text-primary">

@@ -2,6 +2,7 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders';
 import { AlertCircle, Package, Truck } from 'lucide-react';
 import { LocalDate } from '@/components/local-date';
+import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -66,15 +67,7 @@ export function SellerOrders() {
           className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4"
         >
           <div className="flex min-w-0 flex-1 gap-4">
-            <img
-              src={line.imageUrl}
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-              decoding="async"
-              className="size-14 shrink-0 rounded-lg bg-muted object-cover"
-            />
+            <ProductThumbnail src={line.imageUrl} size={56} className="size-14" />
             <div className="grid min-w-0 flex-1 content-start gap-1">
               <p className="font-medium leading-snug break-words">{line.title}</p>
               <p className="text-sm text-muted-foreground">
