@@ -32,7 +32,13 @@ export const LISTING_MESSAGES = {
   priceMax: `Price must be at most $${MAX_PRICE.toLocaleString('en-US')}`,
   quantity: 'Quantity must be a positive integer',
   quantityMax: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  expectedQuantity: `expectedQuantity must be a whole number from 0 to ${QUANTITY_MAX.toLocaleString('en-US')}`,
 } as const;
+
+/** PUT /api/products/:id with an expectedQuantity that is no longer the stock: a sale came first. */
+export function stockChangedMessage(quantity: number): string {
+  return `The stock changed while you were editing: ${quantity.toLocaleString('en-US')} left now. Check the quantity and save again.`;
+}
 
 /** An image address the page can show safely: http(s), or a path on this site ("/images/…"). */
 export function isSafeImageUrl(value: string): boolean {
@@ -107,6 +113,16 @@ export const listingSchema = z
       .trim()
       .max(IMAGE_URL_MAX, { error: LISTING_MESSAGES.imageUrl })
       .refine(isSafeImageUrl, { error: LISTING_MESSAGES.imageUrl }),
+    /**
+     * Edits only: the stock the seller saw when they opened the form. When a sale has changed it since, the edit
+     * is refused (409) instead of putting the sold units back on sale. Without it, the edit simply applies.
+     */
+    expectedQuantity: z
+      .number({ error: LISTING_MESSAGES.expectedQuantity })
+      .int({ error: LISTING_MESSAGES.expectedQuantity })
+      .min(0, { error: LISTING_MESSAGES.expectedQuantity })
+      .max(QUANTITY_MAX, { error: LISTING_MESSAGES.expectedQuantity })
+      .optional(),
   })
   // A cutting size belongs to cuttings only: any other form drops it.
   .transform((l) => ({

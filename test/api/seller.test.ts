@@ -198,6 +198,51 @@ describe('a seller’s listings', () => {
     expect((await client.put(`/api/products/999999999`, LISTING)).status).toBe(404);
   });
 
+  it('refuses an edit made from a stock a sale has since changed, instead of putting the sold units back', async () => {
+    const { client } = await seller();
+    const product = await listed(client, { quantity: 5 });
+    // The seller opens the edit form (5 in stock); a buyer then buys 3.
+    const { client: buyer } = await registerUser(t.server);
+    await buyer.post('/api/cart', { productId: product.id, quantity: 3 });
+    expect((await buyer.post('/api/orders', {})).status).toBe(201);
+
+    const stale = await client.put<{ message: string; errors: Record<string, string> }>(
+      `/api/products/${product.id}`,
+      { ...LISTING, quantity: 5, price: 20, expectedQuantity: 5 },
+    );
+    expect(stale.status).toBe(409);
+    const message =
+      'The stock changed while you were editing: 2 left now. Check the quantity and save again.';
+    expect(stale.body).toEqual({ message, errors: { quantity: message } });
+    expect(await stored(product.id)).toMatchObject({ quantity: 2, priceCents: 1250 });
+
+    // Saved again from the stock as it is now, the edit applies.
+    const fresh = await client.put<Product>(`/api/products/${product.id}`, {
+      ...LISTING,
+      quantity: 4,
+      price: 20,
+      expectedQuantity: 2,
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ quantity: 4, price: 20 });
+
+    // Without expectedQuantity (the spec's own call) an edit applies as it is; a bad one is a 400.
+    expect((await client.put(`/api/products/${product.id}`, { ...LISTING, quantity: 7 })).status).toBe(200);
+    const bad = await client.put<{ errors: Record<string, string> }>(`/api/products/${product.id}`, {
+      ...LISTING,
+      expectedQuantity: -1,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.expectedQuantity).toBe(
+      'expectedQuantity must be a whole number from 0 to 100,000',
+    );
+    // Another seller's listing stays 404, whatever they expect.
+    const other = await seller();
+    const theirs = await other.client.put(`/api/products/${product.id}`, { ...LISTING, expectedQuantity: 7 });
+    expect(theirs.status).toBe(404);
+    expect(await stored(product.id)).toMatchObject({ quantity: 7 });
+  });
+
   it('deletes a listing never ordered', async () => {
     const { client } = await seller();
     const product = await listed(client);

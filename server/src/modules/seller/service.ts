@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { fromCents, toCents } from '../../../../domain/money';
 import type { OrderStatus, SellerOrderLine } from '../../../../domain/orders';
 import type { Product } from '../../../../domain/schemas/catalog';
-import type { Listing } from '../../../../domain/schemas/listing';
+import { type Listing, stockChangedMessage } from '../../../../domain/schemas/listing';
 import { type Db, queryRows } from '../../db/connect';
 import { cartItems, orderItems, orders, products } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';
@@ -51,13 +51,21 @@ export class SellerService {
     return this.catalog.get((row as { id: number }).id);
   }
 
+  /** Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). */
   async update(sellerId: number, id: number, listing: Listing): Promise<Product> {
+    const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt));
+    const { expectedQuantity } = listing;
     const updated = await this.db
       .update(products)
       .set(columns(listing))
-      .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)))
+      .where(expectedQuantity === undefined ? own : and(own, eq(products.quantity, expectedQuantity)))
       .returning({ id: products.id });
-    if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+    if (updated.length === 0) {
+      const [current] = await this.db.select({ quantity: products.quantity }).from(products).where(own);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      const message = stockChangedMessage(current.quantity);
+      throw conflict(message, { quantity: message });
+    }
     return this.catalog.get(id);
   }
 

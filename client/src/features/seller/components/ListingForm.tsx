@@ -69,8 +69,9 @@ export function ListingForm({ product }: { product?: Product }) {
     (listing) => {
       const payload = toListingPayload(listing);
       if (product) {
+        // The stock as last loaded: a sale since then makes the server refuse, rather than undo the sale.
         update.mutate(
-          { id: product.id, listing: payload },
+          { id: product.id, listing: { ...payload, expectedQuantity: product.quantity } },
           { onSuccess: () => navigate('/seller/listings'), onError: showServerErrors },
         );
       } else {
