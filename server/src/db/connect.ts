@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Sql } from 'postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,7 +29,10 @@ export interface ConnectOptions {
   dataDir?: string;
   /** Embedded only: start from a data dir dump (a tarball made by PGlite.dumpDataDir). */
   loadDataDir?: Blob;
-  /** PostgreSQL pool size. */
+  /**
+   * PostgreSQL: connections in all, shared by the statement pool and the transaction pool (see
+   * connectPostgres); at least 2.
+   */
   maxConnections?: number;
   /** Called with every query Drizzle sends (the bench uses it to EXPLAIN what the API runs). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -67,6 +71,39 @@ async function connectPglite(
   };
 }
 
+/**
+ * The share of the PostgreSQL connections that runs transactions (7 of 10). A transaction holds its connection
+ * from BEGIN to COMMIT, through every wait for the event loop in between, while the statement pool pipelines.
+ * 200-buyer soak, one run each on the shared 2-core machine: 4, 5 and 6 of 10 gave 1,826, 1,978 and 2,102 req/s
+ * (p99 1,215, 944 and 756 ms: checkouts waiting for a connection); 7 and 8 of 10, in a quieter spell, 2,855 and
+ * 2,789 req/s (p99 182 and 150 ms). Cart add and update, on the other 3, stay at 70% of pgbench or more.
+ */
+const TRANSACTION_SHARE = 0.7;
+
+/**
+ * PostgreSQL through postgres.js, as two pools that share the `max` connections:
+ * - statements outside a transaction go to the statement pool, which pipelines them (a busy connection takes more
+ *   statements behind the ones it is running);
+ * - transactions (Drizzle's db.transaction, which calls postgres.js's sql.begin) go to a pool that runs nothing
+ *   else.
+ * And every statement is a named prepared statement (see alwaysPrepare).
+ *
+ * Why two pools: postgres.js 3.4.9 reserves a connection for sql.begin() in the BEGIN's `onexecute` hook, which
+ * Connection.execute() calls only as the last term of the && chain telling the pool whether the connection can
+ * take more statements (node_modules/postgres/src/connection.js, execute(), lines 173-177). When the pool pipelines
+ * the BEGIN onto a busy connection and it is the statement that fills that connection's pipeline (max_pipeline,
+ * 100), or the socket reports backpressure, the chain stops before the hook: PostgreSQL runs the BEGIN but the
+ * connection is not reserved. CommandComplete then fails the transaction with UNSAFE_TRANSACTION (connection.js
+ * line 605), and the connection goes back to the pool with the transaction still open on the server, so unrelated
+ * statements run inside it (porsager/postgres#823, #1189; unfixed in 3.4.9). Prepared statements made this
+ * reachable: a connection running one is `busy` and takes pipelined statements, while an unprepared statement
+ * with parameters (Parse first, then Bind) leaves its connection `full`, out of the pool's reach.
+ * In a pool that runs only transactions no connection is ever `busy`: the pool itself only sends BEGINs, for which
+ * execute() answers false (the hook returns nothing), and a transaction's other statements go straight to its
+ * connection. So a BEGIN always goes to an idle connection (an open one, a new one, or the next to finish a
+ * transaction): nothing pipelined on it, and its few bytes are buffered (connection.js write(): the socket is
+ * written from 1 KiB), so the hook always runs. test/api/transactions.test.ts checks it under load.
+ */
 async function connectPostgres(url: string, max: number, logger: Logger): Promise<Database> {
   const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
     await Promise.all([
@@ -74,11 +111,15 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
       import('drizzle-orm/postgres-js'),
       import('drizzle-orm/postgres-js/migrator'),
     ]);
-  const client = postgres(url, {
-    max,
-    onnotice: () => {},
-  });
+  const inTransactions = Math.max(1, Math.round(max * TRANSACTION_SHARE));
+  const statements = postgres(url, { max: Math.max(1, max - inTransactions), onnotice: () => {} });
+  const transactions = postgres(url, { max: inTransactions, onnotice: () => {} });
+  const client = alwaysPrepare(statements, transactions);
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
+  // Drizzle has turned off postgres.js's parsing of the types it maps itself (dates, times, JSON) on the pool it
+  // was given; the transaction pool reads and writes them the same way.
+  Object.assign(transactions.options.parsers, statements.options.parsers);
+  Object.assign(transactions.options.serializers, statements.options.serializers);
   return {
     db,
     kind: 'postgres',
@@ -93,7 +134,50 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
         await lock.end();
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([statements.end({ timeout: 5 }), transactions.end({ timeout: 5 })]);
+    },
+  };
+}
+
+/** A postgres.js `sql` as these wrappers see it: statements through `unsafe`, savepoints in a transaction. */
+type Client = { unsafe: (...args: never[]) => unknown; savepoint?: unknown };
+type Unsafe = (query: string, params?: unknown[], options?: object) => unknown;
+type Scoped = (...args: unknown[]) => unknown;
+
+/**
+ * Makes postgres.js send every statement as a named prepared statement, cached per connection by its text: after
+ * the first use, a statement is one round trip (Bind, Execute) instead of two (Parse and Describe, then Bind and
+ * Execute). Drizzle asks for that only for queries given a name with .prepare(name); this covers raw `sql`
+ * statements and transactions too. The statement texts are parameterised, so their number stays bounded (and a
+ * connection forgets them when it is recycled, after 30 to 60 minutes). Behind PgBouncer in transaction mode,
+ * named statements need its max_prepared_statements setting.
+ *
+ * `sql` also gets the `begin` of `transactions` (see connectPostgres), with the same treatment for the statements
+ * of a transaction and of its savepoints.
+ */
+function alwaysPrepare<T extends Client>(sql: T, transactions: Sql): T {
+  prepareAll(sql);
+  Object.assign(sql, { begin: inScope(transactions.begin as unknown as Scoped) });
+  return sql;
+}
+
+/** Prepares every statement `sql` sends, and those of the savepoints taken from it. */
+function prepareAll<T extends Client>(sql: T): T {
+  const unsafe = sql.unsafe as unknown as Unsafe;
+  Object.assign(sql, {
+    unsafe: (query: string, params?: unknown[], options?: object) =>
+      unsafe(query, params, { ...options, prepare: true }),
+  });
+  if (sql.savepoint) Object.assign(sql, { savepoint: inScope(sql.savepoint as Scoped) });
+  return sql;
+}
+
+/** `begin` or `savepoint` (options first, the callback last) with the callback's `sql` prepared by prepareAll. */
+function inScope(open: Scoped): Scoped {
+  return (...args: unknown[]) => {
+    const fn = args.pop() as (sql: Client) => unknown;
+    return open(...args, (sql: Client) => fn(prepareAll(sql)));
   };
 }
 
