@@ -2,6 +2,7 @@
  * `npm run bench`: start-up and load figures for the real server on loopback.
  * - Embedded (PGlite): first start on an empty folder (create, migrate, seed) and a restart on it.
  * - Accounts: a signed-in GET /api/auth/me (session lookup), and POST /api/auth/login (argon2id).
+ * - Pages: /, /marketplace and a product page as a visitor's browser gets them (rendered on the server, brotli).
  * - Catalog (bench/catalog.ts; BENCH_CATALOG=false skips it) and cart and checkout (bench/orders.ts;
  *   BENCH_ORDERS=false skips it), each compared with pgbench on PostgreSQL over BENCH_ROUNDS rounds (default 3).
  * - PostgreSQL only: a soak of 200 buyers for BENCH_SOAK_SECONDS (default 60) that must reconcile (bench/soak.ts;
@@ -61,8 +62,28 @@ async function accountScenarios(url: string, label: string): Promise<LoadResult[
   ];
 }
 
+/** Whole pages, rendered on the server with their data and compressed, as a visitor's browser asks for them. */
+async function pageScenarios(url: string, label: string): Promise<LoadResult[]> {
+  const [product] = (await (await fetch(`${url}/api/products?limit=1`)).json()) as { id: number }[];
+  const results: LoadResult[] = [];
+  for (const page of ['/', '/marketplace', `/product/${product?.id}`]) {
+    results.push(
+      await load({
+        name: `${label}: page ${page.replace(/\d+$/, ':id')}`,
+        url: `${url}${page}`,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+        seconds: SECONDS,
+      }),
+    );
+  }
+  return results;
+}
+
 // @ts-expect-error: a plain .mjs build script without types
 const { buildServer } = await import('../scripts/server-build.mjs');
+// @ts-expect-error: a plain .mjs build script without types
+const { ensureClientBuilt } = await import('../scripts/client-build.mjs');
+if (!ensureClientBuilt()) process.exit(1);
 await buildServer();
 
 const rows: LoadResult[] = [];
@@ -90,7 +111,7 @@ try {
   console.log(
     `Embedded database: restart on the existing folder ${median} ms to first answer (median of ${restarts.join(', ')}; budget 2000 ms)\n`,
   );
-  rows.push(...(await accountScenarios(again.url, 'PGlite')));
+  rows.push(...(await accountScenarios(again.url, 'PGlite')), ...(await pageScenarios(again.url, 'PGlite')));
   await again.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -101,7 +122,10 @@ if (pgUrl) {
   const name = `dfm_bench_${process.pid}`;
   await withBenchDatabase(pgUrl, name, async (url) => {
     const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true' }, PORT);
-    rows.push(...(await accountScenarios(server.url, 'PostgreSQL')));
+    rows.push(
+      ...(await accountScenarios(server.url, 'PostgreSQL')),
+      ...(await pageScenarios(server.url, 'PostgreSQL')),
+    );
     await server.stop();
   });
 } else {
