@@ -6,9 +6,10 @@
  * for 4 connections the whole time, with transactions among them.
  */
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, queryRows, type Tx } from '../../server/src/db/connect';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+import { type Db, isConnectionLost, queryRows, type Tx } from '../../server/src/db/connect';
+import { adminUrl, createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
 
 /** The server's id for the transaction a statement runs in (txid_current gives any transaction one). */
 async function txid(run: Db | Tx, n: number): Promise<string> {
@@ -62,5 +63,50 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('transactions under a pipelin
           where datname = current_database() and state like 'idle in transaction%'`,
     );
     expect(open?.n).toBe(0);
+  });
+
+  it('fail, and leave the process running, when PostgreSQL drops their connections mid-transaction', async () => {
+    const { db } = database;
+    const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+    const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
+      db,
+      sql`select current_database() as name`,
+    );
+    const until = Date.now() + 2500;
+    let committed = 0;
+    const lost: unknown[] = [];
+    const other: unknown[] = [];
+    const transactions = async (n: number) => {
+      while (Date.now() < until) {
+        await db
+          .transaction(async (tx) => {
+            await txid(tx, n);
+            await tx.execute(sql`select pg_sleep(0.01)`);
+            return txid(tx, n);
+          })
+          .then(
+            () => committed++,
+            (err) => (isConnectionLost(err) ? lost : other).push(err),
+          );
+      }
+    };
+    const terminate = async () => {
+      while (Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 300));
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity
+                    where datname = ${name} and pid <> pg_backend_pid()`;
+      }
+    };
+    try {
+      await Promise.all([...Array.from({ length: 10 }, (_, n) => transactions(n)), terminate()]);
+    } finally {
+      await admin.end();
+    }
+    // Had postgres.js sent its ROLLBACK to a closed socket, this worker would have died of an uncaught TypeError.
+    expect(other).toEqual([]);
+    expect(lost.length).toBeGreaterThan(0);
+    expect(committed).toBeGreaterThan(0);
+    // And the pool serves again: a new transaction commits.
+    expect(await db.transaction((tx) => txid(tx, 0))).toMatch(/^\d+$/);
   });
 });

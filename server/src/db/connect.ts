@@ -173,12 +173,47 @@ function prepareAll<T extends Client>(sql: T): T {
   return sql;
 }
 
-/** `begin` or `savepoint` (options first, the callback last) with the callback's `sql` prepared by prepareAll. */
+/**
+ * `begin` or `savepoint` (options first, the callback last) with the callback's `sql` prepared by prepareAll, and
+ * kept from answering postgres.js once its connection is lost.
+ *
+ * When the connection of a transaction is lost (PostgreSQL restarted, the backend terminated, the network cut),
+ * postgres.js 3.4.9 rejects the transaction at once (begin races the work against the connection's close) and
+ * its statement in flight. If the callback then rejects too, postgres.js sends ROLLBACK on the closed connection:
+ * connection.js schedules the write with setImmediate and calls write() on a socket that is now null, a
+ * TypeError thrown from a timer, which ends the whole process. So a callback that fails because its connection
+ * is gone never settles: no ROLLBACK is sent (PostgreSQL has already rolled the transaction back), the caller
+ * has its rejection from begin, and the pending callback is left to the garbage collector.
+ */
 function inScope(open: Scoped): Scoped {
   return (...args: unknown[]) => {
     const fn = args.pop() as (sql: Client) => unknown;
-    return open(...args, (sql: Client) => fn(prepareAll(sql)));
+    return open(...args, async (sql: Client) => {
+      try {
+        return await fn(prepareAll(sql));
+      } catch (error) {
+        if (isConnectionLost(error)) return new Promise(() => {});
+        throw error;
+      }
+    });
   };
+}
+
+/**
+ * The connection under the statement is gone: postgres.js's own connection errors, a socket error, or PostgreSQL
+ * ending the session (class 57P: administrator command, crash or shutdown; class 08: connection exception). Also
+ * through Drizzle's wrapping error (its cause).
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (cause && cause !== error && isConnectionLost(cause)) return true;
+  if (typeof code !== 'string') return false;
+  return (
+    ['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE'].includes(code) ||
+    code.startsWith('57P') ||
+    code.startsWith('08')
+  );
 }
 
 /** Runs a raw query and returns its rows, whichever driver is underneath. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../domain/api';
+import { isConnectionLost } from '../db/connect';
 
 /** An error meant for the client: its status and message are sent as they are. */
 export class HttpError extends Error {
@@ -41,6 +42,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 };
 
 const SERVER_ERROR: ApiErrorBody = { message: 'Something went wrong on our side. Please try again.' };
+const DATABASE_UNAVAILABLE: ApiErrorBody = {
+  message: 'The service is briefly unavailable. Please try again in a moment.',
+};
 
 /**
  * Fastify's `frameworkErrors`: the router's own errors (a malformed percent-encoding in the path, a path segment
@@ -116,6 +120,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       body = { message: err.message };
+    } else if (isConnectionLost(err)) {
+      // PostgreSQL restarted or dropped the connection mid-request: nothing half-written stays (the transaction
+      // was rolled back with the session), and the request may simply be tried again.
+      status = 503;
+      body = DATABASE_UNAVAILABLE;
+      reply.header('retry-after', '1');
     }
 
     if (status >= 500) request.log.error({ err }, 'request failed');
