@@ -31,6 +31,11 @@ test.describe('without JavaScript', () => {
 
     await page.goto('/guides');
     await expect(page.getByRole('heading', { level: 1, name: 'Growing Guides' })).toBeVisible();
+
+    // A trailing slash shows the same page, as the browser's router would.
+    const slashed = await page.goto('/guides/');
+    expect(slashed?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Growing Guides' })).toBeVisible();
   });
 
   test('an unknown page is rendered as not found, with status 404', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute, Route, Switch } from 'wouter';
 import { PageLoading } from '@/components/page-status';
 import { RequireAuth, RequireSeller } from '@/features/auth';
 import { type LazyPage, lazyPage } from './lazy-page';
@@ -51,19 +52,12 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/help', page: HelpPage },
 ];
 
-/** Whether a route pattern ("/product/:id") matches a path: each ":name" stands for one non-empty segment. */
-function matches(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/');
-  const got = pathname.split('/');
-  return (
-    want.length === got.length &&
-    want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]))
-  );
-}
-
-/** The route a path shows (Switch picks the same one); undefined means the not-found page. */
+/**
+ * The route a path shows; undefined means the not-found page. It matches as Switch does: wouter's matchRoute
+ * with wouter's own pattern parser (regexparam), so a trailing slash or another letter case picks the same page.
+ */
 function routeFor(pathname: string): PageRoute | undefined {
-  return ROUTES.find((route) => matches(route.path, pathname));
+  return ROUTES.find((route) => matchRoute(parsePattern, route.path, pathname)[0]);
 }
 
 /**
