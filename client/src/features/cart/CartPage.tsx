@@ -1,5 +1,6 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
+import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,14 +27,14 @@ export function CartPage() {
       {isLoading ? (
         <CartPageSkeleton />
       ) : isError && count === 0 ? (
-        <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-          <AlertCircle className="size-12 text-destructive" aria-hidden="true" />
-          <h2 className="mt-4 text-2xl">Your cart could not be loaded</h2>
-          <p className="mt-2 text-muted-foreground">Please try again in a moment.</p>
-          <Button className="mt-6" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </div>
+        <PageMessage
+          className="mt-8"
+          icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
+          title="Your cart could not be loaded"
+          action={<Button onClick={() => void refetch()}>Retry</Button>}
+        >
+          Please try again in a moment.
+        </PageMessage>
       ) : count === 0 ? (
         <div className="mt-8 rounded-xl border border-dashed bg-card">
           <EmptyCart

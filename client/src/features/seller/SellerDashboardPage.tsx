@@ -14,6 +14,7 @@ import {
   Store,
 } from 'lucide-react';
 import { Link } from 'wouter';
+import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
@@ -164,13 +165,12 @@ export function SellerDashboardPage() {
         </TabsContent>
 
         <TabsContent value="analytics" className="mt-6">
-          <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-            <BarChart3 className="size-12 text-muted-foreground" aria-hidden="true" />
-            <h2 className="mt-4 text-2xl">Analytics coming soon</h2>
-            <p className="mt-2 max-w-md text-muted-foreground">
-              Sales and traffic analytics for your listings are coming soon.
-            </p>
-          </div>
+          <PageMessage
+            icon={<BarChart3 className="size-12 text-muted-foreground" aria-hidden="true" />}
+            title="Analytics coming soon"
+          >
+            Sales and traffic analytics for your listings are coming soon.
+          </PageMessage>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@domain/constants';
 import type { Product } from '@domain/schemas/catalog';
 import { AlertCircle, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { PageMessage } from '@/components/page-message';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -37,44 +37,25 @@ export function ProductGrid({ products, stale }: { products: readonly Product[];
   );
 }
 
-function ResultsMessage({
-  icon,
-  title,
-  children,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  action: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-      {icon}
-      <h3 className="mt-4 text-2xl">{title}</h3>
-      <p className="mt-2 max-w-md text-muted-foreground">{children}</p>
-      <div className="mt-6">{action}</div>
-    </div>
-  );
-}
-
 /** The products could not be loaded: Retry reloads the page (SPEC section 4). */
 export function ProductsError() {
   return (
-    <ResultsMessage
+    <PageMessage
+      headingLevel="h3"
       icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
       title="Error loading products"
       action={<Button onClick={() => window.location.reload()}>Retry</Button>}
     >
       There was a problem fetching the products. Please try again later
-    </ResultsMessage>
+    </PageMessage>
   );
 }
 
 /** Nothing matches: Clear all filters goes to /marketplace. */
 export function ProductsEmpty({ onClear }: { onClear: () => void }) {
   return (
-    <ResultsMessage
+    <PageMessage
+      headingLevel="h3"
       icon={<SearchX className="size-12 text-muted-foreground" aria-hidden="true" />}
       title="No products found"
       action={
@@ -84,6 +65,6 @@ export function ProductsEmpty({ onClear }: { onClear: () => void }) {
       }
     >
       We couldn't find any products that match your filters. Try adjusting your search criteria.
-    </ResultsMessage>
+    </PageMessage>
   );
 }
