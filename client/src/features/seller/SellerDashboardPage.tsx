@@ -17,6 +17,7 @@ import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -233,17 +234,12 @@ function RecentListings({ products }: { products: Product[] }) {
 
 function RecentSkeleton() {
   return (
-    <div role="status" aria-label="Loading listings" className="grid gap-4">
-      {Array.from({ length: 3 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <div key={i} className="flex items-center gap-4">
-          <Skeleton className="size-14 shrink-0 rounded-lg" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-4 w-16" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ThumbnailRowsSkeleton
+      label="Loading listings"
+      className="grid gap-4"
+      rowClassName="flex items-center gap-4"
+      thumbnailClassName="size-14"
+      lines={['h-4 w-2/3', 'h-4 w-16']}
+    />
   );
 }

@@ -7,10 +7,10 @@ import { Link } from 'wouter';
 import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useSellerProducts } from './api';
 import { DeleteListingButton } from './components/DeleteListingButton';
 import { StockBadge } from './components/StockBadge';
@@ -190,18 +190,12 @@ function ListingRow({ product, onDeleted }: { product: Product; onDeleted: () =>
 /** Three rows the shape of a listing while the listings load (SPEC section 9). */
 function ListingRowsSkeleton() {
   return (
-    <div role="status" aria-label="Loading listings" className="divide-y rounded-xl border bg-card shadow-sm">
-      {Array.from({ length: 3 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <div key={i} data-testid="listing-skeleton" className="flex gap-4 p-4 sm:p-5">
-          <Skeleton className="size-16 shrink-0 rounded-lg sm:size-20" />
-          <div className="grid flex-1 content-start gap-2">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-5 w-1/2" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ThumbnailRowsSkeleton
+      label="Loading listings"
+      className="divide-y rounded-xl border bg-card shadow-sm"
+      rowClassName="flex gap-4 p-4 sm:p-5"
+      thumbnailClassName="size-16 sm:size-20"
+      lines={['h-5 w-2/3', 'h-4 w-1/3', 'h-5 w-1/2']}
+    />
   );
 }

@@ -1,7 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
 
 /** The cart lines' shape while they load. */
 export function CartLinesSkeleton({
@@ -12,21 +11,14 @@ export function CartLinesSkeleton({
   size?: 'compact' | 'full';
 }) {
   return (
-    <div role="status" aria-label="Loading cart" className="grid gap-5">
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-        <div key={i} className="flex gap-4">
-          <Skeleton
-            className={cn('shrink-0 rounded-lg', size === 'full' ? 'size-20 sm:size-24' : 'size-16')}
-          />
-          <div className="grid flex-1 content-start gap-2">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-9 w-28" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <ThumbnailRowsSkeleton
+      label="Loading cart"
+      rows={rows}
+      className="grid gap-5"
+      rowClassName="flex gap-4"
+      thumbnailClassName={size === 'full' ? 'size-20 sm:size-24' : 'size-16'}
+      lines={['h-4 w-3/4', 'h-4 w-1/3', 'h-9 w-28']}
+    />
   );
 }
 

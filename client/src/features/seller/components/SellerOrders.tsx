@@ -3,9 +3,9 @@ import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@do
 import { AlertCircle, Package, Truck } from 'lucide-react';
 import { LocalDate } from '@/components/local-date';
 import { ProductThumbnail } from '@/components/product-thumbnail';
+import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useSellerOrders, useShipOrderLine } from '../api';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
@@ -21,18 +21,13 @@ export function SellerOrders() {
 
   if (orders.isPending) {
     return (
-      <div role="status" aria-label="Loading orders" className="grid gap-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-          <div key={i} className="flex gap-4 rounded-xl border bg-card p-4">
-            <Skeleton className="size-14 shrink-0 rounded-lg" />
-            <div className="grid flex-1 content-start gap-2">
-              <Skeleton className="h-5 w-1/2" />
-              <Skeleton className="h-4 w-1/3" />
-            </div>
-          </div>
-        ))}
-      </div>
+      <ThumbnailRowsSkeleton
+        label="Loading orders"
+        className="grid gap-3"
+        rowClassName="flex gap-4 rounded-xl border bg-card p-4"
+        thumbnailClassName="size-14"
+        lines={['h-5 w-1/2', 'h-4 w-1/3']}
+      />
     );
   }
   if (orders.isError) {
