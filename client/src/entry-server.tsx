@@ -24,7 +24,7 @@ export interface RenderRequest {
   /** The page's path and query string, e.g. "/marketplace?variety=Sugar%20Dragon". */
   url: string;
   /** The request carried a session cookie or the signed_in hint: the render asks who is signed in. */
-  signedIn: boolean;
+  mayHaveSession: boolean;
   api: ApiTransport;
 }
 
@@ -53,13 +53,13 @@ function wantsData(query: Query): boolean {
  * Renders the page at `url`, or answers null when the browser should render it alone: a page for signed-in users
  * only, or one whose data could not be loaded (the browser shows its own error or not-found state).
  */
-export async function render({ url, signedIn, api }: RenderRequest): Promise<RenderedPage | null> {
+export async function render({ url, mayHaveSession, api }: RenderRequest): Promise<RenderedPage | null> {
   const [pathname = '/', search = ''] = url.split('?', 2);
   const kind = await preloadPage(pathname);
   if (kind === 'guarded') return null;
 
   const queryClient = createQueryClient({ toasts: false });
-  const server: ServerRender = { signedIn };
+  const server: ServerRender = { mayHaveSession };
   const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>
     renderToString(

@@ -6,7 +6,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  */
 export interface ServerRender {
   /** The request may have a session: the session is asked for (the browser reads the signed_in cookie instead). */
-  signedIn: boolean;
+  mayHaveSession: boolean;
   /** The page's title, set by useDocumentTitle while rendering, for the <title> of the HTML. */
   title?: string;
 }

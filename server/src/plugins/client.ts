@@ -12,7 +12,7 @@ import { SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 interface PageRenderer {
   render(request: {
     url: string;
-    signedIn: boolean;
+    mayHaveSession: boolean;
     api: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{ status: number; redirectTo?: string; title: string; html: string; state: unknown } | null>;
 }
@@ -106,7 +106,7 @@ async function renderPage(
     return await renderer.render({
       url: request.url,
       // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
-      signedIn: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
+      mayHaveSession: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
       // The page's queries are answered in-process by the API routes themselves, as the same user.
       api: async (url, init) => {
         if (init.method && init.method !== 'GET')

@@ -32,7 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The session is checked at start; a 401 means signed out, silently (SPEC section 4). A browser without the
   // server's signed_in cookie has no session to check: it is signed out at once, with no request.
   const server = useServerRender();
-  const hint = server ? server.signedIn : mayHaveSession();
+  const hint = server ? server.mayHaveSession : mayHaveSession();
   const me = useQuery<SessionUser | null>({
     queryKey: ME_QUERY_KEY,
     queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
