@@ -14,7 +14,14 @@ export interface TestApp {
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', AUTH_MAX_ATTEMPTS_PER_IP: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_MAX_ATTEMPTS_PER_IP: '100000',
+    // Tests write from one address far faster than people do; the limits' own tests set them low.
+    WRITE_LIMIT_PER_IP: '1000000',
+    WRITE_LIMIT_PER_ACCOUNT: '1000000',
+    ...env,
+  });
   config.clientDir = '/nonexistent-client-build';
   const database = await createTestDatabase();
   const app = await buildApp({ database, config });

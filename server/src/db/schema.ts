@@ -56,6 +56,13 @@ export const authThrottle = pgTable('auth_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The general limit on writes (@fastify/rate-limit's store): one fixed-window counter per key. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const products = pgTable(
   'products',
   {

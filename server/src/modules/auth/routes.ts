@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
 
   r.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
     await auth.countAttemptFrom(request.ip);
-    const user = await auth.login(request.body);
+    const user = await auth.login(request.body, request.ip);
     // Every sign-in gets a new session; any session the browser had is ended.
     await sessions.end(request, reply);
     await sessions.start(reply, user.id);

@@ -70,12 +70,18 @@ export class AuthService {
     if (errors.username || errors.email) throw conflict((errors.username ?? errors.email) as string, errors);
   }
 
-  /** Checks the credentials; the same 401 for an unknown user and a wrong password. */
-  async login(input: LoginInput): Promise<SessionUser> {
-    const accountKey = `account:${input.username.toLowerCase()}`;
-    const failures = await this.throttle.peek(accountKey);
-    if (failures.count >= this.config.auth.maxFailuresPerAccount)
-      throw tooManyAttempts(failures.retryAfterSeconds);
+  /**
+   * Checks the credentials; the same 401 for an unknown user and a wrong password. The attempt is counted for this
+   * account from this address before the password is checked, in one statement, so parallel guesses cannot all be
+   * checked while the count lags behind; past the limit this address gets 429 for the account, and a success clears
+   * its count. Other addresses are not held back by it, so nobody can lock the owner out by failing on purpose
+   * (docs/decisions/2026-11-23-sign-in-throttling.md).
+   */
+  async login(input: LoginInput, ip: string): Promise<SessionUser> {
+    const attemptsKey = `account:${ip}|${input.username.toLowerCase()}`;
+    const attempts = await this.throttle.hit(attemptsKey);
+    if (attempts.count > this.config.auth.maxFailuresPerAccount)
+      throw tooManyAttempts(attempts.retryAfterSeconds);
 
     const [user] = await this.db
       .select()
@@ -83,11 +89,8 @@ export class AuthService {
       .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
       .limit(1);
     const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await this.throttle.hit(accountKey);
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    if (failures.count > 0) await this.throttle.reset(accountKey);
+    if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+    await this.throttle.reset(attemptsKey);
     return toSessionUser(user);
   }
 

@@ -6,7 +6,8 @@ import { HttpError } from '../../plugins/errors';
 
 /**
  * Fixed-window counters kept in the database, so every app instance sees the same counts.
- * Keys: `ip:<address>` counts sign-in and sign-up attempts, `account:<username>` counts failed sign-ins.
+ * Keys: `ip:<address>` counts sign-in and sign-up attempts, `account:<address>|<username>` counts the sign-in
+ * attempts for one account from one address since its last success.
  */
 export class Throttle {
   constructor(
@@ -26,14 +27,6 @@ export class Throttle {
           returning t.count, t.window_started_at`,
     );
     return { count: Number(row?.count ?? 1), retryAfterSeconds: this.retryAfter(row?.window_started_at) };
-  }
-
-  /** The count within the current window, without counting. */
-  async peek(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
-    const [row] = await this.db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
-    if (!row || row.windowStartedAt.getTime() + this.windowMs <= Date.now())
-      return { count: 0, retryAfterSeconds: 0 };
-    return { count: row.count, retryAfterSeconds: this.retryAfter(row.windowStartedAt) };
   }
 
   async reset(key: string): Promise<void> {
