@@ -30,7 +30,7 @@ export interface BuildAppOptions {
 
 export interface App {
   server: FastifyInstance;
-  /** Periodic clean-up of expired sessions, throttle counters and write-limit counters. */
+  /** Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices. */
   maintenance(): Promise<void>;
 }
 
@@ -80,6 +80,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     async maintenance() {
       await sessions.purgeExpired();
       await auth.throttle.purgeExpired();
+      await auth.devices.purgeExpired();
       await purgeExpiredRateLimits(database.db);
     },
   };

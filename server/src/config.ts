@@ -73,8 +73,10 @@ const envSchema = z.object({
   /** Behind a load balancer: how far to believe X-Forwarded-For (a hop count or the proxies' addresses). */
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Failed sign-ins allowed for one account within the window before 429. */
+  /** Failed sign-ins allowed for one account from one address (or known browser) within the window before 429. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Failed sign-ins allowed for one account from everywhere within the window; past it only known browsers. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: positiveInt(50),
   /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
   AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
   AUTH_WINDOW_MINUTES: positiveInt(15),
@@ -97,6 +99,7 @@ export interface Config {
   logLevel: string;
   auth: {
     maxFailuresPerAccount: number;
+    maxFailuresPerAccountTotal: number;
     maxAttemptsPerIp: number;
     windowMs: number;
   };
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     auth: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAccountTotal: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL,
       maxAttemptsPerIp: e.AUTH_MAX_ATTEMPTS_PER_IP,
       windowMs: e.AUTH_WINDOW_MINUTES * 60_000,
     },

@@ -1,4 +1,6 @@
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownDevices, rateLimits } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
 interface ErrorBody {
@@ -173,6 +175,76 @@ describe('rate limiting', () => {
   });
 });
 
+describe('guesses at one account from many addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: '5',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A client at another address holding the same cookies (the same browser, moved). */
+  const at = (client: Client, ip: string) => {
+    const moved = new Client(t.server, { ip });
+    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
+    return moved;
+  };
+
+  it("past the account's limit from everywhere, only the owner's known browsers get to the password check", async () => {
+    const { client: owner, user, password } = await registerUser(t.server);
+    expect(owner.cookies.get('device')).toMatch(/^[\w-]{43}$/);
+    await owner.post('/api/auth/logout');
+    expect(owner.cookies.has('device')).toBe(true);
+    const wrong = { username: user.username, password: 'nope nope' };
+    const right = { username: user.username, password };
+    const statuses: number[] = [];
+    for (let a = 0; a < 3; a++)
+      for (let i = 0; i < 2; i++)
+        statuses.push(
+          (await new Client(t.server, { ip: `198.51.100.${70 + a}` }).post('/api/auth/login', wrong)).status,
+        );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // A fresh address, a made-up device cookie, or the attacker's own account's device cookie: held back.
+    expect((await new Client(t.server, { ip: '198.51.100.80' }).post('/api/auth/login', right)).status).toBe(
+      429,
+    );
+    const madeUp = new Client(t.server, { ip: '198.51.100.81' });
+    madeUp.cookies.set('device', 'A'.repeat(43));
+    expect((await madeUp.post('/api/auth/login', right)).status).toBe(429);
+    const { client: attacker } = await registerUser(t.server);
+    expect((await at(attacker, '198.51.100.82').post('/api/auth/login', right)).status).toBe(429);
+    // The owner's browser, from any address, still signs in.
+    const back = await at(owner, '198.51.100.83').post<{ id: number }>('/api/auth/login', right);
+    expect(back.status).toBe(200);
+    expect(back.body.id).toBe(user.id);
+  });
+
+  it("lets the owner's known browser in from an address walled off for the account", async () => {
+    const { client: owner, user, password } = await registerUser(t.server);
+    const attacker = new Client(t.server, { ip: '198.51.100.90' });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await attacker.post('/api/auth/login', { username: user.username, password: 'nope nope' })).status,
+      ).toBe(401);
+    expect((await attacker.post('/api/auth/login', { username: user.username, password })).status).toBe(429);
+    expect(
+      (await at(owner, '198.51.100.90').post('/api/auth/login', { username: user.username, password }))
+        .status,
+    ).toBe(200);
+    // The known browser has its own count: three wrong passwords from it and it is held back too.
+    const known = at(owner, '198.51.100.91');
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await known.post('/api/auth/login', { username: user.username, password: 'typo typo' })).status,
+      ).toBe(401);
+    expect((await known.post('/api/auth/login', { username: user.username, password })).status).toBe(429);
+  });
+});
+
 describe('sign-in throttle under parallel guesses', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -284,6 +356,32 @@ describe('the limit on writes', () => {
     expect((await other.post('/api/newsletter', { email: `other_${process.pid}@example.com` })).status).toBe(
       200,
     );
+  });
+
+  it('maintenance deletes counters whose window has ended and browsers not seen for a year, and nothing else', async () => {
+    const { user } = await registerUser(t.server);
+    const { db } = t.database;
+    const hour = 60 * 60 * 1000;
+    await db.insert(rateLimits).values([
+      { key: 'ip=192.0.2.200', count: 9, expiresAt: new Date(Date.now() - hour) },
+      { key: 'ip=192.0.2.201', count: 9, expiresAt: new Date(Date.now() + hour) },
+    ]);
+    await db.insert(knownDevices).values([
+      { tokenHash: 'old', userId: user.id, signedInAt: new Date(Date.now() - 366 * 24 * hour) },
+      { tokenHash: 'recent', userId: user.id, signedInAt: new Date(Date.now() - 300 * 24 * hour) },
+    ]);
+    await t.maintenance();
+    const limits = await db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'ip=192.0.2.20%'));
+    expect(limits.map((r) => r.key)).toEqual(['ip=192.0.2.201']);
+    const devices = await db
+      .select({ tokenHash: knownDevices.tokenHash })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, user.id));
+    expect(devices.map((d) => d.tokenHash).sort()).toEqual(expect.arrayContaining(['recent']));
+    expect(devices.map((d) => d.tokenHash)).not.toContain('old');
   });
 
   it('answers 429 to one account past its writes per minute, from whichever address', async () => {

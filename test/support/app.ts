@@ -10,6 +10,8 @@ export interface TestApp {
   server: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** The app's periodic clean-up (main.ts runs it on a timer). */
+  maintenance(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     server: app.server,
     database,
     config,
+    maintenance: () => app.maintenance(),
     async close() {
       await app.server.close();
       await database.destroy();
