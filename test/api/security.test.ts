@@ -358,6 +358,21 @@ describe('the limit on writes', () => {
     );
   });
 
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const client = new Client(t.server, { ip: `2001:db8:77:1::${i.toString(16)}` });
+      statuses.push(
+        (await client.post('/api/newsletter', { email: `v6_${i}_${process.pid}@example.com` })).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const next = new Client(t.server, { ip: '2001:db8:77:2::1' });
+    expect((await next.post('/api/newsletter', { email: `v6_next_${process.pid}@example.com` })).status).toBe(
+      200,
+    );
+  });
+
   it('maintenance deletes counters whose window has ended and browsers not seen for a year, and nothing else', async () => {
     const { user } = await registerUser(t.server);
     const { db } = t.database;

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { queryRows } from '../db/connect';
 import { rateLimits } from '../db/schema';
+import { limitedAddress } from '../http/client-address';
 import { tooManyAttempts } from '../modules/auth/throttle';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -65,7 +66,7 @@ export async function registerWriteLimit(app: FastifyInstance, db: Db, config: C
   const perAddress = app.createRateLimit({
     max: config.writeLimit.perIp,
     timeWindow: WINDOW_MS,
-    keyGenerator: (request) => `ip=${request.ip}`,
+    keyGenerator: (request) => `ip=${limitedAddress(request.ip)}`,
   });
   const perAccount = app.createRateLimit({
     max: config.writeLimit.perAccount,

@@ -4,6 +4,7 @@ import type { LoginInput, RegisterData, SessionUser } from '../../../../domain/s
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
+import { limitedAddress } from '../../http/client-address';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { hashToken, toSessionUser } from '../../plugins/session';
 import { KnownDevices } from './devices';
@@ -28,7 +29,7 @@ export class AuthService {
 
   /** Counts an attempt from this address; 429 past the limit. */
   async countAttemptFrom(ip: string): Promise<void> {
-    const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${ip}`);
+    const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${limitedAddress(ip)}`);
     if (count > this.config.auth.maxAttemptsPerIp) throw tooManyAttempts(retryAfterSeconds);
   }
 
@@ -90,7 +91,7 @@ export class AuthService {
     const username = input.username.toLowerCase();
     const { deviceToken } = from;
     const knownDevice = deviceToken !== undefined && (await this.devices.isKnown(deviceToken, username));
-    const source = knownDevice ? `device=${hashToken(deviceToken)}` : `ip=${from.ip}`;
+    const source = knownDevice ? `device=${hashToken(deviceToken)}` : `ip=${limitedAddress(from.ip)}`;
     const sourceKey = `signin:${source}|${username}`;
     const accountKey = `account:${username}`;
     const [fromSource, fromEverywhere] = (await this.throttle.hitEach([sourceKey, accountKey])) as [

@@ -5,11 +5,13 @@ import { authThrottle } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 
 /**
- * Fixed-window counters kept in the database, so every app instance sees the same counts.
- * Keys: `ip:<address>` counts sign-in and sign-up attempts from an address; `signin:<source>|<username>` counts
- * the sign-in attempts for one account from one source (`ip=<address>`, or `device=<hash>` for a browser known
- * to the account) since its last success; `account:<username>` counts them from everywhere. A source never holds
- * `|`, so no username can make one key look like another.
+ * Fixed-window counters kept in the database, so every app instance sees the same counts. Keys:
+ * - `ip:<address>` counts sign-in and sign-up attempts from an address;
+ * - `signin:<source>|<username>` counts the sign-in attempts for one account from one source (`ip=<address>`, or
+ *   `device=<hash>` for a browser known to the account) since its last success;
+ * - `account:<username>` counts them from everywhere.
+ * An address is limitedAddress()'s (an IPv6 address counts as its /64). A source never holds `|`, so no username
+ * can make one key look like another.
  */
 export class Throttle {
   constructor(
