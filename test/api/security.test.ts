@@ -1,5 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { connect } from '../../server/src/db/connect';
 import { knownDevices, rateLimits } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
@@ -188,8 +190,8 @@ describe('guesses at one account from many addresses', () => {
   });
 
   /** A client at another address holding the same cookies (the same browser, moved). */
-  const at = (client: Client, ip: string) => {
-    const moved = new Client(t.server, { ip });
+  const at = (client: Client, ip: string, server = t.server) => {
+    const moved = new Client(server, { ip });
     for (const [k, v] of client.cookies) moved.cookies.set(k, v);
     return moved;
   };
@@ -327,8 +329,8 @@ describe('the limit on writes', () => {
   });
 
   /** A client at another address holding the same cookies (the same browser, moved). */
-  const at = (client: Client, ip: string) => {
-    const moved = new Client(t.server, { ip });
+  const at = (client: Client, ip: string, server = t.server) => {
+    const moved = new Client(server, { ip });
     for (const [k, v] of client.cookies) moved.cookies.set(k, v);
     return moved;
   };
@@ -356,6 +358,38 @@ describe('the limit on writes', () => {
     expect((await other.post('/api/newsletter', { email: `other_${process.pid}@example.com` })).status).toBe(
       200,
     );
+  });
+
+  it("counts a signed-in write's address and account in one statement", async () => {
+    let statements: string[] | null = null;
+    const database = await connect({ logQuery: (query) => statements?.push(query) });
+    await database.migrate();
+    const app = await buildApp({ database, config: t.config });
+    try {
+      const { client } = await registerUser(app.server);
+      statements = [];
+      expect((await at(client, '192.0.2.150', app.server).post('/api/cart', {})).status).toBe(400);
+      expect((statements as string[]).filter((q) => q.includes('rate_limits'))).toHaveLength(1);
+      // Both counts were taken: the account's limit (3) is reached on the fourth write, from any address.
+      for (let i = 0; i < 2; i++) await at(client, `192.0.2.${151 + i}`, app.server).post('/api/cart', {});
+      expect((await at(client, '192.0.2.153', app.server).post('/api/cart', {})).status).toBe(429);
+    } finally {
+      await app.server.close();
+      await database.close();
+    }
+  });
+
+  it('lets exactly the limit of 12 parallel writes from one address through', async () => {
+    const client = new Client(t.server, { ip: '198.51.100.66' });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client
+          .post('/api/newsletter', { email: `parallel${i}_${process.pid}@example.com` })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
 
   it('counts the addresses of one IPv6 /64 as one address', async () => {

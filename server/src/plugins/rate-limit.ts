@@ -14,28 +14,56 @@ const WINDOW_MS = 60_000;
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * @fastify/rate-limit's store over the database, so every app instance counts against the same limit: one upsert
- * per count, which starts a new window when the old one has ended.
+ * @fastify/rate-limit's store over the database, so every app instance counts against the same limit. The counts
+ * asked for in one turn of the event loop (a signed-in write's address and account) go in one upsert, which
+ * starts a new window for a key whose window has ended; a key asked for twice in the turn is counted twice and
+ * each caller gets its own count.
  */
 export class DatabaseRateLimitStore {
+  private pending = new Map<string, { timeWindow: number; callbacks: IncrCallback[] }>();
+
   constructor(private readonly db: Db) {}
 
   incr(key: string, callback: IncrCallback, timeWindow = WINDOW_MS): void {
-    queryRows<{ count: number; expires_at: string | Date }>(
+    const entry = this.pending.get(key);
+    if (entry) entry.callbacks.push(callback);
+    else this.pending.set(key, { timeWindow, callbacks: [callback] });
+    if (this.pending.size === 1 && !entry) queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = new Map();
+    const values = [...batch].map(
+      ([key, { timeWindow, callbacks }]) =>
+        sql`(${key}, ${callbacks.length}::int, now() + make_interval(secs => ${timeWindow / 1000}))`,
+    );
+    queryRows<{ key: string; count: number; expires_at: string | Date }>(
       this.db,
-      sql`insert into rate_limits as r (key, count, expires_at)
-          values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
+      sql`insert into rate_limits as r (key, count, expires_at) values ${sql.join(values, sql`, `)}
           on conflict (key) do update set
-            count = case when r.expires_at <= now() then 1 else r.count + 1 end,
+            count = case when r.expires_at <= now() then excluded.count else r.count + excluded.count end,
             expires_at = case when r.expires_at <= now() then excluded.expires_at else r.expires_at end
-          returning r.count, r.expires_at`,
+          returning r.key, r.count, r.expires_at`,
     ).then(
-      ([row]) =>
-        callback(null, {
-          current: Number(row?.count ?? 1),
-          ttl: Math.max(0, new Date(row?.expires_at ?? Date.now()).getTime() - Date.now()),
-        }),
-      (err: Error) => callback(err),
+      (rows) => {
+        for (const [key, { callbacks }] of batch) {
+          const row = rows.find((r) => r.key === key);
+          if (!row) {
+            for (const callback of callbacks) callback(new Error(`rate limit count for ${key} missing`));
+            continue;
+          }
+          const ttl = Math.max(0, new Date(row.expires_at).getTime() - Date.now());
+          // The count after this batch, less the later callers' share.
+          const first = Number(row.count) - callbacks.length + 1;
+          callbacks.forEach((callback, i) => {
+            callback(null, { current: first + i, ttl });
+          });
+        }
+      },
+      (err: Error) => {
+        for (const { callbacks } of batch.values()) for (const callback of callbacks) callback(err);
+      },
     );
   }
 
@@ -79,7 +107,7 @@ export async function registerWriteLimit(app: FastifyInstance, db: Db, config: C
   };
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    await check(perAddress, request);
-    if (request.user) await check(perAccount, request);
+    // Both counts are asked for together, so the store sends them in one statement.
+    await Promise.all([check(perAddress, request), request.user ? check(perAccount, request) : undefined]);
   });
 }
