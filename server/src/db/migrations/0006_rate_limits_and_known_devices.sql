@@ -5,7 +5,10 @@ CREATE TABLE "known_devices" (
 	CONSTRAINT "known_devices_token_hash_user_id_pk" PRIMARY KEY("token_hash","user_id")
 );
 --> statement-breakpoint
-CREATE TABLE "rate_limits" (
+-- Unlogged (edited by hand; drizzle-kit has no such option): the counters need no durability, and every write
+-- from one address updates the same row, so waiting for a WAL flush while holding its lock would queue them all.
+-- A crash empties the table, which only starts every window afresh.
+CREATE UNLOGGED TABLE "rate_limits" (
 	"key" text PRIMARY KEY NOT NULL,
 	"count" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
