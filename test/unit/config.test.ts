@@ -22,6 +22,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       TRUST_PROXY: '2',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '7',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: '70',
       AUTH_MAX_ATTEMPTS_PER_IP: '50',
       AUTH_WINDOW_MINUTES: '5',
       WRITE_LIMIT_PER_IP: '200',
@@ -34,7 +35,12 @@ describe('configuration', () => {
       seedDemo: true,
       production: true,
       trustProxy: 2,
-      auth: { maxFailuresPerAccount: 7, maxAttemptsPerIp: 50, windowMs: 300_000 },
+      auth: {
+        maxFailuresPerAccount: 7,
+        maxFailuresPerAccountTotal: 70,
+        maxAttemptsPerIp: 50,
+        windowMs: 300_000,
+      },
       writeLimit: { perIp: 200, perAccount: 90 },
     });
   });

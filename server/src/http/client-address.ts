@@ -6,6 +6,8 @@ import { isIP } from 'node:net';
  * otherwise take a fresh address for every request.
  */
 export function limitedAddress(ip: string): string {
+  // Fastify has no address for a request whose socket has already closed.
+  if (typeof ip !== 'string') return 'unknown';
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1] as string;
   const address = ip.split('%')[0] as string;
