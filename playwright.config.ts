@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
+      WRITE_LIMIT_PER_IP: '1000000',
+      WRITE_LIMIT_PER_ACCOUNT: '1000000',
     },
   },
 });

@@ -22,6 +22,8 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       PORT: String(port),
       LOG_LEVEL: 'warn',
       AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
+      WRITE_LIMIT_PER_IP: '1000000000',
+      WRITE_LIMIT_PER_ACCOUNT: '1000000000',
       ...env,
     },
     // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors) for a look after a run.

@@ -17,6 +17,7 @@ import { listingRoutes, sellerRoutes } from './modules/seller/routes';
 import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
 
@@ -29,8 +30,19 @@ export interface BuildAppOptions {
 
 export interface App {
   server: FastifyInstance;
-  /** Periodic clean-up of expired sessions and throttle counters. */
+  /** Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices. */
   maintenance(): Promise<void>;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 no longer takes a hop count (a number now trusts no hop), so a count
+ * becomes a function of the hop's index: the nearest `hops` addresses are proxies, the one before them the client.
+ */
+function fastifyTrustProxy(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
@@ -38,7 +50,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const server = Fastify({
     logger,
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
   });
@@ -47,6 +59,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   registerErrorHandling(server);
   await registerSecurity(server, config);
   const sessions = await registerSessions(server, database.db, config);
+  await registerWriteLimit(server, database.db, config);
   const auth = new AuthService(database.db, config);
 
   server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
@@ -67,6 +80,8 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     async maintenance() {
       await sessions.purgeExpired();
       await auth.throttle.purgeExpired();
+      await auth.devices.purgeExpired();
+      await purgeExpiredRateLimits(database.db);
     },
   };
 }

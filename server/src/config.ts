@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,49 @@ const positiveInt = (fallback: number) =>
     .int('must be a whole number')
     .positive('must be above 0')
     .default(fallback);
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the app to believe about the client's address (X-Forwarded-For): none (false), the
+ * nearest N hops, or the proxies at these addresses. `true` would believe every hop, so a client could name its
+ * own address and slip past the per-address limits: it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every X-Forwarded-For hop, so clients could pick their own address; give the number of proxies in front of the app (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((a) => a.trim());
+    if (!entries.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -26,14 +70,20 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: bool.default(false),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: bool.default(false),
+  /** Behind a load balancer: how far to believe X-Forwarded-For (a hop count or the proxies' addresses). */
+  TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Failed sign-ins allowed for one account within the window before 429. */
+  /** Failed sign-ins allowed for one account from one address (or known browser) within the window before 429. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Failed sign-ins allowed for one account from everywhere within the window; past it only known browsers. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: positiveInt(50),
   /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
   AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
   AUTH_WINDOW_MINUTES: positiveInt(15),
+  /** Writes (POST, PUT, PATCH, DELETE under /api) allowed from one address per minute before 429. */
+  WRITE_LIMIT_PER_IP: positiveInt(120),
+  /** Writes allowed for one signed-in account per minute before 429. */
+  WRITE_LIMIT_PER_ACCOUNT: positiveInt(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,13 +93,20 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   production: boolean;
   logLevel: string;
   auth: {
     maxFailuresPerAccount: number;
+    maxFailuresPerAccountTotal: number;
     maxAttemptsPerIp: number;
     windowMs: number;
+  };
+  /** The general limit on writes, per minute. */
+  writeLimit: {
+    perIp: number;
+    perAccount: number;
   };
   /** Folder with the built client (index.html and assets); served when it exists. */
   clientDir: string;
@@ -78,9 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     auth: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAccountTotal: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL,
       maxAttemptsPerIp: e.AUTH_MAX_ATTEMPTS_PER_IP,
       windowMs: e.AUTH_WINDOW_MINUTES * 60_000,
     },
+    writeLimit: { perIp: e.WRITE_LIMIT_PER_IP, perAccount: e.WRITE_LIMIT_PER_ACCOUNT },
     clientDir: path.resolve('dist/client'),
   };
 }

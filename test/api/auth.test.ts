@@ -265,6 +265,18 @@ describe('login, me and logout', () => {
     expect(cookie).toContain('Path=/');
     expect(cookie).not.toContain('Secure');
   });
+
+  it('gives a signing-in browser a device cookie (HttpOnly, for /api/auth only) that outlives logout, and keeps it', async () => {
+    const { client, user, password } = await registerUser(t.server);
+    const device = client.cookies.get('device');
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await client.post('/api/auth/logout');
+    const res = await client.post('/api/auth/login', { username: user.username, password });
+    const cookie = (
+      res.raw.cookies as Array<{ name: string; value: string; path?: string; httpOnly?: boolean }>
+    ).find((c) => c.name === 'device');
+    expect(cookie).toMatchObject({ value: device, path: '/api/auth', httpOnly: true, sameSite: 'Lax' });
+  });
 });
 
 describe('the signed_in hint cookie', () => {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
 import type { CatalogFacets, Product } from '../../domain/schemas/catalog';
 import { productListQuerySchema } from '../../domain/schemas/catalog';
-import { products } from '../../server/src/db/schema';
+import { newsletterSubscribers, products } from '../../server/src/db/schema';
 import { CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, type Listing } from '../support/catalog';
@@ -400,10 +400,22 @@ describe('GET /api/products/:id and its related listings and reviews', () => {
 
 describe('POST /api/newsletter', () => {
   it('stores an address once, whatever its case', async () => {
-    const first = await client.post<{ message: string }>('/api/newsletter', { email: 'Grower@Example.com' });
-    expect(first.status).toBe(201);
-    const again = await client.post('/api/newsletter', { email: 'grower@example.com' });
-    expect(again.status).toBe(200);
+    const email = `Grower_${process.pid}@Example.com`;
+    expect((await client.post('/api/newsletter', { email })).status).toBe(200);
+    expect((await client.post('/api/newsletter', { email: email.toLowerCase() })).status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('gives a new and an already subscribed address the same answer (it must not tell who is subscribed)', async () => {
+    const email = `known_${process.pid}@example.com`;
+    const first = await client.post('/api/newsletter', { email });
+    const again = await client.post('/api/newsletter', { email });
+    expect([again.status, again.body]).toEqual([first.status, first.body]);
+    expect(first.body).toEqual({ message: 'Subscribed' });
   });
 
   it.each(['', 'not-an-email', 'a@b', 'a @b.co', 'a\u0000@b.co', 'a@b.co\u0007'])(

@@ -96,6 +96,8 @@ describe('a server killed during a checkout load', () => {
       env = { DATA_DIR: dataDir };
     }
     env.AUTH_MAX_ATTEMPTS_PER_IP = '100000';
+    env.WRITE_LIMIT_PER_IP = '1000000';
+    env.WRITE_LIMIT_PER_ACCOUNT = '1000000';
   });
   afterAll(async () => {
     server?.process.kill('SIGKILL');

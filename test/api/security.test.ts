@@ -1,4 +1,8 @@
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { connect } from '../../server/src/db/connect';
+import { knownDevices, rateLimits } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
 interface ErrorBody {
@@ -118,7 +122,7 @@ describe('rate limiting', () => {
     await t?.close();
   });
 
-  it('answers 429 after repeated failed logins for one account, even with the right password', async () => {
+  it('walls off the address that failed for an account, not the account: the owner elsewhere still signs in', async () => {
     const { user, password } = await registerUser(t.server, {}); // counts 1 attempt for the default IP
     const attacker = new Client(t.server, { ip: '203.0.113.7' });
     for (let i = 0; i < 3; i++) {
@@ -126,13 +130,30 @@ describe('rate limiting', () => {
         (await attacker.post('/api/auth/login', { username: user.username, password: 'nope nope' })).status,
       ).toBe(401);
     }
-    const blocked = await new Client(t.server, { ip: '203.0.113.8' }).post<ErrorBody>('/api/auth/login', {
-      username: user.username,
-      password,
-    });
+    // The attacker's address is refused, even with the right password, so it cannot go on guessing.
+    const blocked = await attacker.post<ErrorBody>('/api/auth/login', { username: user.username, password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, from an address with no failures for the account, is not locked out (this was 429).
+    const owner = await new Client(t.server, { ip: '203.0.113.8' }).post('/api/auth/login', {
+      username: user.username.toUpperCase(),
+      password,
+    });
+    expect(owner.status).toBe(200);
+    expect(
+      (await attacker.post('/api/auth/login', { username: user.username, password: 'nope again' })).status,
+    ).toBe(429);
+  });
+
+  it("clears an address's count for an account when it signs in", async () => {
+    const { user, password } = await registerUser(t.server, {});
+    const client = new Client(t.server, { ip: '203.0.113.9' });
+    const wrong = { username: user.username, password: 'nope nope' };
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) expect((await client.post('/api/auth/login', wrong)).status).toBe(401);
+      expect((await client.post('/api/auth/login', { username: user.username, password })).status).toBe(200);
+    }
   });
 
   it('answers 429 to one address making too many attempts', async () => {
@@ -153,6 +174,280 @@ describe('rate limiting', () => {
       password: 'whatever1',
     });
     expect(other.status).toBe(401);
+  });
+});
+
+describe('guesses at one account from many addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: '5',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A client at another address holding the same cookies (the same browser, moved). */
+  const at = (client: Client, ip: string, server = t.server) => {
+    const moved = new Client(server, { ip });
+    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
+    return moved;
+  };
+
+  it("past the account's limit from everywhere, only the owner's known browsers get to the password check", async () => {
+    const { client: owner, user, password } = await registerUser(t.server);
+    expect(owner.cookies.get('device')).toMatch(/^[\w-]{43}$/);
+    await owner.post('/api/auth/logout');
+    expect(owner.cookies.has('device')).toBe(true);
+    const wrong = { username: user.username, password: 'nope nope' };
+    const right = { username: user.username, password };
+    const statuses: number[] = [];
+    for (let a = 0; a < 3; a++)
+      for (let i = 0; i < 2; i++)
+        statuses.push(
+          (await new Client(t.server, { ip: `198.51.100.${70 + a}` }).post('/api/auth/login', wrong)).status,
+        );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // A fresh address, a made-up device cookie, or the attacker's own account's device cookie: held back.
+    expect((await new Client(t.server, { ip: '198.51.100.80' }).post('/api/auth/login', right)).status).toBe(
+      429,
+    );
+    const madeUp = new Client(t.server, { ip: '198.51.100.81' });
+    madeUp.cookies.set('device', 'A'.repeat(43));
+    expect((await madeUp.post('/api/auth/login', right)).status).toBe(429);
+    const { client: attacker } = await registerUser(t.server);
+    expect((await at(attacker, '198.51.100.82').post('/api/auth/login', right)).status).toBe(429);
+    // The owner's browser, from any address, still signs in.
+    const back = await at(owner, '198.51.100.83').post<{ id: number }>('/api/auth/login', right);
+    expect(back.status).toBe(200);
+    expect(back.body.id).toBe(user.id);
+  });
+
+  it("lets the owner's known browser in from an address walled off for the account", async () => {
+    const { client: owner, user, password } = await registerUser(t.server);
+    const attacker = new Client(t.server, { ip: '198.51.100.90' });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await attacker.post('/api/auth/login', { username: user.username, password: 'nope nope' })).status,
+      ).toBe(401);
+    expect((await attacker.post('/api/auth/login', { username: user.username, password })).status).toBe(429);
+    expect(
+      (await at(owner, '198.51.100.90').post('/api/auth/login', { username: user.username, password }))
+        .status,
+    ).toBe(200);
+    // The known browser has its own count: three wrong passwords from it and it is held back too.
+    const known = at(owner, '198.51.100.91');
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await known.post('/api/auth/login', { username: user.username, password: 'typo typo' })).status,
+      ).toBe(401);
+    expect((await known.post('/api/auth/login', { username: user.username, password })).status).toBe(429);
+  });
+});
+
+describe('sign-in throttle under parallel guesses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '5' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('checks at most the limit of 24 parallel wrong guesses for one account; the rest get 429', async () => {
+    const { user } = await registerUser(t.server);
+    const client = new Client(t.server, { ip: '192.0.2.44' });
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        client.post('/api/auth/login', { username: user.username, password: `wrong guess ${i}` }),
+      ),
+    ).then((answers) => answers.map((a) => a.status));
+    // Each 401 is one password checked: the count is taken before the check, so it cannot lag behind.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  /** One sign-in attempt to an unknown account, from `from`, carrying the X-Forwarded-For header given. */
+  const attempt = (t: TestApp, from: string, forwardedFor: string) =>
+    new Client(t.server, { ip: from })
+      .post(
+        '/api/auth/login',
+        { username: uniqueUsername('ghost'), password: 'whatever1' },
+        {
+          'x-forwarded-for': forwardedFor,
+        },
+      )
+      .then((res) => res.status);
+
+  // With one proxy in front, the client's address is the last X-Forwarded-For entry (the one the proxy appended);
+  // whatever the client wrote before it must not change it.
+  it.each([
+    ['1', '10.0.0.1'],
+    ['10.0.0.1', '10.0.0.1'],
+    ['10.0.0.0/8, 192.0.2.1', '10.1.2.3'],
+  ])(
+    'TRUST_PROXY=%s: a client rotating its own X-Forwarded-For entries is still limited',
+    async (trust, proxy) => {
+      const t = await createTestApp({ TRUST_PROXY: trust, AUTH_MAX_ATTEMPTS_PER_IP: '4' });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i++)
+          statuses.push(await attempt(t, proxy, `10.${i}.${i}.${i}, 203.0.113.${100 + i}, 198.51.100.50`));
+        expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('believes X-Forwarded-For only from a trusted proxy', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '10.0.0.1', AUTH_MAX_ATTEMPTS_PER_IP: '4' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push(await attempt(t, '192.0.2.77', `203.0.113.${i}`));
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      // Through the proxy, the same client is the address it names, and is limited as such.
+      expect(await attempt(t, '10.0.0.1', '192.0.2.77')).toBe(429);
+      expect(await attempt(t, '10.0.0.1', '192.0.2.78')).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the limit on writes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WRITE_LIMIT_PER_IP: '5', WRITE_LIMIT_PER_ACCOUNT: '3' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A client at another address holding the same cookies (the same browser, moved). */
+  const at = (client: Client, ip: string, server = t.server) => {
+    const moved = new Client(server, { ip });
+    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
+    return moved;
+  };
+
+  it('answers 429 to one address past its writes per minute, in the JSON error shape with the headers', async () => {
+    const client = new Client(t.server, { ip: '198.51.100.60' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await client.post('/api/newsletter', { email: `many${i}_${process.pid}@example.com` })).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const refused = await client.post<ErrorBody>('/api/newsletter', {
+      email: `one_more_${process.pid}@example.com`,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(refused.headers['content-security-policy']).toContain("default-src 'self'");
+    // Any write counts, whatever the route; reading is not limited; another address is not affected.
+    expect((await client.post('/api/auth/logout')).status).toBe(429);
+    expect((await client.get('/api/products')).status).toBe(200);
+    const other = new Client(t.server, { ip: '198.51.100.61' });
+    expect((await other.post('/api/newsletter', { email: `other_${process.pid}@example.com` })).status).toBe(
+      200,
+    );
+  });
+
+  it("counts a signed-in write's address and account in one statement", async () => {
+    let statements: string[] | null = null;
+    const database = await connect({ logQuery: (query) => statements?.push(query) });
+    await database.migrate();
+    const app = await buildApp({ database, config: t.config });
+    try {
+      const { client } = await registerUser(app.server);
+      statements = [];
+      expect((await at(client, '192.0.2.150', app.server).post('/api/cart', {})).status).toBe(400);
+      expect((statements as string[]).filter((q) => q.includes('rate_limits'))).toHaveLength(1);
+      // Both counts were taken: the account's limit (3) is reached on the fourth write, from any address.
+      for (let i = 0; i < 2; i++) await at(client, `192.0.2.${151 + i}`, app.server).post('/api/cart', {});
+      expect((await at(client, '192.0.2.153', app.server).post('/api/cart', {})).status).toBe(429);
+    } finally {
+      await app.server.close();
+      await database.close();
+    }
+  });
+
+  it('lets exactly the limit of 12 parallel writes from one address through', async () => {
+    const client = new Client(t.server, { ip: '198.51.100.66' });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client
+          .post('/api/newsletter', { email: `parallel${i}_${process.pid}@example.com` })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const client = new Client(t.server, { ip: `2001:db8:77:1::${i.toString(16)}` });
+      statuses.push(
+        (await client.post('/api/newsletter', { email: `v6_${i}_${process.pid}@example.com` })).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const next = new Client(t.server, { ip: '2001:db8:77:2::1' });
+    expect((await next.post('/api/newsletter', { email: `v6_next_${process.pid}@example.com` })).status).toBe(
+      200,
+    );
+  });
+
+  it('maintenance deletes counters whose window has ended and browsers not seen for a year, and nothing else', async () => {
+    const { user } = await registerUser(t.server);
+    const { db } = t.database;
+    const hour = 60 * 60 * 1000;
+    await db.insert(rateLimits).values([
+      { key: 'ip=192.0.2.200', count: 9, expiresAt: new Date(Date.now() - hour) },
+      { key: 'ip=192.0.2.201', count: 9, expiresAt: new Date(Date.now() + hour) },
+    ]);
+    await db.insert(knownDevices).values([
+      { tokenHash: 'old', userId: user.id, signedInAt: new Date(Date.now() - 366 * 24 * hour) },
+      { tokenHash: 'recent', userId: user.id, signedInAt: new Date(Date.now() - 300 * 24 * hour) },
+    ]);
+    await t.maintenance();
+    const limits = await db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'ip=192.0.2.20%'));
+    expect(limits.map((r) => r.key)).toEqual(['ip=192.0.2.201']);
+    const devices = await db
+      .select({ tokenHash: knownDevices.tokenHash })
+      .from(knownDevices)
+      .where(eq(knownDevices.userId, user.id));
+    expect(devices.map((d) => d.tokenHash).sort()).toEqual(expect.arrayContaining(['recent']));
+    expect(devices.map((d) => d.tokenHash)).not.toContain('old');
+  });
+
+  it('answers 429 to one account past its writes per minute, from whichever address', async () => {
+    const { client } = await registerUser(t.server); // one write from the default address, signed out
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await at(client, `192.0.2.${100 + i}`).post('/api/cart', {})).status);
+    // Three writes get through (and are refused for their empty body), the fourth is over the account's limit.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    // Signed out, the same address is counted only for itself.
+    expect(
+      (
+        await new Client(t.server, { ip: '192.0.2.103' }).post('/api/newsletter', {
+          email: `x_${process.pid}@example.com`,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * Two app instances on one PostgreSQL (DESIGN section 8): the servers keep no state of their own, so a session,
- * a cart, an order and the sign-in throttle made on one are the same on the other. PostgreSQL only: the
+ * a cart, an order, the sign-in throttle and the limit on writes made on one are the same on the other. PostgreSQL only: the
  * embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartLine } from '../../domain/cart';
 import type { Order } from '../../domain/orders';
 import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 import { connect, type Database } from '../../server/src/db/connect';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
@@ -72,5 +73,27 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two instances on one Postgre
     expect((await new Client(a.server).post('/api/auth/login', wrong)).status).toBe(401);
     const locked = await new Client(b.server).post('/api/auth/login', { username: user.username, password });
     expect(locked.status).toBe(429);
+  });
+
+  it('counts writes from one address against one limit across both instances', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', WRITE_LIMIT_PER_IP: '4' });
+    config.clientDir = a.config.clientDir;
+    const [one, two] = [
+      await buildApp({ database: a.database, config }),
+      await buildApp({ database: secondDb, config }),
+    ];
+    try {
+      const write = (app: typeof one, i: number) =>
+        new Client(app.server, { ip: '198.51.100.90' })
+          .post('/api/newsletter', { email: `two_${process.pid}_${i}@example.com` })
+          .then((res) => res.status);
+      const statuses = [await write(one, 0), await write(two, 1), await write(one, 2), await write(two, 3)];
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      expect(await write(one, 4)).toBe(429);
+      expect(await write(two, 5)).toBe(429);
+    } finally {
+      await one.server.close();
+      await two.server.close();
+    }
   });
 });

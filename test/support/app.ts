@@ -10,11 +10,20 @@ export interface TestApp {
   server: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** The app's periodic clean-up (main.ts runs it on a timer). */
+  maintenance(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', AUTH_MAX_ATTEMPTS_PER_IP: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    AUTH_MAX_ATTEMPTS_PER_IP: '100000',
+    // Tests write from one address far faster than people do; the limits' own tests set them low.
+    WRITE_LIMIT_PER_IP: '1000000',
+    WRITE_LIMIT_PER_ACCOUNT: '1000000',
+    ...env,
+  });
   config.clientDir = '/nonexistent-client-build';
   const database = await createTestDatabase();
   const app = await buildApp({ database, config });
@@ -23,6 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     server: app.server,
     database,
     config,
+    maintenance: () => app.maintenance(),
     async close() {
       await app.server.close();
       await database.destroy();

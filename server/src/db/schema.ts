@@ -56,6 +56,30 @@ export const authThrottle = pgTable('auth_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Browsers that have signed in to an account (the `device` cookie's token, hashed): when an account's failed
+ * sign-ins from all addresses pass their limit, these still get in with the right password.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The last sign-in from this browser; the device is forgotten a year after it. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] })],
+);
+
+/** The general limit on writes (@fastify/rate-limit's store): one fixed-window counter per key. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const products = pgTable(
   'products',
   {

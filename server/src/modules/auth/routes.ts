@@ -18,15 +18,17 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
     const user = await auth.register(request.body);
     await sessions.end(request, reply);
     await sessions.start(reply, user.id);
+    await auth.devices.remember(request, reply, user.id);
     return reply.code(201).send(user);
   });
 
   r.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
     await auth.countAttemptFrom(request.ip);
-    const user = await auth.login(request.body);
+    const user = await auth.login(request.body, { ip: request.ip, deviceToken: auth.devices.token(request) });
     // Every sign-in gets a new session; any session the browser had is ended.
     await sessions.end(request, reply);
     await sessions.start(reply, user.id);
+    await auth.devices.remember(request, reply, user.id);
     return user;
   });
 

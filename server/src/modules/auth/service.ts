@@ -4,10 +4,12 @@ import type { LoginInput, RegisterData, SessionUser } from '../../../../domain/s
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
+import { limitedAddress } from '../../http/client-address';
 import { conflict, HttpError, notFound } from '../../plugins/errors';
-import { toSessionUser } from '../../plugins/session';
+import { hashToken, toSessionUser } from '../../plugins/session';
+import { KnownDevices } from './devices';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { Throttle, tooManyAttempts } from './throttle';
+import { type Count, Throttle, tooManyAttempts } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -15,17 +17,19 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 
 export class AuthService {
   readonly throttle: Throttle;
+  readonly devices: KnownDevices;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
   ) {
     this.throttle = new Throttle(db, config.auth.windowMs);
+    this.devices = new KnownDevices(db, config);
   }
 
   /** Counts an attempt from this address; 429 past the limit. */
   async countAttemptFrom(ip: string): Promise<void> {
-    const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${ip}`);
+    const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${limitedAddress(ip)}`);
     if (count > this.config.auth.maxAttemptsPerIp) throw tooManyAttempts(retryAfterSeconds);
   }
 
@@ -70,24 +74,43 @@ export class AuthService {
     if (errors.username || errors.email) throw conflict((errors.username ?? errors.email) as string, errors);
   }
 
-  /** Checks the credentials; the same 401 for an unknown user and a wrong password. */
-  async login(input: LoginInput): Promise<SessionUser> {
-    const accountKey = `account:${input.username.toLowerCase()}`;
-    const failures = await this.throttle.peek(accountKey);
-    if (failures.count >= this.config.auth.maxFailuresPerAccount)
-      throw tooManyAttempts(failures.retryAfterSeconds);
+  /**
+   * Checks the credentials; the same 401 for an unknown user and a wrong password. Each attempt is counted before
+   * the password is checked, in one statement, so parallel guesses cannot all be checked while the count lags
+   * behind; a success clears the counts. Two counts hold guessing back without letting anyone lock the owner out
+   * (docs/decisions/2026-11-23-sign-in-throttling.md):
+   * - per account and source (the address, or the browser when it is known to the account): past the limit that
+   *   source alone gets 429 for the account, so the owner elsewhere still signs in;
+   * - per account from everywhere, a higher limit against guesses spread over many addresses: past it only the
+   *   account's known browsers are let through to the password check.
+   */
+  async login(
+    input: LoginInput,
+    from: { ip: string; deviceToken: string | undefined },
+  ): Promise<SessionUser> {
+    const username = input.username.toLowerCase();
+    const { deviceToken } = from;
+    const knownDevice = deviceToken !== undefined && (await this.devices.isKnown(deviceToken, username));
+    const source = knownDevice ? `device=${hashToken(deviceToken)}` : `ip=${limitedAddress(from.ip)}`;
+    const sourceKey = `signin:${source}|${username}`;
+    const accountKey = `account:${username}`;
+    const [fromSource, fromEverywhere] = (await this.throttle.hitEach([sourceKey, accountKey])) as [
+      Count,
+      Count,
+    ];
+    if (fromSource.count > this.config.auth.maxFailuresPerAccount)
+      throw tooManyAttempts(fromSource.retryAfterSeconds);
+    if (!knownDevice && fromEverywhere.count > this.config.auth.maxFailuresPerAccountTotal)
+      throw tooManyAttempts(fromEverywhere.retryAfterSeconds);
 
     const [user] = await this.db
       .select()
       .from(users)
-      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
+      .where(eq(sql`lower(${users.username})`, username))
       .limit(1);
     const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) {
-      await this.throttle.hit(accountKey);
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    if (failures.count > 0) await this.throttle.reset(accountKey);
+    if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+    await this.throttle.reset([sourceKey, accountKey]);
     return toSessionUser(user);
   }
 

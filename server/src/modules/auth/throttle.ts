@@ -1,12 +1,17 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { queryRows } from '../../db/connect';
 import { authThrottle } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 
 /**
- * Fixed-window counters kept in the database, so every app instance sees the same counts.
- * Keys: `ip:<address>` counts sign-in and sign-up attempts, `account:<username>` counts failed sign-ins.
+ * Fixed-window counters kept in the database, so every app instance sees the same counts. Keys:
+ * - `ip:<address>` counts sign-in and sign-up attempts from an address;
+ * - `signin:<source>|<username>` counts the sign-in attempts for one account from one source (`ip=<address>`, or
+ *   `device=<hash>` for a browser known to the account) since its last success;
+ * - `account:<username>` counts them from everywhere.
+ * An address is limitedAddress()'s (an IPv6 address counts as its /64). A source never holds `|`, so no username
+ * can make one key look like another.
  */
 export class Throttle {
   constructor(
@@ -15,29 +20,34 @@ export class Throttle {
   ) {}
 
   /** Counts one more event for the key and returns the count within the current window. */
-  async hit(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
+  async hit(key: string): Promise<Count> {
+    const [count] = await this.hitEach([key]);
+    return count as Count;
+  }
+
+  /** Counts one more event for each key (distinct), in one statement; the counts come in the keys' order. */
+  async hitEach(keys: string[]): Promise<Count[]> {
     const windowSeconds = this.windowMs / 1000;
-    const [row] = await queryRows<{ count: number; window_started_at: string | Date }>(
+    const rows = await queryRows<{ key: string; count: number; window_started_at: string | Date }>(
       this.db,
-      sql`insert into auth_throttle as t (key, count, window_started_at) values (${key}, 1, now())
+      sql`insert into auth_throttle as t (key, count, window_started_at)
+          values ${sql.join(
+            keys.map((key) => sql`(${key}, 1, now())`),
+            sql`, `,
+          )}
           on conflict (key) do update set
             count = case when t.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else t.count + 1 end,
             window_started_at = case when t.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else t.window_started_at end
-          returning t.count, t.window_started_at`,
+          returning t.key, t.count, t.window_started_at`,
     );
-    return { count: Number(row?.count ?? 1), retryAfterSeconds: this.retryAfter(row?.window_started_at) };
+    return keys.map((key) => {
+      const row = rows.find((r) => r.key === key);
+      return { count: Number(row?.count ?? 1), retryAfterSeconds: this.retryAfter(row?.window_started_at) };
+    });
   }
 
-  /** The count within the current window, without counting. */
-  async peek(key: string): Promise<{ count: number; retryAfterSeconds: number }> {
-    const [row] = await this.db.select().from(authThrottle).where(eq(authThrottle.key, key)).limit(1);
-    if (!row || row.windowStartedAt.getTime() + this.windowMs <= Date.now())
-      return { count: 0, retryAfterSeconds: 0 };
-    return { count: row.count, retryAfterSeconds: this.retryAfter(row.windowStartedAt) };
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.db.delete(authThrottle).where(eq(authThrottle.key, key));
+  async reset(keys: string[]): Promise<void> {
+    await this.db.delete(authThrottle).where(inArray(authThrottle.key, keys));
   }
 
   async purgeExpired(): Promise<void> {
@@ -51,6 +61,11 @@ export class Throttle {
     const end = new Date(windowStartedAt).getTime() + this.windowMs;
     return Math.max(1, Math.ceil((end - Date.now()) / 1000));
   }
+}
+
+export interface Count {
+  count: number;
+  retryAfterSeconds: number;
 }
 
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
