@@ -45,7 +45,8 @@ export type CartAcceptPrice = z.infer<typeof cartAcceptPriceSchema>;
 
 /**
  * POST /api/orders {lines?}: the unit prices the buyer was shown for the listings in the cart. Checkout refuses
- * when a listing's price differs from them (or from the price its cart line agreed to). The body may be empty.
+ * when a listing's price differs from them (or from the price its cart line agreed to). The body may be the
+ * spec's empty object, or absent (Fastify then passes null).
  */
 export const checkoutSchema = z
   .object({
@@ -54,7 +55,7 @@ export const checkoutSchema = z
       .max(CHECKOUT_LINES_MAX, { error: CART_MESSAGES.lines })
       .optional(),
   })
-  .optional();
+  .nullish();
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 export const IDEMPOTENCY_KEY_MAX = 200;

@@ -243,7 +243,8 @@ describe('checkout holds the buyer to the prices they agreed to', () => {
       agreedPrice: 7.5,
       product: { price: 7.5 },
     });
-    const res = await client.post<Order>('/api/orders', {});
+    // No body at all, as before: the cart's agreed prices hold.
+    const res = await client.post<Order>('/api/orders');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ subtotal: 15, total: 27.99 });
     expect(res.body.items[0]).toMatchObject({ productId: product.id, quantity: 2, price: 7.5 });
