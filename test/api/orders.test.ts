@@ -305,6 +305,21 @@ describe('checkout holds the buyer to the prices they agreed to', () => {
     expect(ok.body.total).toBe(18.99);
   });
 
+  it('charges the old price or refuses, never the new one, when the price changes during checkout', async () => {
+    for (let round = 0; round < 5; round++) {
+      const product = await listing({ title: 'Racing price', quantity: 5, priceCents: 500 });
+      const client = await buyer([[product.id, 1]]);
+      const [res] = await Promise.all([client.post<Order>('/api/orders', {}), setPrice(product.id, 900)]);
+      if (res.status === 201) {
+        expect(res.body.items[0]?.price).toBe(5);
+      } else {
+        expect(res.status).toBe(409);
+        expect(await ordersOf([product.id])).toEqual([]);
+        expect((await stock(product.id))?.quantity).toBe(5);
+      }
+    }
+  });
+
   it('keeps the agreed price when more units are added after a change, until the buyer accepts', async () => {
     const product = await listing({ title: 'Added twice', quantity: 9, priceCents: 500 });
     const client = await buyer([[product.id, 1]]);
