@@ -29,6 +29,8 @@ const SELLER_ID = 910_000;
 const buyerId = (k: number) => 910_001 + k;
 const productId = (k: number) => 920_001 + k;
 const lineId = (k: number) => 930_001 + k;
+/** Every bench listing's price, in cents. */
+const PRICE_CENTS = 1500;
 
 /** Buyers, their listings (stock for any run) and one cart line each, written straight to the database. */
 async function prepare(database: Database): Promise<void> {
@@ -62,7 +64,7 @@ async function prepare(database: Database): Promise<void> {
       cuttingSize: '12 inch',
       pollination: 'self',
       quantity: 1_000_000_000,
-      priceCents: 1500,
+      priceCents: PRICE_CENTS,
       imageUrl: '/images/products/sugar-dragon-cutting.svg',
     })),
   );
@@ -71,11 +73,14 @@ async function prepare(database: Database): Promise<void> {
 
 async function resetCarts({ db }: Database): Promise<void> {
   await db.delete(cartItems).where(sql`${cartItems.userId} between ${buyerId(0)} and ${buyerId(BUYERS - 1)}`);
-  await db
-    .insert(cartItems)
-    .values(
-      [...Array(BUYERS).keys()].map((i) => ({ id: lineId(i), userId: buyerId(i), productId: productId(i) })),
-    );
+  await db.insert(cartItems).values(
+    [...Array(BUYERS).keys()].map((i) => ({
+      id: lineId(i),
+      userId: buyerId(i),
+      productId: productId(i),
+      agreedPriceCents: PRICE_CENTS,
+    })),
+  );
 }
 
 type Captured = Record<'add' | 'update' | 'checkout', string[]>;
@@ -177,7 +182,13 @@ const SCENARIOS = {
     (i: number): Worker['steps'] =>
     () => [
       { method: 'POST', path: '/api/cart', body: { productId: productId(i), quantity: 1 }, timed: false },
-      { method: 'POST', path: '/api/orders', body: {}, timed: true },
+      // The checkout carries the price the buyer was shown, as the client's does.
+      {
+        method: 'POST',
+        path: '/api/orders',
+        body: { lines: [{ productId: productId(i), price: PRICE_CENTS / 100 }] },
+        timed: true,
+      },
     ],
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;

@@ -20,6 +20,14 @@ const PASSWORD = 'soak-password-123';
 const SELLER_ID = 950_000;
 const FIRST_LISTING = 960_001;
 
+/** The price of the i-th soak listing, in cents. */
+const priceCents = (i: number) => 500 + i * 25;
+/** The prices a buyer is shown: a checkout carries them all (those of listings not in the cart are not used). */
+const SHOWN_PRICES = Array.from({ length: LISTINGS }, (_, i) => ({
+  productId: FIRST_LISTING + i,
+  price: priceCents(i) / 100,
+}));
+
 async function prepare({ db }: Database): Promise<void> {
   const password = await hashPassword(PASSWORD);
   await db.insert(users).values([
@@ -41,7 +49,7 @@ async function prepare({ db }: Database): Promise<void> {
       form: 'cutting',
       cuttingSize: '12 inch',
       quantity: STOCK,
-      priceCents: 500 + i * 25,
+      priceCents: priceCents(i),
       imageUrl: '/images/products/sugar-dragon-cutting.svg',
     })),
   );
@@ -86,7 +94,7 @@ export async function soak(options: { pgUrl: string; port: number; seconds: numb
           steps.push({
             method: 'POST',
             path: '/api/orders',
-            body: {},
+            body: { lines: SHOWN_PRICES },
             timed: true,
             headers: { 'idempotency-key': key },
             onResponse: (status, body) => {

@@ -16,6 +16,11 @@ export interface CartLine {
   id: number;
   productId: number;
   quantity: number;
+  /**
+   * The unit price in dollars the buyer agreed to: the listing's price when the line was added, or a new price the
+   * buyer accepted (POST /api/cart/:id/accept-price). When it differs from product.price, checkout answers 409.
+   */
+  agreedPrice: number;
   createdAt: string;
   product: CartProduct | null;
 }

@@ -194,6 +194,142 @@ describe('POST /api/orders (checkout)', () => {
   });
 });
 
+describe('checkout holds the buyer to the prices they agreed to', () => {
+  const setPrice = (id: number, priceCents: number) =>
+    t.database.db.update(products).set({ priceCents }).where(eq(products.id, id));
+
+  it('refuses with 409 naming each change when a price moved after the line was added, and writes nothing', async () => {
+    // The attack: the cart showed $5, the seller set $99,999, checkout answered 201 with $200,010.99.
+    const cheap = await listing({ title: 'Five dollar cutting', quantity: 5, priceCents: 500 });
+    const steady = await listing({ title: 'Steady cutting', quantity: 5, priceCents: 700 });
+    const client = await buyer([
+      [cheap.id, 2],
+      [steady.id, 1],
+    ]);
+    await setPrice(cheap.id, 9_999_900);
+    const res = await client.post<{ message: string; errors?: Record<string, string> }>('/api/orders', {});
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      message:
+        'Prices changed since you last looked: Five dollar cutting from $5.00 to $99,999.00. Review your cart and accept the new prices to check out.',
+      errors: { [cheap.id]: 'The price of Five dollar cutting changed from $5.00 to $99,999.00' },
+    });
+    expect(await ordersOf([cheap.id, steady.id])).toEqual([]);
+    expect(await stock(cheap.id)).toEqual({ quantity: 5, inStock: true, unitsSold: 0 });
+    const cart = (await client.get<CartLine[]>('/api/cart')).body;
+    expect(cart.map((l) => [l.productId, l.quantity, l.agreedPrice, l.product?.price])).toEqual([
+      [cheap.id, 2, 5, 99_999],
+      [steady.id, 1, 7, 7],
+    ]);
+
+    // A price drop is a change the buyer has not seen either.
+    await setPrice(cheap.id, 400);
+    const drop = await client.post<{ message: string }>('/api/orders', {});
+    expect(drop.status).toBe(409);
+    expect(drop.body.message).toContain('Five dollar cutting from $5.00 to $4.00');
+    expect(await ordersOf([cheap.id, steady.id])).toEqual([]);
+  });
+
+  it('places the order at the new price once the buyer accepts it', async () => {
+    const product = await listing({ title: 'Repriced cutting', quantity: 5, priceCents: 500 });
+    const client = await buyer([[product.id, 2]]);
+    const [line] = (await client.get<CartLine[]>('/api/cart')).body;
+    await setPrice(product.id, 750);
+    const accepted = await client.post<CartLine>(`/api/cart/${line?.id}/accept-price`, { price: 7.5 });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      id: line?.id,
+      quantity: 2,
+      agreedPrice: 7.5,
+      product: { price: 7.5 },
+    });
+    // No body at all, as before: the cart's agreed prices hold.
+    const res = await client.post<Order>('/api/orders');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ subtotal: 15, total: 27.99 });
+    expect(res.body.items[0]).toMatchObject({ productId: product.id, quantity: 2, price: 7.5 });
+  });
+
+  it("refuses to accept a price the buyer was not shown, and another user's line", async () => {
+    const product = await listing({ title: 'Jumpy cutting', quantity: 5, priceCents: 500 });
+    const client = await buyer([[product.id, 1]]);
+    const [line] = (await client.get<CartLine[]>('/api/cart')).body;
+    await setPrice(product.id, 900);
+    // The buyer saw $7.50, but the price moved on to $9.00 before they accepted.
+    const stale = await client.post<{ message: string }>(`/api/cart/${line?.id}/accept-price`, {
+      price: 7.5,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(
+      'The price of Jumpy cutting changed again: it is now $9.00. Please review it.',
+    );
+    expect((await client.get<CartLine[]>('/api/cart')).body[0]?.agreedPrice).toBe(5);
+    const stranger = await buyer();
+    const theirs = await stranger.post<{ message: string }>(`/api/cart/${line?.id}/accept-price`, {
+      price: 9,
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('Cart item not found');
+    for (const price of [-1, '9', null, 100_001]) {
+      const bad = await client.post<{ message: string }>(`/api/cart/${line?.id}/accept-price`, { price });
+      expect(bad.status, JSON.stringify(price)).toBe(400);
+      expect(bad.body.message).toBe('price must be the unit price in dollars you were shown');
+    }
+    expect((await client.post(`/api/orders`, {})).status).toBe(409);
+    expect(await ordersOf([product.id])).toEqual([]);
+  });
+
+  it('holds the checkout to the prices its body carries, as the buyer was shown them', async () => {
+    const product = await listing({ title: 'Shown cutting', quantity: 5, priceCents: 500 });
+    const client = await buyer([[product.id, 1]]);
+    const [line] = (await client.get<CartLine[]>('/api/cart')).body;
+    // Another tab accepted $6.00; this page still shows $5.00.
+    await setPrice(product.id, 600);
+    await client.post(`/api/cart/${line?.id}/accept-price`, { price: 6 });
+    const res = await client.post<{ message: string; errors?: Record<string, string> }>('/api/orders', {
+      lines: [{ productId: product.id, price: 5 }],
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.errors).toEqual({
+      [product.id]: 'The price of Shown cutting changed from $5.00 to $6.00',
+    });
+    expect(await ordersOf([product.id])).toEqual([]);
+    expect((await stock(product.id))?.quantity).toBe(5);
+
+    for (const body of [{ lines: 'all' }, { lines: [{ productId: product.id, price: 'five' }] }, []]) {
+      const bad = await client.post<{ message: string }>('/api/orders', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    const ok = await client.post<Order>('/api/orders', { lines: [{ productId: product.id, price: 6 }] });
+    expect(ok.status).toBe(201);
+    expect(ok.body.total).toBe(18.99);
+  });
+
+  it('charges the old price or refuses, never the new one, when the price changes during checkout', async () => {
+    for (let round = 0; round < 5; round++) {
+      const product = await listing({ title: 'Racing price', quantity: 5, priceCents: 500 });
+      const client = await buyer([[product.id, 1]]);
+      const [res] = await Promise.all([client.post<Order>('/api/orders', {}), setPrice(product.id, 900)]);
+      if (res.status === 201) {
+        expect(res.body.items[0]?.price).toBe(5);
+      } else {
+        expect(res.status).toBe(409);
+        expect(await ordersOf([product.id])).toEqual([]);
+        expect((await stock(product.id))?.quantity).toBe(5);
+      }
+    }
+  });
+
+  it('keeps the agreed price when more units are added after a change, until the buyer accepts', async () => {
+    const product = await listing({ title: 'Added twice', quantity: 9, priceCents: 500 });
+    const client = await buyer([[product.id, 1]]);
+    await setPrice(product.id, 800);
+    const more = await client.post<CartLine>('/api/cart', { productId: product.id, quantity: 2 });
+    expect(more.body).toMatchObject({ quantity: 3, agreedPrice: 5, product: { price: 8 } });
+    expect((await client.post('/api/orders', {})).status).toBe(409);
+  });
+});
+
 describe('order history and cancelling', () => {
   it("lists the user's own orders newest first; another user's order is 404", async () => {
     const product = await listing({ quantity: 10 });

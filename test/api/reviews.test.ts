@@ -160,6 +160,103 @@ describe('POST /api/products/:id/reviews', () => {
   });
 });
 
+describe('a review needs a purchase that still stands', () => {
+  const mine = async (client: Client, id: number) =>
+    (await client.get<MyReview>(`/api/products/${id}/reviews/mine`)).body;
+  const listed = async (client: Client, id: number) =>
+    (await client.get<Review[]>(`/api/products/${id}/reviews`)).body;
+
+  it('hides the review and recounts the rating when the buyer cancels their only order of the listing', async () => {
+    // The attack: buy, rate 1 star, cancel; the stock came back and the rating stayed.
+    const product = await listing();
+    const fan = await buyerOf(product.id);
+    await fan.client.post(`/api/products/${product.id}/reviews`, { rating: 5 });
+    const before = await rating(fan.client, product.id);
+    expect(before).toEqual({ average: 5, count: 1 });
+
+    const attacker = await buyerOf(product.id);
+    await attacker.client.post(`/api/products/${product.id}/reviews`, { rating: 1, comment: 'Rotten.' });
+    expect(await rating(fan.client, product.id)).toEqual({ average: 3, count: 2 });
+    const cancelled = await attacker.client.post(`/api/orders/${attacker.order.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+
+    expect(await rating(fan.client, product.id)).toEqual(before);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect([row?.ratingCount, row?.ratingSum]).toEqual([1, 5]);
+    expect((await listed(fan.client, product.id)).map((r) => r.user.username)).toEqual([fan.username]);
+    expect(await mine(attacker.client, product.id)).toEqual({
+      canReview: false,
+      reason: 'Only buyers who bought this product can review it',
+      review: null,
+    });
+    const again = await attacker.client.post<{ message: string }>(`/api/products/${product.id}/reviews`, {
+      rating: 1,
+    });
+    expect(again.status).toBe(403);
+    expect(await rating(fan.client, product.id)).toEqual(before);
+    // Kept, hidden: the record of what was written stays.
+    const rows = await t.database.db.select().from(reviews).where(eq(reviews.productId, product.id));
+    expect(rows.map((r) => [r.rating, r.hiddenAt === null])).toEqual(
+      expect.arrayContaining([
+        [5, true],
+        [1, false],
+      ]),
+    );
+  });
+
+  it('lets the buyer review again after buying again; the new review replaces the hidden one', async () => {
+    const product = await listing();
+    const buyer = await buyerOf(product.id);
+    await buyer.client.post(`/api/products/${product.id}/reviews`, { rating: 2 });
+    await buyer.client.post(`/api/orders/${buyer.order.id}/cancel`);
+    await buyer.client.post('/api/cart', { productId: product.id, quantity: 1 });
+    expect((await buyer.client.post('/api/orders', {})).status).toBe(201);
+    // Buying again does not bring the old review back: it was about a purchase that no longer stands.
+    expect(await listed(buyer.client, product.id)).toEqual([]);
+    expect(await mine(buyer.client, product.id)).toEqual({ canReview: true, reason: null, review: null });
+    const res = await buyer.client.post<Review>(`/api/products/${product.id}/reviews`, { rating: 4 });
+    expect(res.status).toBe(201);
+    expect(await listed(buyer.client, product.id)).toEqual([res.body]);
+    expect(await rating(buyer.client, product.id)).toEqual({ average: 4, count: 1 });
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.productId, product.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps the review while another order of the listing still stands', async () => {
+    const product = await listing();
+    const buyer = await buyerOf(product.id);
+    await buyer.client.post('/api/cart', { productId: product.id, quantity: 1 });
+    const second = await buyer.client.post<Order>('/api/orders', {});
+    expect(second.status).toBe(201);
+    const review = await buyer.client.post<Review>(`/api/products/${product.id}/reviews`, { rating: 4 });
+    expect((await buyer.client.post(`/api/orders/${second.body.id}/cancel`)).status).toBe(200);
+    expect(await listed(buyer.client, product.id)).toEqual([review.body]);
+    expect(await rating(buyer.client, product.id)).toEqual({ average: 4, count: 1 });
+    expect((await mine(buyer.client, product.id)).canReview).toBe(true);
+
+    expect((await buyer.client.post(`/api/orders/${buyer.order.id}/cancel`)).status).toBe(200);
+    expect(await listed(buyer.client, product.id)).toEqual([]);
+    expect(await rating(buyer.client, product.id)).toEqual({ average: null, count: 0 });
+  });
+
+  it('never counts a review whose purchase a racing cancel took away', async () => {
+    const product = await listing();
+    for (let round = 0; round < 5; round++) {
+      const buyer = await buyerOf(product.id);
+      const [review, cancel] = await Promise.all([
+        buyer.client.post(`/api/products/${product.id}/reviews`, { rating: 1 }),
+        buyer.client.post(`/api/orders/${buyer.order.id}/cancel`),
+      ]);
+      expect(cancel.status).toBe(200);
+      expect([201, 403]).toContain(review.status);
+    }
+    expect(await listed((await buyerOf(product.id)).client, product.id)).toEqual([]);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect([row?.ratingCount, row?.ratingSum]).toEqual([0, 0]);
+  });
+});
+
 describe('GET /api/products/:id/reviews/mine', () => {
   it('tells a buyer they may review, and shows their review once written', async () => {
     const product = await listing();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { registerThroughForm, toast, uniqueName } from './support';
+import { PASSWORD, registerThroughForm, toast, uniqueName } from './support';
 
 interface Picked {
   title: string;
@@ -221,4 +221,89 @@ test('orders need sign-in, and an unknown or non-numeric order is not found', as
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to My Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
+});
+
+test('a price the seller changes while the listing is in the cart is shown, and must be accepted before checkout', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const headers = { origin: new URL(baseURL as string).origin };
+  const seller = await playwright.request.newContext({ baseURL });
+  try {
+    const sellerName = uniqueName('seller');
+    const registered = await seller.post('/api/auth/register', {
+      headers,
+      data: { username: sellerName, email: `${sellerName}@example.com`, password: PASSWORD, isSeller: true },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const listing = {
+      title: `Repriced Sugar Dragon ${uniqueName('lot').replace('_', '')}`,
+      description: 'A cutting whose seller changes the price.',
+      variety: 'Sugar Dragon',
+      form: 'cutting',
+      cuttingSize: '12 inch',
+      price: 5,
+      quantity: 10,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    };
+    const created = await seller.post('/api/products', { headers, data: listing });
+    expect(created.status(), await created.text()).toBe(201);
+    const productId = ((await created.json()) as { id: number }).id;
+
+    await registerThroughForm(page, uniqueName('buyer'));
+    await expect(page).toHaveURL(/\/marketplace$/);
+    const added = await page.request.post('/api/cart', { headers, data: { productId, quantity: 1 } });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.reload();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+    // The panel shows $5.00; then the seller asks $99,999.00, and the buyer checks out from the panel as it was.
+    const panel = await openCartPanel(page);
+    await expect(amount(panel, 'Total')).toHaveText('$17.99');
+    const edited = await seller.put(`/api/products/${productId}`, {
+      headers,
+      data: { ...listing, price: 99_999 },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    await panel.getByRole('button', { name: 'Checkout' }).click();
+    await expect(toast(page, 'Prices changed')).toBeVisible();
+    await expect(
+      toast(
+        page,
+        `Prices changed since you last looked: ${listing.title} from $5.00 to $99,999.00. Review your cart and accept the new prices to check out.`,
+      ),
+    ).toBeVisible();
+    // The refetched cart shows the change, and checkout waits for the buyer to accept it.
+    await expect(panel.getByText('Price changed from $5.00 to $99,999.00')).toBeVisible();
+    await expect(amount(panel, 'Total')).toHaveText('$100,011.99');
+    await expect(panel.getByRole('button', { name: 'Checkout' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(
+      panel.getByText('A price changed since you added it: accept the new price to check out.'),
+    ).toBeVisible();
+
+    // The cart page says the same.
+    await page.goto('/cart');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Price changed from $5.00 to $99,999.00')).toBeVisible();
+    const checkout = main.getByRole('button', { name: 'Checkout' });
+    await expect(checkout).toHaveAttribute('aria-disabled', 'true');
+    // Blocked, but focusable: pressing it only says why (Playwright will not click an aria-disabled button).
+    await checkout.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Accept the new prices in your cart to check out')).toBeVisible();
+    await main.getByRole('button', { name: `Accept the new price of ${listing.title}` }).click();
+    await expect(main.getByText('Price changed from $5.00 to $99,999.00')).toHaveCount(0);
+    await expect(checkout).not.toHaveAttribute('aria-disabled');
+    await checkout.click();
+    await expect(toast(page, 'Order placed!')).toBeVisible();
+
+    await page.goto('/orders');
+    const order = page.getByRole('list', { name: 'Orders' }).getByRole('article').first();
+    await expect(order).toContainText(listing.title);
+    await expect(order).toContainText('Qty 1 × $99,999.00');
+    await expect(amount(order, 'Total')).toHaveText('$100,011.99');
+  } finally {
+    await seller.dispose();
+  }
 });

@@ -158,6 +158,11 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
+    /**
+     * The unit price the buyer agreed to, in cents: the listing's price when the line was added, or a later price
+     * the buyer accepted. Checkout refuses while it differs from the listing's price.
+     */
+    agreedPriceCents: integer('agreed_price_cents').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -180,6 +185,11 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: createdAt(),
+    /**
+     * Set when the author's last standing purchase of the listing was cancelled: the review is no longer shown nor
+     * counted in the listing's rating, and a new review (after buying again) replaces it.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),

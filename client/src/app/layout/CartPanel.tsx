@@ -24,7 +24,7 @@ import { PromoCodeForm } from '@/features/cart/components/PromoCodeForm';
 export function CartPanel({ onClose }: { onClose: () => void }) {
   const { user } = useAuth();
   const { lines, isLoading } = useCart();
-  const { checkout, isPending } = useCheckout({ onPlaced: onClose });
+  const { checkout, isPending, pricesChanged } = useCheckout({ onPlaced: onClose });
 
   return (
     <SheetContent side="right" className="gap-0 p-0">
@@ -64,7 +64,20 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
         <PromoCodeForm />
         <CartTotals lines={lines} />
         <div className="grid gap-2">
-          <Button size="lg" className="w-full" disabled={isPending} onClick={checkout}>
+          {pricesChanged && (
+            <p id="cart-panel-prices-changed" className="text-sm font-medium text-destructive">
+              A price changed since you added it: accept the new price to check out.
+            </p>
+          )}
+          <Button
+            size="lg"
+            className="w-full aria-disabled:opacity-60"
+            disabled={isPending}
+            // Focusable while blocked (a click says why): focus stays put when a refused checkout turns it off.
+            aria-disabled={pricesChanged || undefined}
+            aria-describedby={pricesChanged ? 'cart-panel-prices-changed' : undefined}
+            onClick={checkout}
+          >
             {isPending ? 'Placing order...' : 'Checkout'}
           </Button>
           {user && lines.length > 0 && (

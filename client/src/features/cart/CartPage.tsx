@@ -17,7 +17,7 @@ export function CartPage() {
   useDocumentTitle('Shopping Cart');
   const { lines, isLoading, isError, refetch } = useCart();
   const clear = useClearCart();
-  const { checkout, isPending } = useCheckout();
+  const { checkout, isPending, pricesChanged } = useCheckout();
   const count = lines.length;
 
   return (
@@ -82,7 +82,20 @@ export function CartPage() {
               Order Summary
             </h2>
             <CartTotals lines={lines} />
-            <Button size="lg" className="w-full" disabled={isPending} onClick={checkout}>
+            {pricesChanged && (
+              <p id="cart-page-prices-changed" className="text-sm font-medium text-destructive">
+                A price changed since you added it: accept the new price to check out.
+              </p>
+            )}
+            <Button
+              size="lg"
+              className="w-full aria-disabled:opacity-60"
+              disabled={isPending}
+              // Focusable while blocked (a click says why): focus stays put when a refused checkout turns it off.
+              aria-disabled={pricesChanged || undefined}
+              aria-describedby={pricesChanged ? 'cart-page-prices-changed' : undefined}
+              onClick={checkout}
+            >
               {isPending ? 'Placing order...' : 'Checkout'}
             </Button>
             <Button asChild variant="link" className="justify-self-center">

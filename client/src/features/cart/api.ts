@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
-import { CART_QUERY_KEY, useCart } from './cart-query';
+import { CART_QUERY_KEY, hasPriceChange, type ShownCartLine, useCart } from './cart-query';
 
 // The cart's mutations and checkout. The cart query itself (useCart) is in ./cart-query, which the header
 // loads at first paint; this module is only reached from lazily loaded code (the cart panel, the cart page,
@@ -18,6 +18,8 @@ export { CART_QUERY_KEY, useCart };
 const CART_MUTATION_KEY = ['cart-change'] as const;
 const ORDERS_KEY = ['/api/orders'] as const;
 const CHECKOUT_KEY = ['checkout'] as const;
+/** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
+const PRICES_CHANGED = 'Prices changed';
 
 type CartData = CartLine[] | null | undefined;
 
@@ -155,6 +157,26 @@ export function useUpdateCartQuantity() {
   });
 }
 
+/**
+ * Accepting a line's new price (POST /api/cart/:id/accept-price {price}), the price the line shows: checkout
+ * refuses until every line agrees. When the price moved again, the server's message is toasted and the refetch
+ * shows the newer price to accept.
+ */
+export function useAcceptCartPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    mutationFn: (line: ShownCartLine) =>
+      apiRequest<CartLine>('POST', `/api/cart/${line.id}/accept-price`, { price: line.product.price }),
+    onSuccess: (line) => putLine(queryClient, line),
+    onError: (error) => {
+      if (isApiError(error, 409)) void refreshCatalog(queryClient);
+      toastError(errorMessage(error, 'Failed to accept the new price'));
+    },
+    onSettled: () => refetchCart(queryClient),
+  });
+}
+
 /** Removing one line (DELETE /api/cart/:id): gone at once; "Item removed" on success, else put back. */
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
@@ -205,10 +227,12 @@ function newIdempotencyKey(): string {
 let attemptKey: string | null = null;
 
 /**
- * Checkout (POST /api/orders {}) per SPEC sections 4, 5 and 8. A visitor gets "Please log in" and an empty
- * cart "Cart is empty", neither with a request. Success: "Order placed!", the cart emptied and refetched,
- * products and orders refreshed (stock changed), `onPlaced` (the panel closes) and /marketplace. Failure:
- * "Checkout failed" with the server's message or "Something went wrong".
+ * Checkout (POST /api/orders {lines}) per SPEC sections 4, 5 and 8, carrying the unit prices the cart shows, which
+ * the server holds the order to. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
+ * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
+ * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel
+ * closes) and /marketplace. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
+ * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
  *
  * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
  * from the panel or the cart page, so an order the server did place is answered again rather than placed
@@ -222,8 +246,13 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
 
   const mutation = useMutation({
     mutationKey: CHECKOUT_KEY,
-    mutationFn: (key: string) =>
-      apiRequest<Order>('POST', '/api/orders', {}, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ key, shown }: { key: string; shown: ShownCartLine[] }) =>
+      apiRequest<Order>(
+        'POST',
+        '/api/orders',
+        { lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })) },
+        { headers: { 'Idempotency-Key': key } },
+      ),
     onSuccess: (order) => {
       attemptKey = null;
       queryClient.setQueryData<CartData>(CART_QUERY_KEY, (data) => (data ? [] : data));
@@ -234,9 +263,13 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
     },
     onError: (error) => {
       if (isApiError(error) && error.status >= 400 && error.status < 500) attemptKey = null;
+      const description = errorMessage(error, 'Something went wrong');
       toast({
-        title: 'Checkout failed',
-        description: errorMessage(error, 'Something went wrong'),
+        title:
+          isApiError(error, 409) && description.startsWith(PRICES_CHANGED)
+            ? PRICES_CHANGED
+            : 'Checkout failed',
+        description,
         variant: 'destructive',
       });
     },
@@ -257,9 +290,17 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       toast({ title: 'Cart is empty', description: 'Add some items to your cart before checkout' });
       return;
     }
+    if (lines.some(hasPriceChange)) {
+      toast({
+        title: PRICES_CHANGED,
+        description: 'Accept the new prices in your cart to check out',
+        variant: 'destructive',
+      });
+      return;
+    }
     attemptKey ??= newIdempotencyKey();
-    mutation.mutate(attemptKey);
+    mutation.mutate({ key: attemptKey, shown: lines });
   };
 
-  return { checkout, isPending: mutation.isPending };
+  return { checkout, isPending: mutation.isPending, pricesChanged: lines.some(hasPriceChange) };
 }

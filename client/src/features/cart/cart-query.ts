@@ -16,6 +16,11 @@ export function shownLines(items: readonly CartLine[]): ShownCartLine[] {
   return items.filter((line): line is ShownCartLine => line.product !== null && line.product !== undefined);
 }
 
+/** Whether the listing's price moved since the buyer agreed to the line's price (checkout refuses until accepted). */
+export function hasPriceChange(line: ShownCartLine): boolean {
+  return line.agreedPrice !== line.product.price;
+}
+
 /**
  * The signed-in user's cart lines (GET /api/cart), fetched only when signed in. A 401 means an empty
  * cart, silently; other failures toast "Failed to load cart items". Stale time 0, retried fewer than

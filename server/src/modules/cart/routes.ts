@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartAddSchema, cartUpdateSchema } from '../../../../domain/schemas/orders';
+import { cartAcceptPriceSchema, cartAddSchema, cartUpdateSchema } from '../../../../domain/schemas/orders';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { CartService } from './service';
@@ -24,6 +24,13 @@ export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartSer
 
   r.put('/:id', { schema: { params: lineParams, body: cartUpdateSchema } }, async (request) =>
     cart.update(requireUser(request).id, request.params.id, request.body.quantity),
+  );
+
+  // The buyer accepts a line's new price, as they were shown it; checkout refuses until every line agrees.
+  r.post(
+    '/:id/accept-price',
+    { schema: { params: lineParams, body: cartAcceptPriceSchema } },
+    async (request) => cart.acceptPrice(requireUser(request).id, request.params.id, request.body.price),
   );
 
   r.delete('/:id', { schema: { params: lineParams } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CartLine } from '../../../../domain/cart';
-import { fromCents } from '../../../../domain/money';
+import { formatUSD, fromCents, toCents } from '../../../../domain/money';
 import type { CartAdd } from '../../../../domain/schemas/orders';
 import { type Db, queryRows } from '../../db/connect';
 import { cartItems, products } from '../../db/schema';
@@ -14,6 +14,7 @@ interface LineRow {
   id: number;
   productId: number;
   quantity: number;
+  agreedPriceCents: number;
   createdAt: Date;
   title: string;
   priceCents: number;
@@ -28,6 +29,7 @@ function toLine(r: LineRow): CartLine {
     id: r.id,
     productId: r.productId,
     quantity: r.quantity,
+    agreedPrice: fromCents(r.agreedPriceCents),
     createdAt: new Date(r.createdAt).toISOString(),
     product: {
       id: r.productId,
@@ -70,6 +72,7 @@ export class CartService {
         id: cartItems.id,
         productId: cartItems.productId,
         quantity: cartItems.quantity,
+        agreedPriceCents: cartItems.agreedPriceCents,
         createdAt: cartItems.createdAt,
         title: products.title,
         priceCents: products.priceCents,
@@ -98,10 +101,11 @@ export class CartService {
     // The upsert writes only when every check passes; the row tells which check failed otherwise. Two adds at
     // once both count: the second waits for the first's row lock, then re-checks the sum.
     const [row] = await queryRows<
-      Omit<LineRow, 'id' | 'quantity' | 'createdAt'> & {
+      Omit<LineRow, 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt'> & {
         sellerId: number;
         id: number | null;
         quantity: number | null;
+        agreedPriceCents: number | null;
         createdAt: Date | null;
         inCart: number | null;
       }
@@ -112,16 +116,16 @@ export class CartService {
             from products where id = ${productId} and archived_at is null
           ),
           line as (
-            insert into cart_items (user_id, product_id, quantity)
-            select ${userId}::int, p.id, ${quantity}::int from p
+            insert into cart_items (user_id, product_id, quantity, agreed_price_cents)
+            select ${userId}::int, p.id, ${quantity}::int, p.price_cents from p
             where p.seller_id <> ${userId} and p.in_stock and p.quantity >= ${quantity}
             on conflict (user_id, product_id) do update
               set quantity = cart_items.quantity + excluded.quantity
               where cart_items.quantity + excluded.quantity <= (select quantity from p)
-            returning id, quantity, created_at
+            returning id, quantity, agreed_price_cents, created_at
           )
           select p.id as "productId", p.seller_id as "sellerId", ${PRODUCT_COLUMNS},
-                 line.id, line.quantity, line.created_at as "createdAt",
+                 line.id, line.quantity, line.agreed_price_cents as "agreedPriceCents", line.created_at as "createdAt",
                  (select c.quantity from cart_items c where c.user_id = ${userId} and c.product_id = p.id) as "inCart"
           from p left join line on true`,
     );
@@ -142,13 +146,43 @@ export class CartService {
               and p.archived_at is null and p.in_stock and p.quantity >= ${quantity}
             returning c.id
           )
-          select c.id, c.product_id as "productId", ${quantity}::int as quantity, c.created_at as "createdAt",
+          select c.id, c.product_id as "productId", ${quantity}::int as quantity,
+                 c.agreed_price_cents as "agreedPriceCents", c.created_at as "createdAt",
                  ${PRODUCT_COLUMNS}, exists (select 1 from line) as updated
           from cart_items c join products p on p.id = c.product_id and p.archived_at is null
           where c.id = ${lineId} and c.user_id = ${userId}`,
     );
     if (!row) throw notFound(CART_ITEM_NOT_FOUND);
     if (!row.updated) throw stockRefusal(row);
+    return toLine(row);
+  }
+
+  /**
+   * Accepts a line's new unit price: the line agrees to the listing's price when it is still the price the buyer
+   * was shown. 404 when the line is not this user's, 409 when the price moved again (the answer says to what).
+   */
+  async acceptPrice(userId: number, lineId: number, price: number): Promise<CartLine> {
+    const [row] = await queryRows<LineRow & { accepted: boolean }>(
+      this.db,
+      sql`with line as (
+            update cart_items c set agreed_price_cents = p.price_cents
+            from products p
+            where c.id = ${lineId} and c.user_id = ${userId} and p.id = c.product_id
+              and p.archived_at is null and p.price_cents = ${toCents(price)}::int
+            returning c.id, c.agreed_price_cents
+          )
+          select c.id, c.product_id as "productId", c.quantity,
+                 coalesce((select agreed_price_cents from line), c.agreed_price_cents) as "agreedPriceCents",
+                 c.created_at as "createdAt", ${PRODUCT_COLUMNS}, exists (select 1 from line) as accepted
+          from cart_items c join products p on p.id = c.product_id and p.archived_at is null
+          where c.id = ${lineId} and c.user_id = ${userId}`,
+    );
+    if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+    if (!row.accepted) {
+      throw conflict(
+        `The price of ${row.title} changed again: it is now ${formatUSD(fromCents(row.priceCents))}. Please review it.`,
+      );
+    }
     return toLine(row);
   }
 

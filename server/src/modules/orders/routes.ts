@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MAX } from '../../../../domain/schemas/orders';
+import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '../../../../domain/schemas/orders';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { OrderService } from './service';
@@ -25,11 +25,14 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     requireUser(request);
   });
 
-  // The body is the spec's empty object (or nothing); the cart is what is bought.
-  r.post('/', { schema: { headers: checkoutHeaders } }, async (request, reply) => {
+  // The cart is what is bought. The body is the spec's empty object (or nothing), or the unit prices the buyer
+  // was shown ({ lines: [{ productId, price }] }), which checkout holds the listings to.
+  r.post('/', { schema: { headers: checkoutHeaders, body: checkoutSchema } }, async (request, reply) => {
+    const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
     const { order, replayed } = await orders.checkout(
       requireUser(request).id,
       request.headers['idempotency-key'] ?? null,
+      shown,
     );
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send(order);

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '../../../../domain/constants';
-import { formatUSD, fromCents } from '../../../../domain/money';
+import { formatUSD, fromCents, toCents } from '../../../../domain/money';
 import type { Order, OrderLine, OrderStatus } from '../../../../domain/orders';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { orderItems, orders, products, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { hideUnbackedReviews } from '../reviews/service';
 
 export const CART_IS_EMPTY = 'Cart is empty';
+export const PRICES_CHANGED = 'Prices changed since you last looked';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 
@@ -21,18 +23,20 @@ export class OrderService {
 
   /**
    * Places the user's cart as an order: all or nothing. With an idempotency key, a retry (even one racing the
-   * first attempt) answers the order the key already made, and `replayed` is true.
+   * first attempt) answers the order the key already made, and `replayed` is true. `shown` holds the unit prices
+   * the buyer was shown, if the request carried them (listing id to dollars).
    */
   async checkout(
     userId: number,
     idempotencyKey: string | null,
+    shown: ReadonlyMap<number, number> = new Map(),
   ): Promise<{ order: Order; replayed: boolean }> {
     if (idempotencyKey) {
       const existing = await this.byKey(userId, idempotencyKey);
       if (existing) return { order: existing, replayed: true };
     }
     try {
-      const order = await this.db.transaction((tx) => this.placeOrder(tx, userId, idempotencyKey));
+      const order = await this.db.transaction((tx) => this.placeOrder(tx, userId, idempotencyKey, shown));
       return { order, replayed: false };
     } catch (err) {
       // A request with the same key committed while this one ran (it then found the cart empty, or the key
@@ -47,15 +51,21 @@ export class OrderService {
 
   /**
    * The checkout transaction in two statements: lock the cart lines and their listings (in listing id order, as
-   * every checkout and cancel does) and check the stock; then write the order, its lines, the stock and the empty
-   * cart in one statement. Answers the order as written.
+   * every checkout and cancel does) and check the prices and the stock; then write the order, its lines, the stock
+   * and the empty cart in one statement. Answers the order as written.
    */
-  private async placeOrder(tx: Tx, userId: number, idempotencyKey: string | null): Promise<Order> {
+  private async placeOrder(
+    tx: Tx,
+    userId: number,
+    idempotencyKey: string | null,
+    shown: ReadonlyMap<number, number>,
+  ): Promise<Order> {
     const lines = await queryRows<{
       productId: number;
       quantity: number;
       title: string;
       priceCents: number;
+      agreedPriceCents: number;
       stock: number;
       inStock: boolean;
       imageUrl: string;
@@ -66,7 +76,7 @@ export class OrderService {
       tx,
       // Locking the cart lines makes a second checkout of the same cart wait, then find it empty.
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
-                 p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
+                 c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
                  p.seller_id as "sellerId", u.username as "sellerUsername"
           from cart_items c
           join products p on p.id = c.product_id and p.archived_at is null
@@ -76,6 +86,8 @@ export class OrderService {
           for update of c, p`,
     );
     if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+    const changed = priceChanges(lines, shown);
+    if (changed) throw changed;
     for (const l of lines) {
       if (!l.inStock || l.stock === 0) throw conflict(`${l.title} is out of stock`);
       if (l.stock < l.quantity) throw conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
@@ -157,8 +169,9 @@ export class OrderService {
   }
 
   /**
-   * Cancels a pending order whose lines have not shipped, putting the units back in stock: one transaction,
-   * the order locked first, then its listings in id order. 404 for someone else's order, 409 when it is too late.
+   * Cancels a pending order whose lines have not shipped, putting the units back in stock and hiding the buyer's
+   * reviews that no other standing purchase backs: one transaction, the order locked first, then its listings in
+   * id order. 404 for someone else's order, 409 when it is too late.
    */
   async cancel(userId: number, id: number): Promise<Order> {
     await this.db.transaction(async (tx) => {
@@ -191,6 +204,12 @@ export class OrderService {
       for (const l of lines) await adjustStock(tx, l.productId, l.quantity);
       await tx.update(orderItems).set({ status: 'cancelled' }).where(eq(orderItems.orderId, id));
       await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id));
+      // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
+      await hideUnbackedReviews(
+        tx,
+        userId,
+        lines.map((l) => l.productId),
+      );
     });
     return this.get(userId, id);
   }
@@ -236,6 +255,35 @@ export class OrderService {
     }
     return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
   }
+}
+
+/**
+ * The 409 for cart lines whose listing's price is not the one the buyer agreed to (the line's agreed price) or
+ * was shown (the request's price for that listing, if it carried one), or null when every price stands. The
+ * message names each change; `errors` has one entry per changed listing, keyed by its id.
+ */
+function priceChanges(
+  lines: ReadonlyArray<{ productId: number; title: string; priceCents: number; agreedPriceCents: number }>,
+  shown: ReadonlyMap<number, number>,
+) {
+  const changes: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const l of lines) {
+    const shownPrice = shown.get(l.productId);
+    const agreedCents =
+      shownPrice !== undefined && toCents(shownPrice) !== l.priceCents
+        ? toCents(shownPrice)
+        : l.agreedPriceCents;
+    if (agreedCents === l.priceCents) continue;
+    const change = `from ${formatUSD(fromCents(agreedCents))} to ${formatUSD(fromCents(l.priceCents))}`;
+    changes.push(`${l.title} ${change}`);
+    errors[String(l.productId)] = `The price of ${l.title} changed ${change}`;
+  }
+  if (changes.length === 0) return null;
+  return conflict(
+    `${PRICES_CHANGED}: ${changes.join('; ')}. Review your cart and accept the new prices to check out.`,
+    errors,
+  );
 }
 
 /** An order as the API shows it (money in dollars), from its row and its lines. */

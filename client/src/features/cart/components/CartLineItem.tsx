@@ -5,8 +5,8 @@ import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/product-thumbnail';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useRemoveCartLine, useUpdateCartQuantity } from '../api';
-import type { ShownCartLine } from '../cart-query';
+import { useAcceptCartPrice, useRemoveCartLine, useUpdateCartQuantity } from '../api';
+import { hasPriceChange, type ShownCartLine } from '../cart-query';
 
 interface CartLineItemProps {
   line: ShownCartLine;
@@ -18,7 +18,8 @@ interface CartLineItemProps {
 
 /**
  * One cart line, in the panel and on the cart page: picture, title linking to the product, unit price,
- * quantity controls (1 to the units available), line total and Remove. Changes show at once.
+ * quantity controls (1 to the units available), line total and Remove. Changes show at once. When the price moved
+ * since the buyer added the line, the old price is struck through and a note offers to accept the new one.
  */
 export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineItemProps) {
   const { product } = line;
@@ -27,6 +28,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
   const full = size === 'full';
   const available = Math.min(product.inStock ? product.quantity : 0, QUANTITY_MAX);
   const lineTotal = fromCents(toCents(product.price) * line.quantity);
+  const changed = hasPriceChange(line);
 
   return (
     <li className={cn('flex gap-3 sm:gap-4', full && 'py-5 first:pt-0 last:pb-0')}>
@@ -54,6 +56,15 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
                   <span className="sr-only">,</span>{' '}
                 </>
               )}
+              {changed && (
+                <>
+                  <s className="tabular-nums">
+                    <span className="sr-only">was </span>
+                    {formatUSD(line.agreedPrice)}
+                  </s>{' '}
+                  <span className="sr-only">now </span>
+                </>
+              )}
               <span className="tabular-nums">{formatUSD(product.price)}</span> each
             </p>
           </div>
@@ -62,6 +73,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
             {formatUSD(lineTotal)}
           </p>
         </div>
+        {changed && <PriceChangeNote line={line} />}
         <StockNote available={available} quantity={line.quantity} />
         <div className="mt-1 flex items-center justify-between gap-3">
           <CartQuantityControl
@@ -84,6 +96,27 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
         </div>
       </div>
     </li>
+  );
+}
+
+/** Says how the price moved since the line was added (checkout refuses until accepted), with Accept. */
+function PriceChangeNote({ line }: { line: ShownCartLine }) {
+  const accept = useAcceptCartPrice();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <p className="font-medium text-destructive">
+        Price changed from {formatUSD(line.agreedPrice)} to {formatUSD(line.product.price)}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Accept the new price of ${line.product.title}`}
+        disabled={accept.isPending}
+        onClick={() => accept.mutate(line)}
+      >
+        Accept new price
+      </Button>
+    </div>
   );
 }
 
