@@ -135,15 +135,24 @@ async function renderPage(
   }
 }
 
-function fillTemplate(template: string, page: { title: string; html: string; state: unknown }): string {
+/**
+ * Puts the page into the built index.html. Every piece is put in by a replacer function, never a replacement
+ * string: in a string, "$&", "$`" and "$'" are patterns, and user text (a title, a search) holding one would
+ * copy parts of the template into the page and its data.
+ */
+export function fillTemplate(
+  template: string,
+  page: { title: string; html: string; state: unknown },
+): string {
   // The state goes in a JSON data block (not run as script, so the CSP allows it); "<" is escaped so no text in
   // it can close the element.
   const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
     );
 }
 
