@@ -11,37 +11,45 @@ const positiveInt = (fallback: number) =>
     .positive('must be above 0')
     .default(fallback);
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int()
-    .min(0)
-    .max(65535, 'must be a port number')
-    .default(5000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SEED_DEMO: bool.default(false),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  TRUST_PROXY: bool.default(false),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Failed sign-ins allowed for one account within the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
-  /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
-  AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
-  AUTH_WINDOW_MINUTES: positiveInt(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, 'must be a port number')
+      .default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Unset: demo data for the embedded database outside production (see loadConfig). */
+    SEED_DEMO: bool.optional(),
+    /** Behind a load balancer: take the client address from X-Forwarded-For. */
+    TRUST_PROXY: bool.default(false),
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Failed sign-ins allowed for one account within the window before 429. */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+    /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
+    AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
+    AUTH_WINDOW_MINUTES: positiveInt(15),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  // The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
+  .refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
+    path: ['SEED_DEMO'],
+    message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
+  });
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Seed and offer the demo accounts and catalog: never in production. */
   seedDemo: boolean;
   trustProxy: boolean;
   production: boolean;
@@ -72,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    seedDemo: e.SEED_DEMO,
+    // By default the embedded database of `npm start` gets the demo data, so a first run has something to show.
+    seedDemo: e.SEED_DEMO ?? (e.DATABASE_URL === undefined && e.NODE_ENV !== 'production'),
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,

@@ -7,8 +7,21 @@ describe('configuration', () => {
     expect(c.port).toBe(5000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir.endsWith('/data')).toBe(true);
-    expect(c.seedDemo).toBe(false);
+    // The embedded database of `npm start` gets the demo data by default, so a first run has something to show.
+    expect(c.seedDemo).toBe(true);
     expect(c.production).toBe(false);
+  });
+
+  it('asks for demo data only outside production, and by default only for the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    // Asking for the demo accounts, whose passwords are published, on a production site stops start-up.
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: must be false with NODE_ENV=production .*got "true"/,
+    );
   });
 
   it('reads every variable', () => {
@@ -16,7 +29,7 @@ describe('configuration', () => {
       PORT: '8080',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u@h:5432/d',
-      SEED_DEMO: 'true',
+      SEED_DEMO: 'false',
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '7',
@@ -27,7 +40,7 @@ describe('configuration', () => {
       port: 8080,
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@h:5432/d',
-      seedDemo: true,
+      seedDemo: false,
       production: true,
       trustProxy: true,
       auth: { maxFailuresPerAccount: 7, maxAttemptsPerIp: 50, windowMs: 300_000 },

@@ -10,8 +10,8 @@ const ROLES: ReadonlyArray<{ role: Role; title: string; icon: typeof Store }> = 
 ];
 
 /**
- * The demo credentials panel. It appears only when GET /api/auth/demo answers (the database holds the
- * demo accounts); a 404 or any failure hides it.
+ * The demo credentials panel. It appears only when GET /api/auth/demo answers (demo data was asked for, never in
+ * production, and the database holds the demo accounts); a 404 or any failure hides it.
  */
 export function DemoAccounts({
   onUse,
@@ -25,7 +25,10 @@ export function DemoAccounts({
       <h2 id="demo-accounts-title" className="font-sans text-base font-semibold">
         Demo accounts
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Try the marketplace with a ready-made account.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        This site runs with demo data: try the marketplace with a ready-made account. Their passwords are
+        public, so keep nothing real in them.
+      </p>
       <ul className="mt-4 grid gap-3">
         {ROLES.map(({ role, title, icon: Icon }) => {
           const account = data[role];
