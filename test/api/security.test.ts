@@ -156,6 +156,46 @@ describe('rate limiting', () => {
   });
 });
 
+describe('a header no answer can carry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Routes that put text from the request into a header, as a redirect or a download's file name would.
+    t = await createTestApp({}, (server) => {
+      server.get('/api/test/download', async (request, reply) =>
+        reply
+          .header('content-disposition', `attachment; filename="${(request.query as { name: string }).name}"`)
+          .send({ ok: true }),
+      );
+      server.get('/api/test/redirect', async (request, reply) =>
+        reply.redirect((request.query as { to: string }).to),
+      );
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('turns into a 500 of the JSON shape with the security headers, never Fastify’s own answer', async () => {
+    const client = new Client(t.server);
+    for (const url of [
+      '/api/test/download?name=%E6%97%A5%E6%9C%AC.txt',
+      '/api/test/download?name=a%0D%0ASet-Cookie:%20sid=x',
+      '/api/test/redirect?to=/%E6%97%A5%E6%9C%AC',
+    ]) {
+      const res = await client.get<ErrorBody>(url);
+      expect(res.status, url).toBe(500);
+      expect(res.body, url).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+      expect(res.headers.location, url).toBeUndefined();
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const fine = await client.get('/api/test/download?name=report.txt');
+    expect(fine.status).toBe(200);
+    expect(fine.headers['content-disposition']).toBe('attachment; filename="report.txt"');
+  });
+});
+
 describe('production settings', () => {
   let t: TestApp;
   beforeAll(async () => {

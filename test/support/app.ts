@@ -13,11 +13,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `addRoutes` adds routes of the test's own to the app before it starts, to reach what no real route does yet. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  addRoutes?: (server: FastifyInstance) => void,
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', AUTH_MAX_ATTEMPTS_PER_IP: '100000', ...env });
   config.clientDir = '/nonexistent-client-build';
   const database = await createTestDatabase();
   const app = await buildApp({ database, config });
+  addRoutes?.(app.server);
   await app.server.ready();
   return {
     server: app.server,

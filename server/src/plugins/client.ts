@@ -54,7 +54,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     const page = renderer && (await renderPage(app, renderer, request, reply));
     if (!page) return reply.sendFile('index.html');
-    if (page.redirectTo) return reply.header('cache-control', 'private, no-cache').redirect(page.redirectTo);
+    if (page.redirectTo)
+      return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
     const html = Buffer.from(fillTemplate(template, page));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
@@ -133,6 +134,14 @@ async function renderPage(
   } finally {
     if (setCookies.size > 0) reply.header('set-cookie', [...setCookies.values()]);
   }
+}
+
+/**
+ * A page's redirect as a Location header: a path of this site, in the characters a header may carry (the page
+ * percent-encodes the rest, see safeRedirect). Anything else goes to the home page rather than failing the answer.
+ */
+function locationOf(target: string): string {
+  return /^\/(?![/\\])[\x21-\x7e]*$/.test(target) ? target : '/';
 }
 
 /**

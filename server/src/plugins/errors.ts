@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../domain/api';
@@ -130,5 +131,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (status >= 500) request.log.error({ err }, 'request failed');
     return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  // Node refuses to send a header holding a character no header may carry (non-ASCII, CR, LF), and Fastify then
+  // answers with its own 500, its error code and message, and none of the headers set so far (the security
+  // headers among them). Checked here, such a header is dropped and the answer is an ordinary 500 of ours.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      for (const v of [value ?? []].flat()) {
+        try {
+          validateHeaderValue(name, v);
+        } catch (err) {
+          reply.removeHeader(name);
+          return done(err as Error);
+        }
+      }
+    done(null, payload);
   });
 }
