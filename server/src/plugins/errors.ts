@@ -140,7 +140,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const [name, value] of Object.entries(reply.getHeaders()))
       for (const v of [value ?? []].flat()) {
         try {
-          validateHeaderValue(name, v);
+          validateHeaderValue(name, String(v));
         } catch (err) {
           reply.removeHeader(name);
           return done(err as Error);
