@@ -11,38 +11,40 @@ const positiveInt = (fallback: number) =>
     .positive('must be above 0')
     .default(fallback);
 
-const envSchema = z
-  .object({
-    PORT: z.coerce
-      .number({ message: 'must be a port number' })
-      .int()
-      .min(0)
-      .max(65535, 'must be a port number')
-      .default(5000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    /** Unset: demo data for the embedded database outside production (see loadConfig). */
-    SEED_DEMO: bool.optional(),
-    /** Behind a load balancer: take the client address from X-Forwarded-For. */
-    TRUST_PROXY: bool.default(false),
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /** Failed sign-ins allowed for one account within the window before 429. */
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
-    /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
-    AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
-    AUTH_WINDOW_MINUTES: positiveInt(15),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  // The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
-  .refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
-    path: ['SEED_DEMO'],
-    message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
-  });
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number')
+    .default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Unset: demo data for the embedded database outside production (see loadConfig). */
+  SEED_DEMO: bool.optional(),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: bool.default(false),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Failed sign-ins allowed for one account within the window before 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
+  /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
+  AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
+  AUTH_WINDOW_MINUTES: positiveInt(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long an idle kept-alive connection stays open; behind a load balancer, above its own idle timeout. */
+  KEEP_ALIVE_SECONDS: positiveInt(10),
+});
+
+// The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
+const checkedEnvSchema = envSchema.refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
+  path: ['SEED_DEMO'],
+  message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
+});
 
 export interface Config {
   port: number;
@@ -61,13 +63,18 @@ export interface Config {
   };
   /** Folder with the built client (index.html and assets); served when it exists. */
   clientDir: string;
+  /**
+   * Time limits of one connection, so a client sending slowly cannot hold it (and a socket of the server) for
+   * minutes: the request's headers, the whole request with its body, and an idle kept-alive connection.
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 export class ConfigError extends Error {}
 
 /** Reads the configuration from the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`,
@@ -91,5 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.AUTH_WINDOW_MINUTES * 60_000,
     },
     clientDir: path.resolve('dist/client'),
+    // Every request of this app is small (bodies up to 64 KB): 30 s is ample even on a slow phone connection.
+    timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
   };
 }

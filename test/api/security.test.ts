@@ -160,16 +160,24 @@ describe('a header no answer can carry', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Routes that put text from the request into a header, as a redirect or a download's file name would.
-    t = await createTestApp({}, (server) => {
-      server.get('/api/test/download', async (request, reply) =>
-        reply
-          .header('content-disposition', `attachment; filename="${(request.query as { name: string }).name}"`)
-          .send({ ok: true }),
-      );
-      server.get('/api/test/redirect', async (request, reply) =>
-        reply.redirect((request.query as { to: string }).to),
-      );
-    });
+    t = await createTestApp(
+      {},
+      {
+        addRoutes: (server) => {
+          server.get('/api/test/download', async (request, reply) =>
+            reply
+              .header(
+                'content-disposition',
+                `attachment; filename="${(request.query as { name: string }).name}"`,
+              )
+              .send({ ok: true }),
+          );
+          server.get('/api/test/redirect', async (request, reply) =>
+            reply.redirect((request.query as { to: string }).to),
+          );
+        },
+      },
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -13,16 +13,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `addRoutes` adds routes of the test's own to the app before it starts, to reach what no real route does yet. */
+export interface TestAppOptions {
+  /** Changes the configuration read from `env` before the app is built (settings with no variable). */
+  configure?: (config: Config) => void;
+  /** Adds routes of the test's own before the app starts, to reach what no real route does yet. */
+  addRoutes?: (server: FastifyInstance) => void;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
-  addRoutes?: (server: FastifyInstance) => void,
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', AUTH_MAX_ATTEMPTS_PER_IP: '100000', ...env });
   config.clientDir = '/nonexistent-client-build';
+  options.configure?.(config);
   const database = await createTestDatabase();
   const app = await buildApp({ database, config });
-  addRoutes?.(app.server);
+  options.addRoutes?.(app.server);
   await app.server.ready();
   return {
     server: app.server,
