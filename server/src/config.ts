@@ -38,7 +38,33 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an idle kept-alive connection stays open; behind a load balancer, above its own idle timeout. */
   KEEP_ALIVE_SECONDS: positiveInt(10),
+  /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const origin = originOf(v);
+      if (!origin)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be an origin such as https://shop.example.com (scheme, host, optional port, no path)',
+        });
+      return origin;
+    }),
 });
+
+/** The origin an http(s) address with no path, query or credentials names, normalised; else undefined. */
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
 const checkedEnvSchema = envSchema.refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
@@ -68,6 +94,8 @@ export interface Config {
    * minutes: the request's headers, the whole request with its body, and an idle kept-alive connection.
    */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** PUBLIC_ORIGIN: when set, the only Origin a state-changing request may come from. */
+  publicOrigin: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve('dist/client'),
     // Every request of this app is small (bodies up to 64 KB): 30 s is ample even on a slow phone connection.
     timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
+    publicOrigin: e.PUBLIC_ORIGIN,
   };
 }

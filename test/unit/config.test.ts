@@ -35,6 +35,8 @@ describe('configuration', () => {
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '7',
       AUTH_MAX_ATTEMPTS_PER_IP: '50',
       AUTH_WINDOW_MINUTES: '5',
+      KEEP_ALIVE_SECONDS: '65',
+      PUBLIC_ORIGIN: 'HTTPS://Shop.Example.com:443/',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -44,6 +46,8 @@ describe('configuration', () => {
       production: true,
       trustProxy: true,
       auth: { maxFailuresPerAccount: 7, maxAttemptsPerIp: 50, windowMs: 300_000 },
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 },
+      publicOrigin: 'https://shop.example.com',
     });
   });
 
@@ -54,6 +58,10 @@ describe('configuration', () => {
     ['SEED_DEMO', 'yes'],
     ['NODE_ENV', 'staging'],
     ['AUTH_WINDOW_MINUTES', '0'],
+    ['KEEP_ALIVE_SECONDS', '0'],
+    ['PUBLIC_ORIGIN', 'shop.example.com'],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com/shop'],
+    ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
   ])('stops with a message naming %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
