@@ -55,6 +55,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     },
     clientErrorHandler: clientErrorHandler(headers),
   });
+  // An answer given before the request's body has arrived (a 403 from the Origin check, say) closes the connection:
+  // the rest of the body is not waited for, and the time limit cannot add a second answer after the first.
+  server.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    done(null, payload);
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(server);

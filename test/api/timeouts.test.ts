@@ -82,6 +82,23 @@ describe('time limits of a connection', () => {
     expect(outcome.received).toContain('{"message":"The request took too long to arrive"}');
   });
 
+  it('answers a request refused before its body arrived once, and closes the connection', async () => {
+    const body = JSON.stringify({ email: 'slow@example.com' }).padEnd(200, ' ');
+    const head = [
+      'POST /api/newsletter HTTP/1.1',
+      `Host: ${host()}`,
+      'Origin: http://evil.example',
+      'Content-Type: application/json',
+      `Content-Length: ${body.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    const outcome = await slowClient(head, body, 10_000);
+    expect(outcome.closed, 'the server still held the connection').toBe(true);
+    expect(outcome.received).toMatch(/^HTTP\/1\.1 403 /);
+    expect(outcome.received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  });
+
   it('cuts off headers sent a byte at a time with 408', async () => {
     const outcome = await slowClient(
       'GET /api/health HTTP/1.1\r\n',
