@@ -1,23 +1,22 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseDecimal } from '../../domain/numbers';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
+/** A number in plain decimal, as the API reads them: "0x10" or "1e3" is refused, not read as 16 or 1000. */
+const decimal = (number: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' ? (parseDecimal(v) ?? v) : v), number);
 const positiveInt = (fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a whole number' })
-    .int('must be a whole number')
-    .positive('must be above 0')
-    .default(fallback);
+  decimal(
+    z.number({ message: 'must be a whole number' }).int('must be a whole number').positive('must be above 0'),
+  ).default(fallback);
 
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int()
-    .min(0)
-    .max(65535, 'must be a port number')
-    .default(5000),
+  PORT: decimal(
+    z.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number'),
+  ).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

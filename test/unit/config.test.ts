@@ -54,6 +54,9 @@ describe('configuration', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['PORT', '0x10'],
+    ['AUTH_WINDOW_MINUTES', '1e3'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', ' 5 '],
     ['DATABASE_URL', 'mysql://x'],
     ['SEED_DEMO', 'yes'],
     ['NODE_ENV', 'staging'],
