@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The demo accounts and catalog the specs use (the default for the embedded database, said here plainly).
+      SEED_DEMO: 'true',
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       WRITE_LIMIT_PER_IP: '1000000',
       WRITE_LIMIT_PER_ACCOUNT: '1000000',

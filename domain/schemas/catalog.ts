@@ -9,6 +9,7 @@ import {
   POLLINATIONS,
   VARIETIES,
 } from '../constants';
+import { parseDecimal } from '../numbers';
 import { hasControlCharacters } from '../text';
 
 export const SORTS = ['popularity', 'price-low-high', 'price-high-low', 'newest'] as const;
@@ -62,8 +63,8 @@ const price = (name: string) =>
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return null;
-      const n = Number(v);
-      if (!Number.isFinite(n)) {
+      const n = parseDecimal(v);
+      if (n === undefined) {
         ctx.addIssue({ code: 'custom', message: `${name} must be a number` });
         return z.NEVER;
       }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
 import { toCents } from '../money';
+import { parseDecimal } from '../numbers';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
 import { MAX_PRICE } from './catalog';
 
@@ -60,10 +61,10 @@ const requiredText = (message: string, max: number, maxMessage: string, controlM
     .max(max, { error: maxMessage })
     .refine((v) => !hasControlCharacters(v), { error: controlMessage });
 
-/** A number typed in a form arrives as text; JSON clients send numbers. Both are accepted. */
+/** A number typed in a form arrives as text (plain decimal only); JSON clients send numbers. Both are accepted. */
 const numeric = (message: string) =>
   z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v);
+    const n = typeof v === 'number' ? v : (parseDecimal(v) ?? Number.NaN);
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -16,7 +16,7 @@ import { ReviewService } from './modules/reviews/service';
 import { listingRoutes, sellerRoutes } from './modules/seller/routes';
 import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
-import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerSessions } from './plugins/session';
@@ -47,12 +47,31 @@ function fastifyTrustProxy(
 
 /** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
 export async function buildApp({ database, config, logger = false }: BuildAppOptions): Promise<App> {
+  const headers = securityHeaders(config);
+  const { headersMs, requestMs, keepAliveMs } = config.timeouts;
   const server = Fastify({
     logger,
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
+    frameworkErrors: frameworkErrorHandler(headers),
+    // A client sending its headers or body a byte at a time is cut off with 408 (clientErrorHandler), and an
+    // idle connection closed, so slow clients cannot hold the server's sockets. Node checks the first two only
+    // every connectionsCheckingInterval, so that is a fraction of them.
+    requestTimeout: requestMs,
+    connectionTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    http: {
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(2000, Math.round(headersMs / 5))),
+    },
+    clientErrorHandler: clientErrorHandler(headers),
+  });
+  // An answer given before the request's body has arrived (a 403 from the Origin check, say) closes the connection:
+  // the rest of the body is not waited for, and the time limit cannot add a second answer after the first.
+  server.addHook('onSend', (request, reply, payload, done) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+    done(null, payload);
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

@@ -32,6 +32,10 @@ async function main(): Promise<void> {
       ? `embedded database in ${config.dataDir}${seeded ? ' (demo data seeded)' : ''}`
       : `PostgreSQL database${seeded ? ' (demo data seeded)' : ''}`,
   );
+  if (config.seedDemo)
+    server.log.warn(
+      'demo mode: the demo accounts, whose passwords are published, are offered on the login page (SEED_DEMO=false or NODE_ENV=production turns this off)',
+    );
 
   const timer = setInterval(() => {
     app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));

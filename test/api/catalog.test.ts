@@ -244,6 +244,15 @@ describe('GET /api/products', () => {
 
   it.each([
     ['minPrice=abc', 'minPrice must be a number'],
+    // Only plain decimal numbers: Number() would read these as 16, 5, 1000 and 12.
+    ['minPrice=0x10', 'minPrice must be a number'],
+    ['maxPrice=0b101', 'maxPrice must be a number'],
+    ['maxPrice=1e3', 'maxPrice must be a number'],
+    ['minPrice=%2012%20', 'minPrice must be a number'],
+    ['maxPrice=Infinity', 'maxPrice must be a number'],
+    ['minPrice=12.', 'minPrice must be a number'],
+    ['page=0x2', 'page must be a whole number from 1'],
+    ['limit=1e1', 'limit must be a whole number from 1'],
     ['maxPrice=-1', 'maxPrice cannot be negative'],
     ['minPrice=50&maxPrice=10', 'minPrice cannot be above maxPrice'],
     ['sort=cheapest', 'sort must be one of popularity, price-low-high, price-high-low, newest'],
@@ -258,6 +267,19 @@ describe('GET /api/products', () => {
     const res = await client.get<{ message: string }>(`/api/products?${q}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  it('takes prices in plain decimal, with cents', async () => {
+    const res = await client.get<Product[]>('/api/products?minPrice=12.50&maxPrice=100&limit=100');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.every((p) => p.price >= 12.5 && p.price <= 100)).toBe(true);
+  });
+
+  it.each(['0x10', '1e1', '+1', '%2012'])('answers the path id %s with 400 naming the id', async (id) => {
+    const res = await client.get<{ message: string }>(`/api/products/${id}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Product id must be a positive whole number');
   });
 });
 

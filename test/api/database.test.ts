@@ -85,7 +85,7 @@ describe('demo data', () => {
   });
 
   it('lets the demo accounts sign in and shows them on the demo endpoint', async () => {
-    const config = loadConfig({ NODE_ENV: 'test' });
+    const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' });
     const app = await buildApp({ database, config });
     try {
       for (const account of [DEMO_BUYER, DEMO_SELLER]) {
@@ -109,12 +109,50 @@ describe('demo data', () => {
 });
 
 describe('seeding rules', () => {
-  it('seeds the embedded database by default, PostgreSQL only with SEED_DEMO', async () => {
+  it('seeds only when demo data is asked for: a fresh database under a production configuration gets none', async () => {
     const database = await createTestDatabase();
     try {
-      const seeded = await seedDemoData(database, { seedDemo: false });
-      expect(seeded).toBe(testDatabaseKind() === 'pglite');
+      expect(await seedDemoData(database, { seedDemo: false })).toBe(false);
+      const production = loadConfig({ NODE_ENV: 'production' });
+      expect(await seedDemoData(database, { seedDemo: production.seedDemo })).toBe(false);
+      const [{ n } = { n: -1 }] = await database.db.select({ n: count() }).from(users);
+      expect(n).toBe(0);
     } finally {
+      await database.destroy();
+    }
+  });
+
+  it('never shows the demo accounts in production, even when the database holds them', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'production' }) });
+    try {
+      expect(await seedDemoData(database, { seedDemo: true })).toBe(true);
+      const demo = await new Client(app.server).get('/api/auth/demo');
+      expect(demo.status).toBe(404);
+      expect(demo.body).toEqual({ message: 'No demo accounts on this site' });
+      expect(JSON.stringify(demo.body)).not.toContain(DEMO_SELLER.password);
+    } finally {
+      await app.server.close();
+      await database.destroy();
+    }
+  });
+
+  it('does not give away the demo names when someone else registered them', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false' }) });
+    try {
+      for (const account of [DEMO_BUYER, DEMO_SELLER]) {
+        const res = await new Client(app.server).post('/api/auth/register', {
+          username: account.username,
+          email: `${account.username}@example.com`,
+          password: 'someone else entirely',
+          isSeller: false,
+        });
+        expect(res.status).toBe(201);
+      }
+      expect((await new Client(app.server).get('/api/auth/demo')).status).toBe(404);
+    } finally {
+      await app.server.close();
       await database.destroy();
     }
   });
@@ -127,7 +165,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('restarting on an existing embed
   it('keeps every row and does not seed again', async () => {
     const first = await connect({ dataDir: dir });
     await first.migrate();
-    expect(await seedDemoData(first, { seedDemo: false })).toBe(true);
+    expect(await seedDemoData(first, { seedDemo: true })).toBe(true);
     await first.db.insert(users).values({ username: 'kept_user', email: 'kept@example.com', password: 'x' });
     await first.db.update(products).set({ quantity: 7 }).where(eq(products.id, 1));
     const [{ n: productCount } = { n: 0 }] = await first.db.select({ n: count() }).from(products);
@@ -135,7 +173,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('restarting on an existing embed
 
     const second = await connect({ dataDir: dir });
     await second.migrate();
-    expect(await seedDemoData(second, { seedDemo: false })).toBe(false);
+    expect(await seedDemoData(second, { seedDemo: true })).toBe(false);
     const [kept] = await second.db.select().from(users).where(eq(users.username, 'kept_user'));
     expect(kept?.email).toBe('kept@example.com');
     const [p1] = await second.db.select().from(products).where(eq(products.id, 1));

@@ -451,6 +451,104 @@ describe('the limit on writes', () => {
   });
 });
 
+describe('the Origin check', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+  const app = async (env: Record<string, string> = {}) => {
+    const a = await createTestApp(env);
+    apps.push(a);
+    return a;
+  };
+  /** A state-changing request with exactly these headers; its status. */
+  const logout = async (a: TestApp, headers: Record<string, string>) =>
+    (await new Client(a.server, { origin: null }).post('/api/auth/logout', undefined, headers)).status;
+
+  it('compares the scheme too: an https page may not post to the http site, nor the reverse', async () => {
+    const a = await app();
+    expect(await logout(a, { host: 'shop.test', origin: 'http://shop.test' })).toBe(200);
+    expect(await logout(a, { host: 'shop.test', origin: 'https://shop.test' })).toBe(403);
+    expect(await logout(a, { host: 'shop.test:443', origin: 'https://shop.test' })).toBe(403);
+    expect(await logout(a, { host: 'shop.test', referer: 'https://shop.test/cart' })).toBe(403);
+  });
+
+  it('takes the scheme from X-Forwarded-Proto only behind a trusted proxy', async () => {
+    const trusting = await app({ TRUST_PROXY: '1' });
+    const https = { host: 'shop.test', origin: 'https://shop.test', 'x-forwarded-proto': 'https' };
+    expect(await logout(trusting, https)).toBe(200);
+    expect(await logout(trusting, { ...https, origin: 'http://shop.test' })).toBe(403);
+    expect(await logout(await app(), https)).toBe(403);
+  });
+
+  it('with PUBLIC_ORIGIN, accepts exactly that origin whatever Host the proxy sent, and nothing else', async () => {
+    const a = await app({ PUBLIC_ORIGIN: 'https://shop.example.com' });
+    const behindProxy = { host: '10.0.0.5:5000' };
+    expect(await logout(a, { ...behindProxy, origin: 'https://shop.example.com' })).toBe(200);
+    expect(await logout(a, { ...behindProxy, origin: 'https://shop.example.com:443' })).toBe(200);
+    expect(await logout(a, { ...behindProxy, referer: 'https://shop.example.com/cart' })).toBe(200);
+    for (const origin of [
+      'http://shop.example.com',
+      'https://shop.example.com:8443',
+      'https://evil.example',
+      'http://10.0.0.5:5000',
+      'null',
+    ])
+      expect(await logout(a, { ...behindProxy, origin }), origin).toBe(403);
+    // The request's own Host no longer makes an origin acceptable.
+    expect(await logout(a, { host: 'evil.example', origin: 'http://evil.example' })).toBe(403);
+    expect(await logout(a, behindProxy)).toBe(403);
+  });
+});
+
+describe('a header no answer can carry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Routes that put text from the request into a header, as a redirect or a download's file name would.
+    t = await createTestApp(
+      {},
+      {
+        addRoutes: (server) => {
+          server.get('/api/test/download', async (request, reply) =>
+            reply
+              .header(
+                'content-disposition',
+                `attachment; filename="${(request.query as { name: string }).name}"`,
+              )
+              .send({ ok: true }),
+          );
+          server.get('/api/test/redirect', async (request, reply) =>
+            reply.redirect((request.query as { to: string }).to),
+          );
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('turns into a 500 of the JSON shape with the security headers, never Fastify’s own answer', async () => {
+    const client = new Client(t.server);
+    for (const url of [
+      '/api/test/download?name=%E6%97%A5%E6%9C%AC.txt',
+      '/api/test/download?name=a%0D%0ASet-Cookie:%20sid=x',
+      '/api/test/redirect?to=/%E6%97%A5%E6%9C%AC',
+    ]) {
+      const res = await client.get<ErrorBody>(url);
+      expect(res.status, url).toBe(500);
+      expect(res.body, url).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-disposition'], url).toBeUndefined();
+      expect(res.headers.location, url).toBeUndefined();
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const fine = await client.get('/api/test/download?name=report.txt');
+    expect(fine.status).toBe(200);
+    expect(fine.headers['content-disposition']).toBe('attachment; filename="report.txt"');
+  });
+});
+
 describe('production settings', () => {
   let t: TestApp;
   beforeAll(async () => {

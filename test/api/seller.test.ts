@@ -125,6 +125,13 @@ describe('a seller’s listings', () => {
     [{ price: 0 }, 'Price must be positive'],
     [{ price: -5 }, 'Price must be positive'],
     [{ price: 'abc' }, 'Price must be positive'],
+    // Only plain decimal numbers as text: Number() would read these as 16, 1000, 12 and 16.
+    [{ price: '0x10' }, 'Price must be positive'],
+    [{ price: '1e3' }, 'Price must be positive'],
+    [{ price: ' 12 ' }, 'Price must be positive'],
+    [{ price: 'Infinity' }, 'Price must be positive'],
+    [{ quantity: '0x10' }, 'Quantity must be a positive integer'],
+    [{ quantity: '0o20' }, 'Quantity must be a positive integer'],
     [{ price: '' }, 'Price must be positive'],
     [{ quantity: ' ' }, 'Quantity must be a positive integer'],
     [{ price: 10.999 }, 'Price can have at most 2 decimal places'],

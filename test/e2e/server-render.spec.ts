@@ -67,6 +67,14 @@ test('a signed-in user gets their own header from the server', async ({ page, co
   const login = await page.request.get('/login?redirect=/orders', { maxRedirects: 0 });
   expect(login.status()).toBe(302);
   expect(login.headers().location).toBe('/orders');
+  // A target in other letters is sent percent-encoded (a header carries only ASCII), never as a 500.
+  const japanese = await page.request.get('/login?redirect=/%E6%97%A5%E6%9C%AC', { maxRedirects: 0 });
+  expect(japanese.status()).toBe(302);
+  expect(japanese.headers().location).toBe('/%E6%97%A5%E6%9C%AC');
+  expect(japanese.headers()['content-security-policy']).toContain("default-src 'self'");
+  await page.goto('/login?redirect=/%E6%97%A5%E6%9C%AC');
+  await expect(page).toHaveURL(/\/%E6%97%A5%E6%9C%AC$/);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 
   // A session from before the signed_in hint existed: the page is still theirs, and brings the hint.
   await context.clearCookies({ name: 'signed_in' });
@@ -115,6 +123,144 @@ test('text from users is escaped in the page and in its data: a listing cannot r
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
   expect(errors).toEqual([]);
+});
+
+test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pages work', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const headers = { origin: baseURL as string };
+  // In a replacement string these are patterns: "$&" the match, "$`" the text before it, "$'" the text after.
+  const text = (what: string) => `${what} $& and $\` and $' and $$ and $1 </script>`;
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  const sellerName = uniqueName('dollar');
+  const registered = await seller.request.post('/api/auth/register', {
+    headers,
+    data: {
+      username: sellerName,
+      email: `${sellerName}@example.com`,
+      password: PASSWORD,
+      isSeller: true,
+      location: `Austin $\` TX $' $&`,
+      bio: text('Bio'),
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const title = `Dollar $& title $\` x $' y`;
+  const created = await seller.request.post('/api/products', {
+    headers,
+    data: {
+      title,
+      description: text('Description'),
+      variety: 'Sugar Dragon',
+      form: 'cutting',
+      cuttingSize: '12 inch',
+      pollination: 'self',
+      organic: false,
+      pesticideFree: false,
+      inStock: true,
+      quantity: 3,
+      price: 9.5,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const product = (await created.json()) as Product;
+
+  // A buyer orders it, the seller ships it, and the buyer reviews it.
+  const buyerName = uniqueName('dollarbuyer');
+  const buyer = page.request;
+  expect(
+    (
+      await buyer.post('/api/auth/register', {
+        headers,
+        data: { username: buyerName, email: `${buyerName}@example.com`, password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (await buyer.post('/api/cart', { headers, data: { productId: product.id, quantity: 1 } })).status(),
+  ).toBe(201);
+  expect((await buyer.post('/api/orders', { headers })).status()).toBe(201);
+  const lines = (await (await seller.request.get('/api/seller/orders')).json()) as Array<{
+    orderId: number;
+    itemId: number;
+    productId: number;
+  }>;
+  const line = lines.find((l) => l.productId === product.id);
+  if (!line) throw new Error('the seller does not see the order');
+  const shipped = await seller.request.patch(`/api/seller/orders/${line.orderId}/items/${line.itemId}`, {
+    headers,
+    data: { status: 'shipped' },
+  });
+  expect(shipped.status()).toBe(200);
+  const comment = text('Review');
+  const reviewed = await buyer.post(`/api/products/${product.id}/reviews`, {
+    headers,
+    data: { rating: 5, comment },
+  });
+  expect(reviewed.status()).toBe(201);
+
+  const search = "$` $& $'";
+  const pages = [
+    `/product/${product.id}`,
+    `/marketplace?search=${encodeURIComponent(search)}`,
+    '/marketplace?search=%24%60',
+    `/marketplace?search=${encodeURIComponent('Dollar')}`,
+    '/',
+  ];
+  // The server's page data is valid JSON, holding the user text exactly: for a visitor, the buyer and the
+  // seller (whose own account, with its location and bio, is in the data).
+  for (const [who, request] of [
+    ['visitor', (await browser.newContext()).request],
+    ['buyer', buyer],
+    ['seller', seller.request],
+  ] as const) {
+    for (const path of pages) {
+      const res = await request.get(path);
+      expect(res.status(), `${who} ${path}`).toBe(200);
+      const html = await res.text();
+      const data = /<script type="application\/json" id="server-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      expect(data, `${who} ${path}`).toBeDefined();
+      const json = JSON.stringify(JSON.parse(data as string));
+      if (path.startsWith('/product/')) {
+        // The reviews are not in the server's data: the browser loads them (checked below).
+        for (const expected of [title, text('Description'), `Austin $\` TX $' $&`])
+          expect(json, `${who} ${path}`).toContain(JSON.stringify(expected).slice(1, -1));
+        const escaped = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+        expect(html).toContain(`<title>${escaped} | Dragon Fruit Marketplace</title>`);
+      }
+      if (path.includes('%24%60%20')) expect(json).toContain(JSON.stringify(search).slice(1, -1));
+      if (who === 'seller') expect(json, path).toContain(JSON.stringify(text('Bio')).slice(1, -1));
+    }
+  }
+
+  // In the browser, the pages are adopted without errors and work.
+  for (const [who, p] of [
+    ['buyer', page],
+    ['seller', seller],
+  ] as const) {
+    const errors: string[] = [];
+    p.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    p.on('pageerror', (error) => errors.push(error.message));
+    await p.goto(`/product/${product.id}`);
+    await expect(p.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The tabs work (the page is interactive), and the review the browser loads shows as written.
+    await p.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(p.getByRole('paragraph').filter({ hasText: comment })).toBeVisible();
+    await p.waitForLoadState('networkidle');
+    await p.goto(`/marketplace?search=${encodeURIComponent('Dollar $&')}`);
+    await p.waitForLoadState('networkidle');
+    await p.getByRole('combobox', { name: 'Sort by' }).selectOption('price-low-high');
+    await expect(p).toHaveURL(/sort=price-low-high/);
+    expect(errors, who).toEqual([]);
+  }
+  await sellerContext.close();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

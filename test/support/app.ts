@@ -15,7 +15,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Changes the configuration read from `env` before the app is built (settings with no variable). */
+  configure?: (config: Config) => void;
+  /** Adds routes of the test's own before the app starts, to reach what no real route does yet. */
+  addRoutes?: (server: FastifyInstance) => void;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     AUTH_MAX_ATTEMPTS_PER_IP: '100000',
@@ -25,8 +35,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   config.clientDir = '/nonexistent-client-build';
+  options.configure?.(config);
   const database = await createTestDatabase();
   const app = await buildApp({ database, config });
+  options.addRoutes?.(app.server);
   await app.server.ready();
   return {
     server: app.server,

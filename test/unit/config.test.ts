@@ -7,10 +7,23 @@ describe('configuration', () => {
     expect(c.port).toBe(5000);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.dataDir.endsWith('/data')).toBe(true);
-    expect(c.seedDemo).toBe(false);
+    // The embedded database of `npm start` gets the demo data by default, so a first run has something to show.
+    expect(c.seedDemo).toBe(true);
     expect(c.production).toBe(false);
     expect(c.trustProxy).toBe(false);
     expect(c.writeLimit).toEqual({ perIp: 120, perAccount: 60 });
+  });
+
+  it('asks for demo data only outside production, and by default only for the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    // Asking for the demo accounts, whose passwords are published, on a production site stops start-up.
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO: must be false with NODE_ENV=production .*got "true"/,
+    );
   });
 
   it('reads every variable', () => {
@@ -18,7 +31,7 @@ describe('configuration', () => {
       PORT: '8080',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u@h:5432/d',
-      SEED_DEMO: 'true',
+      SEED_DEMO: 'false',
       NODE_ENV: 'production',
       TRUST_PROXY: '2',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '7',
@@ -27,12 +40,14 @@ describe('configuration', () => {
       AUTH_WINDOW_MINUTES: '5',
       WRITE_LIMIT_PER_IP: '200',
       WRITE_LIMIT_PER_ACCOUNT: '90',
+      KEEP_ALIVE_SECONDS: '65',
+      PUBLIC_ORIGIN: 'HTTPS://Shop.Example.com:443/',
     });
     expect(c).toMatchObject({
       port: 8080,
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@h:5432/d',
-      seedDemo: true,
+      seedDemo: false,
       production: true,
       trustProxy: 2,
       auth: {
@@ -42,12 +57,17 @@ describe('configuration', () => {
         windowMs: 300_000,
       },
       writeLimit: { perIp: 200, perAccount: 90 },
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 },
+      publicOrigin: 'https://shop.example.com',
     });
   });
 
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['PORT', '0x10'],
+    ['AUTH_WINDOW_MINUTES', '1e3'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', ' 5 '],
     ['DATABASE_URL', 'mysql://x'],
     ['SEED_DEMO', 'yes'],
     ['NODE_ENV', 'staging'],
@@ -57,6 +77,10 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.1,not-an-address'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['KEEP_ALIVE_SECONDS', '0'],
+    ['PUBLIC_ORIGIN', 'shop.example.com'],
+    ['PUBLIC_ORIGIN', 'https://shop.example.com/shop'],
+    ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
   ])('stops with a message naming %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));

@@ -134,6 +134,13 @@ describe('pending price edits', () => {
       message: 'Min price cannot be above max price',
     });
     expect(fromPending({ ...p, maxPrice: '-1' })).toMatchObject({ ok: false, field: 'maxPrice' });
+    // Plain decimal only, as the API takes it: Number() would read these as 16, 1000 and 5.
+    for (const text of ['0x10', '1e3', '0b101', 'Infinity'])
+      expect(fromPending({ ...p, minPrice: text }), text).toMatchObject({ ok: false, field: 'minPrice' });
+    expect(fromPending({ ...p, minPrice: ' 12.50 ' })).toMatchObject({
+      ok: true,
+      filters: { minPrice: 12.5 },
+    });
   });
 });
 

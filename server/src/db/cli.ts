@@ -10,6 +10,9 @@ try {
   await database.migrate();
   console.log(`Migrations applied (${database.kind}).`);
   if (command === 'seed') {
+    // The demo accounts' passwords are published: a production database never gets them.
+    if (config.production)
+      throw new Error('db:seed refuses NODE_ENV=production: the demo accounts have published passwords');
     const seeded = await seedDemoData(database, { seedDemo: true });
     console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
   }

@@ -7,13 +7,13 @@ import { orderItems, orders, products, reviews, users } from './schema';
 import { SEED_BUYERS, SEED_LISTINGS, SEED_OPEN_ORDERS, SEED_REVIEWS, SEED_SELLERS } from './seed-data';
 
 export interface SeedOptions {
-  /** SEED_DEMO=true: seed PostgreSQL too. The embedded database is always seeded when it has no demo data. */
+  /** The configuration's seedDemo: demo data was asked for (never in production). */
   seedDemo: boolean;
 }
 
-/** Seeds the demo accounts and catalog once; a database that already has them is left as it is. */
+/** Seeds the demo accounts and catalog once when asked to; a database that already has them is left as it is. */
 export async function seedDemoData(database: Database, { seedDemo }: SeedOptions): Promise<boolean> {
-  if (database.kind !== 'pglite' && !seedDemo) return false;
+  if (!seedDemo) return false;
   const { db } = database;
   const [existing] = await db
     .select({ id: users.id })

@@ -54,7 +54,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     const page = renderer && (await renderPage(app, renderer, request, reply));
     if (!page) return reply.sendFile('index.html');
-    if (page.redirectTo) return reply.header('cache-control', 'private, no-cache').redirect(page.redirectTo);
+    if (page.redirectTo)
+      return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
     const html = Buffer.from(fillTemplate(template, page));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
@@ -135,15 +136,32 @@ async function renderPage(
   }
 }
 
-function fillTemplate(template: string, page: { title: string; html: string; state: unknown }): string {
+/**
+ * A page's redirect as a Location header: a path of this site, in the characters a header may carry (the page
+ * percent-encodes the rest, see safeRedirect). Anything else goes to the home page rather than failing the answer.
+ */
+function locationOf(target: string): string {
+  return /^\/(?![/\\])[\x21-\x7e]*$/.test(target) ? target : '/';
+}
+
+/**
+ * Puts the page into the built index.html. Every piece is put in by a replacer function, never a replacement
+ * string: in a string, "$&", "$`" and "$'" are patterns, and user text (a title, a search) holding one would
+ * copy parts of the template into the page and its data.
+ */
+export function fillTemplate(
+  template: string,
+  page: { title: string; html: string; state: unknown },
+): string {
   // The state goes in a JSON data block (not run as script, so the CSP allows it); "<" is escaped so no text in
   // it can close the element.
   const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
     );
 }
 

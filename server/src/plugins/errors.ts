@@ -1,3 +1,5 @@
+import { STATUS_CODES, validateHeaderValue } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../domain/api';
@@ -61,6 +63,33 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
       .code(clientError ? (err.statusCode as number) : 500)
       .type('application/json; charset=utf-8')
       .send(clientError ? { message } : SERVER_ERROR);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a connection's own errors, raised by Node before there is a request to answer (a
+ * request not received within the time limits, headers too large, bytes that are not HTTP). The answer is written
+ * on the socket as Node would, but in the JSON error shape and with the security headers; then the socket closes.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (err: Error & { code?: string }, socket: Socket) => {
+    // A connection reset: nothing is left to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request headers are too large']
+          : [400, 'Malformed request'];
+    const body = JSON.stringify({ message } satisfies ApiErrorBody);
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extra}content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    socket.destroy();
   };
 }
 
@@ -130,5 +159,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     if (status >= 500) request.log.error({ err }, 'request failed');
     return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  // Node refuses to send a header holding a character no header may carry (non-ASCII, CR, LF), and Fastify then
+  // answers with its own 500, its error code and message, and none of the headers set so far (the security
+  // headers among them). Checked here, such a header is dropped and the answer is an ordinary 500 of ours.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      for (const v of [value ?? []].flat()) {
+        try {
+          validateHeaderValue(name, String(v));
+        } catch (err) {
+          reply.removeHeader(name);
+          return done(err as Error);
+        }
+      }
+    done(null, payload);
   });
 }

@@ -18,14 +18,18 @@ function requestOrigin(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** True when the Origin (or Referer) names this very site: same host and port as the request. */
-export function isSameOrigin(request: FastifyRequest): boolean {
+/**
+ * True when the Origin (or Referer) names this very site: scheme, host and port. That is the configured public
+ * origin when there is one (behind a proxy that rewrites Host, the request's own Host is not the site's), else
+ * the request's own scheme (X-Forwarded-Proto from a trusted proxy) and Host.
+ */
+export function isSameOrigin(request: FastifyRequest, publicOrigin?: string): boolean {
   const origin = requestOrigin(request);
   if (!origin || origin === 'null' || origin === 'invalid') return false;
   try {
-    const url = new URL(origin);
-    // Parse the Host header with the origin's scheme, so default ports (80, 443) compare equal.
-    return url.host === new URL(`${url.protocol}//${request.headers.host}`).host;
+    // Both go through URL, so default ports (80, 443) and letter case compare equal.
+    const site = publicOrigin ?? new URL(`${request.protocol}://${request.headers.host}`).origin;
+    return new URL(origin).origin === site;
   } catch {
     return false;
   }
@@ -79,6 +83,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // A state-changing request must come from a page of this site (CSRF defence with SameSite=Lax cookies).
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!isSameOrigin(request)) throw forbidden('Cross-site request refused');
+    if (!isSameOrigin(request, config.publicOrigin)) throw forbidden('Cross-site request refused');
   });
 }

@@ -1,6 +1,8 @@
 /**
  * The in-site path to go to after signing in. Only a path of this site is accepted: it starts with a
  * single "/" (never "//" or "/\", which browsers read as another host) and holds no control characters.
+ * Spaces and non-ASCII text are percent-encoded, as the browser would, so the path can also be sent as the
+ * Location header of the server's redirect (a header carries only ASCII).
  */
 export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
@@ -8,7 +10,12 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
     const code = ch.charCodeAt(0);
     if (code < 0x20 || code === 0x7f || ch === '\\') return fallback;
   }
-  return value;
+  try {
+    return value.replace(/[^\x21-\x7e]+/gu, (text) => encodeURIComponent(text));
+  } catch {
+    // A lone surrogate cannot be encoded.
+    return fallback;
+  }
 }
 
 /** /login with the path to come back to, slashes kept readable: /login?redirect=/cart. */

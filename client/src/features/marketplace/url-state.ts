@@ -9,6 +9,7 @@ import {
   type Variety,
 } from '@domain/constants';
 import { formatUSD } from '@domain/money';
+import { parseDecimal } from '@domain/numbers';
 import { MAX_PRICE, type ProductListQuery, productListQuerySchema, type Sort } from '@domain/schemas/catalog';
 
 /**
@@ -317,8 +318,8 @@ export function fromPending(p: PendingFilters): PendingResult {
 function parsePrice(text: string): number | null | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  const n = Number(trimmed);
-  if (!Number.isFinite(n) || n < 0 || n > MAX_PRICE) return undefined;
+  const n = parseDecimal(trimmed);
+  if (n === undefined || n < 0 || n > MAX_PRICE) return undefined;
   return Math.round(n * 100) / 100;
 }
 

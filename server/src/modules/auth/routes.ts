@@ -39,6 +39,6 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
 
   r.get('/me', async (request) => requireUser(request));
 
-  // The login page's demo panel: present only when the demo accounts were seeded into this database.
+  // The login page's demo panel: present only when demo data was asked for and is in this database.
   r.get('/demo', async () => auth.demoAccounts());
 }

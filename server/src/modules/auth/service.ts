@@ -114,8 +114,12 @@ export class AuthService {
     return toSessionUser(user);
   }
 
-  /** The demo accounts' credentials, when they exist in this database (seeded demo data). */
+  /**
+   * The demo accounts' credentials, when demo data was asked for (never in production) and the accounts exist in
+   * this database. Users who merely took the demo names are never given away.
+   */
   async demoAccounts(): Promise<{ buyer: typeof DEMO_BUYER; seller: typeof DEMO_SELLER }> {
+    if (!this.config.seedDemo) throw notFound('No demo accounts on this site');
     const found = await this.db
       .select({ username: users.username })
       .from(users)

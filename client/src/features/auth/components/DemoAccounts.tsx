@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { apiGet, isApiError } from '@/lib/api';
 import { DEMO_QUERY_KEY, type DemoAccounts as DemoAccountsData } from '../api';
 
 type Role = keyof DemoAccountsData;
@@ -10,22 +11,33 @@ const ROLES: ReadonlyArray<{ role: Role; title: string; icon: typeof Store }> = 
 ];
 
 /**
- * The demo credentials panel. It appears only when GET /api/auth/demo answers (the database holds the
- * demo accounts); a 404 or any failure hides it.
+ * The demo credentials panel. It appears only when GET /api/auth/demo answers (demo data was asked for, never in
+ * production, and the database holds the demo accounts); a 404 or any failure hides it.
  */
 export function DemoAccounts({
   onUse,
 }: {
   onUse: (account: { username: string; password: string }) => void;
 }) {
-  const { data } = useQuery<DemoAccountsData>({ queryKey: DEMO_QUERY_KEY });
+  // No demo mode (always so in production) is an answer, not a failure: the login page still renders on the server.
+  const { data } = useQuery<DemoAccountsData | null>({
+    queryKey: DEMO_QUERY_KEY,
+    queryFn: ({ signal }) =>
+      apiGet<DemoAccountsData>('/api/auth/demo', { signal }).catch((error: unknown) => {
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }),
+  });
   if (!data) return null;
   return (
     <section aria-labelledby="demo-accounts-title" className="rounded-xl border border-dashed bg-muted p-5">
       <h2 id="demo-accounts-title" className="font-sans text-base font-semibold">
         Demo accounts
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Try the marketplace with a ready-made account.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        This site runs with demo data: try the marketplace with a ready-made account. Their passwords are
+        public, so keep nothing real in them.
+      </p>
       <ul className="mt-4 grid gap-3">
         {ROLES.map(({ role, title, icon: Icon }) => {
           const account = data[role];
