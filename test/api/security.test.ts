@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { connect } from '../../server/src/db/connect';
 import { knownDevices, rateLimits } from '../../server/src/db/schema';
+import { DatabaseRateLimitStore } from '../../server/src/plugins/rate-limit';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+import { testDatabaseKind } from '../support/database';
 
 interface ErrorBody {
   message: string;
@@ -567,5 +569,36 @@ describe('production settings', () => {
     expect(res.status).toBe(201);
     expect(res.headers['set-cookie']?.toString()).toContain('Secure');
     expect(String(res.headers['strict-transport-security'])).toContain('max-age=31536000');
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('the write-limit store under concurrent batches', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts the keys of a batch in one order, so batches sharing keys on other connections never deadlock', async () => {
+    const store = new DatabaseRateLimitStore(t.database.db);
+    const incr = (key: string) =>
+      new Promise<number>((resolve, reject) => {
+        store.incr(key, (error, result) => (error ? reject(error) : resolve(result?.current ?? 0)));
+      });
+    for (let round = 0; round < 30; round++) {
+      const [a, b] = [`deadlock_${round}_a_${process.pid}`, `deadlock_${round}_b_${process.pid}`];
+      const batches: Array<Promise<number[]>> = [];
+      for (let i = 0; i < 10; i++) {
+        // Asked for in opposite orders, each pair its own statement (the store sends a batch a turn).
+        batches.push(Promise.all(i % 2 ? [incr(a), incr(b)] : [incr(b), incr(a)]));
+        await Promise.resolve();
+      }
+      const counts = await Promise.all(batches);
+      expect(counts.flat().sort((x, y) => x - y)).toEqual([
+        1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
+      ]);
+    }
   });
 });

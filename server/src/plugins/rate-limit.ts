@@ -34,10 +34,13 @@ export class DatabaseRateLimitStore {
   private flush(): void {
     const batch = this.pending;
     this.pending = new Map();
-    const values = [...batch].map(
-      ([key, { timeWindow, callbacks }]) =>
-        sql`(${key}, ${callbacks.length}::int, now() + make_interval(secs => ${timeWindow / 1000}))`,
-    );
+    // Keys in one order in every statement, so two instances' batches sharing keys cannot deadlock.
+    const values = [...batch]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(
+        ([key, { timeWindow, callbacks }]) =>
+          sql`(${key}, ${callbacks.length}::int, now() + make_interval(secs => ${timeWindow / 1000}))`,
+      );
     queryRows<{ key: string; count: number; expires_at: string | Date }>(
       this.db,
       sql`insert into rate_limits as r (key, count, expires_at) values ${sql.join(values, sql`, `)}
