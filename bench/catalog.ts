@@ -44,7 +44,7 @@ type Open = (logQuery: (query: string, params: unknown[]) => void) => Promise<Da
 async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Explained[]> {
   let capture: Array<{ query: string; params: unknown[] }> | null = null;
   const database = await open((query, params) => capture?.push({ query, params }));
-  const catalog = new CatalogService(database.db);
+  const catalog = new CatalogService(database.db, database.catalogDb);
   const out: Explained[] = [];
   try {
     for (const s of SCENARIOS) {
