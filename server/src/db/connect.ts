@@ -95,7 +95,7 @@ const TRANSACTION_SHARE = 0.7;
  * maxPrice=200, 100,000 listings) runs 3 ms as an index-only scan of products_filters_idx when planned for its
  * values, and 20 ms (50 ms on the first run) on its generic plan, a bitmap scan of products_price_idx that visits
  * 64,000 rows: without the values the planner takes any price range to be narrow (0.5% of the rows) and the
- * capped LIMIT to be unknown. Planning every execution costs the catalog's statements about 0.2 ms against
+ * capped LIMIT to be unknown. Planning every execution costs the catalog's statements 0.1 to 0.8 ms against
  * milliseconds of execution; it would cost the hot single-row statements (session lookup, the detail, the cart)
  * more than they spend running (pgbench -M prepared on the detail's SQL: 42,000 tx/s with generic plans, 14,000
  * planned every time), so the setting is scoped to this pool.
