@@ -1,11 +1,13 @@
 /**
- * Catalog scenarios at 10k and 100k listings, on PostgreSQL (BENCH_DATABASE_URL) and PGlite: throughput and
- * latency of the API over loopback, and EXPLAIN of every query each scenario runs (flagging sequential scans
- * of products).
+ * Catalog scenarios at 10k and 100k listings (BENCH_CATALOG_SIZES), on PostgreSQL (BENCH_DATABASE_URL) and PGlite
+ * (BENCH_PGLITE=false leaves it out): throughput and latency of the API over loopback, and EXPLAIN of every query
+ * each scenario runs (flagging sequential scans of products). BENCH_CATALOG_SCENARIOS=name,name runs only the
+ * scenarios whose names contain one of those (e.g. "price range,single variety").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { productListQuerySchema } from '../domain/schemas/catalog';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
@@ -17,17 +19,34 @@ import { startServer, withBenchDatabase } from './server';
 
 const DETAIL_ID = 1000;
 
-export const SCENARIOS = [
+const ALL_SCENARIOS = [
   { name: 'list, no filter', query: 'inStock=true' },
   {
     name: 'list, three filters + sort',
     query:
       'variety=Sugar%20Dragon,Yellow%20Dragon&form=cutting&organic=true&inStock=true&sort=price-low-high',
   },
+  {
+    name: 'list, price range',
+    query: 'variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&minPrice=10&maxPrice=200&sort=price-low-high',
+  },
+  { name: 'list, single variety', query: 'variety=Sugar%20Dragon&inStock=true' },
+  { name: 'list, cutting 12 inch organic', query: 'form=cutting&cuttingSize=12%20inch&organic=true' },
   { name: 'list, text search', query: 'search=suger%20dragn&inStock=true' },
+  { name: 'list, search "sugar"', query: 'search=sugar' },
   { name: 'facets', query: 'inStock=true', facets: true },
   { name: 'detail', detail: true },
 ] as const;
+
+const only = process.env.BENCH_CATALOG_SCENARIOS?.split(',').filter(Boolean);
+export const SCENARIOS = ALL_SCENARIOS.filter((s) => !only || only.some((o) => s.name.includes(o)));
+
+/**
+ * Requests sent to a scenario before it is measured: at 10 connections each of the server's catalog connections
+ * runs its statements well over five times, so PostgreSQL has made its choice between custom and generic plans
+ * (a prepared statement is planned for its parameters five times, then may switch to a generic plan).
+ */
+const WARM_UP_REQUESTS = 300;
 
 interface Explained {
   scenario: string;
@@ -44,7 +63,7 @@ type Open = (logQuery: (query: string, params: unknown[]) => void) => Promise<Da
 async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Explained[]> {
   let capture: Array<{ query: string; params: unknown[] }> | null = null;
   const database = await open((query, params) => capture?.push({ query, params }));
-  const catalog = new CatalogService(database.db);
+  const catalog = new CatalogService(database.db, database.catalogDb);
   const out: Explained[] = [];
   try {
     for (const s of SCENARIOS) {
@@ -96,12 +115,18 @@ export interface LatencyComparison {
 
 type Scenario = (typeof SCENARIOS)[number];
 
+function scenarioUrl(url: string, s: Scenario): string {
+  return 'detail' in s
+    ? `${url}/api/products/${DETAIL_ID}`
+    : `${url}/api/products${'facets' in s ? '/facets' : ''}?${s.query}`;
+}
+
+async function warmUp(url: string, s: Scenario): Promise<void> {
+  await autocannon({ url: scenarioUrl(url, s), connections: 10, amount: WARM_UP_REQUESTS });
+}
+
 function loadScenario(url: string, label: string, s: Scenario, seconds: number, connections = 10) {
-  const target =
-    'detail' in s
-      ? `${url}/api/products/${DETAIL_ID}`
-      : `${url}/api/products${'facets' in s ? '/facets' : ''}?${s.query}`;
-  return load({ name: `${label}: ${s.name}`, url: target, seconds, connections });
+  return load({ name: `${label}: ${s.name}`, url: scenarioUrl(url, s), seconds, connections });
 }
 
 async function loadScenarios(
@@ -111,7 +136,10 @@ async function loadScenarios(
   connections = 10,
 ): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
-  for (const s of SCENARIOS) results.push(await loadScenario(url, label, s, seconds, connections));
+  for (const s of SCENARIOS) {
+    if (connections > 1) await warmUp(url, s);
+    results.push(await loadScenario(url, label, s, seconds, connections));
+  }
   return results;
 }
 
@@ -129,6 +157,12 @@ export async function catalogBench(options: {
   const singleConnection = new Map<string, LoadResult[]>();
   const latencies: LatencyComparison[] = [];
   for (const size of options.sizes) {
+    if (process.env.BENCH_PGLITE !== 'false') await pgliteSize(size);
+    if (options.pgUrl) await postgresSize(size, options.pgUrl);
+  }
+  return { results, explained, comparisons, latencies };
+
+  async function pgliteSize(size: number) {
     // PGlite: generate into a folder, then serve it.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-catalog-'));
     try {
@@ -150,48 +184,48 @@ export async function catalogBench(options: {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-
-    if (options.pgUrl) {
-      const name = `dfm_bench_catalog_${process.pid}_${size}`;
-      await withBenchDatabase(options.pgUrl, name, async (url) => {
-        const gen = await connect({ databaseUrl: url, maxConnections: 2 });
-        await gen.migrate();
-        const t = performance.now();
-        await generateCatalog(gen, size);
-        console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
-        await gen.close();
-        const scenarioSql: ScenarioSql = new Map();
-        for (const e of await explainScenarios(
-          (logQuery) => connect({ databaseUrl: url, maxConnections: 1, logQuery }),
-          scenarioSql,
-        ))
-          explained.push({ ...e, label: `PostgreSQL ${size}` });
-        const server = await startServer({ DATABASE_URL: url }, options.port);
-        for (const s of SCENARIOS) {
-          const { api, comparison } = await compareRounds(
-            `PostgreSQL ${size}: ${s.name}`,
-            options.rounds,
-            () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
-            () => pgbench(url, pgbenchScript(scenarioSql.get(s.name) ?? []), options.seconds),
-          );
-          results.push(api);
-          comparisons.push(comparison);
-        }
-        const pg1 = await loadScenarios(server.url, `PostgreSQL ${size}, 1 conn`, options.seconds, 1);
-        for (const [i, s] of SCENARIOS.entries()) {
-          const lite = singleConnection.get(`pglite ${size}`)?.[i];
-          const pg = pg1[i];
-          if (lite && pg)
-            latencies.push({
-              name: `${size}: ${s.name}`,
-              pgliteMean: closedLoopMs(lite),
-              postgresMean: closedLoopMs(pg),
-              ratio: closedLoopMs(lite) / closedLoopMs(pg),
-            });
-        }
-        await server.stop();
-      });
-    }
   }
-  return { results, explained, comparisons, latencies };
+
+  async function postgresSize(size: number, pgUrl: string) {
+    const name = `dfm_bench_catalog_${process.pid}_${size}`;
+    await withBenchDatabase(pgUrl, name, async (url) => {
+      const gen = await connect({ databaseUrl: url, maxConnections: 2 });
+      await gen.migrate();
+      const t = performance.now();
+      await generateCatalog(gen, size);
+      console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
+      await gen.close();
+      const scenarioSql: ScenarioSql = new Map();
+      for (const e of await explainScenarios(
+        (logQuery) => connect({ databaseUrl: url, maxConnections: 1, logQuery }),
+        scenarioSql,
+      ))
+        explained.push({ ...e, label: `PostgreSQL ${size}` });
+      const server = await startServer({ DATABASE_URL: url }, options.port);
+      for (const s of SCENARIOS) {
+        await warmUp(server.url, s);
+        const { api, comparison } = await compareRounds(
+          `PostgreSQL ${size}: ${s.name}`,
+          options.rounds,
+          () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
+          () => pgbench(url, pgbenchScript(scenarioSql.get(s.name) ?? []), options.seconds),
+        );
+        results.push(api);
+        comparisons.push(comparison);
+      }
+      const pg1 = await loadScenarios(server.url, `PostgreSQL ${size}, 1 conn`, options.seconds, 1);
+      for (const [i, s] of SCENARIOS.entries()) {
+        const lite = singleConnection.get(`pglite ${size}`)?.[i];
+        const pg = pg1[i];
+        if (lite && pg)
+          latencies.push({
+            name: `${size}: ${s.name}`,
+            pgliteMean: closedLoopMs(lite),
+            postgresMean: closedLoopMs(pg),
+            ratio: closedLoopMs(lite) / closedLoopMs(pg),
+          });
+      }
+      await server.stop();
+    });
+  }
 }

@@ -8,6 +8,7 @@
  * - PostgreSQL only: a soak of 200 buyers for BENCH_SOAK_SECONDS (default 60) that must reconcile (bench/soak.ts;
  *   BENCH_SOAK=false skips it).
  * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
+ * BENCH_PAGES=false leaves out the start-up, account and page figures (e.g. for a catalog-only run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -91,8 +92,15 @@ console.log(
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
 );
 
+const pages = process.env.BENCH_PAGES !== 'false';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-'));
 try {
+  if (pages) await pgliteStartAndPages();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function pgliteStartAndPages() {
   const first = await startServer({ DATA_DIR: dataDir }, PORT);
   await first.stop();
   console.log(
@@ -113,12 +121,10 @@ try {
   );
   rows.push(...(await accountScenarios(again.url, 'PGlite')), ...(await pageScenarios(again.url, 'PGlite')));
   await again.stop();
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
+if (pgUrl && pages) {
   const name = `dfm_bench_${process.pid}`;
   await withBenchDatabase(pgUrl, name, async (url) => {
     const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true' }, PORT);
@@ -128,7 +134,7 @@ if (pgUrl) {
     );
     await server.stop();
   });
-} else {
+} else if (!pgUrl) {
   console.log(
     'PostgreSQL scenarios skipped: set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.\n',
   );

@@ -84,7 +84,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
-  const catalog = new CatalogService(database.db);
+  const catalog = new CatalogService(database.db, database.catalogDb);
   const seller = new SellerService(database.db, catalog);
   await server.register(catalogRoutes, { prefix: '/api/products', catalog });
   await server.register(listingRoutes, { prefix: '/api/products', seller });

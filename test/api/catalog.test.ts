@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
 import type { CatalogFacets, Product } from '../../domain/schemas/catalog';
 import { productListQuerySchema } from '../../domain/schemas/catalog';
+import { type Db, queryRows } from '../../server/src/db/connect';
 import { newsletterSubscribers, products } from '../../server/src/db/schema';
 import { CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, type Listing } from '../support/catalog';
+import { testDatabaseKind } from '../support/database';
 
 let t: TestApp;
 let listings: Listing[];
@@ -207,7 +209,7 @@ describe('GET /api/products', () => {
       ]);
 
       // A window of 5: the five most popular are ranked, the rest follow by popularity; pages of 4 straddle it.
-      const windowed = new CatalogService(t.database.db, 5);
+      const windowed = new CatalogService(t.database.db, t.database.catalogDb, 5);
       const top = ids.slice(0, 5);
       const expected = [boosted[0]?.id, ...top.filter((id) => id !== boosted[0]?.id), ...ids.slice(5)];
       const seen: number[] = [];
@@ -280,6 +282,116 @@ describe('GET /api/products', () => {
     const res = await client.get<{ message: string }>(`/api/products/${id}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Product id must be a positive whole number');
+  });
+});
+
+describe('GET /api/products totals', () => {
+  /** Shapes the summary table answers (no search, no price) and shapes it cannot, each with its oracle. */
+  const shapes: Filters[] = [
+    {},
+    { inStock: true },
+    { variety: ['Sugar Dragon'] },
+    { variety: ['Sugar Dragon', 'Yellow Dragon', 'Dark Star'], inStock: true },
+    { form: ['cutting'], cuttingSize: ['12 inch'], organic: true },
+    { pollination: ['self', 'cross'], pesticideFree: true, inStock: true },
+    { variety: ['Sugar Dragon', 'Yellow Dragon'], inStock: true, minPrice: 10, maxPrice: 200 },
+    { minPrice: 100 },
+  ];
+
+  it('counts from catalog_facet_counts what it can answer, as exactly as products would, through changes', async () => {
+    // Its own app and catalog: this test changes listings and the summary.
+    const own = await createTestApp();
+    try {
+      const { db } = own.database;
+      const via = new Client(own.server);
+      const { listings: mine } = await createCatalog(db, 'totals');
+      const [changed, emptied, archived, deleted] = mine.slice(-4) as [Listing, Listing, Listing, Listing];
+      await db
+        .update(products)
+        .set({ variety: 'Sugar Dragon', form: 'cutting', cuttingSize: '12 inch', organic: true })
+        .where(eq(products.id, changed.id));
+      await db.update(products).set({ quantity: 0, inStock: false }).where(eq(products.id, emptied.id));
+      await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, archived.id));
+      await db.delete(products).where(eq(products.id, deleted.id));
+      const visible = (await db.select().from(products))
+        .filter((p) => p.archivedAt === null)
+        .map((p) => ({ ...p, pollination: p.pollination as Listing['pollination'] }));
+      for (const f of shapes) {
+        const res = await via.get<Product[]>(`/api/products${query(f)}`);
+        expect(res.headers['x-total-count'], JSON.stringify(f)).toBe(
+          String(visible.filter((l) => matches(l, f)).length),
+        );
+      }
+
+      // The total of a shape without search or price is the summary's: one more in a combination of the filter
+      // shows in the total, and one more in a combination outside it does not. (A count over products would not
+      // move.) The price shape still counts listings.
+      const sugar = { variety: ['Sugar Dragon'], inStock: true };
+      const total = async (f: Filters) =>
+        (await via.get<Product[]>(`/api/products${query(f)}`)).headers['x-total-count'];
+      const before = Number(await total(sugar));
+      const priced = await total({ ...sugar, minPrice: 1 });
+      const bump = (variety: string, by: number) =>
+        db.execute(sql`update catalog_facet_counts set n = n + ${by}
+          where ctid = (select ctid from catalog_facet_counts where variety = ${variety} and in_stock limit 1)`);
+      await bump('Sugar Dragon', 1);
+      await bump('Dark Star', 1);
+      try {
+        expect(await total(sugar)).toBe(String(before + 1));
+        expect(await total({ ...sugar, minPrice: 1 })).toBe(priced);
+      } finally {
+        await bump('Sugar Dragon', -1);
+        await bump('Dark Star', -1);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'plans the list and facet reads for their parameters on every execution, and only them',
+    async () => {
+      // A generic plan, made without the parameters, turned the price-range count from an index-only scan of
+      // products_filters_idx into a bitmap scan of products_price_idx visiting most of the range (see connect.ts).
+      const mode = async (db: Db) =>
+        (await queryRows<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`))[0]?.plan_cache_mode;
+      expect(await mode(t.database.catalogDb)).toBe('force_custom_plan');
+      expect(await mode(t.database.db)).toBe('auto');
+      await t.database.db.transaction(async (tx) => expect(await mode(tx as unknown as Db)).toBe('auto'));
+    },
+  );
+
+  it('caps totals above 10,000 whether they come from the summary or from listings', async () => {
+    const own = await createTestApp();
+    try {
+      const { db } = own.database;
+      const via = new Client(own.server);
+      const { sellerId, listings: mine } = await createCatalog(db, 'capped');
+      const fixture = (f: Filters) => mine.filter((l) => matches(l, f)).length;
+      // 10,001 Dark Star seeds at $1.00, 0.5% of them organic.
+      await db.execute(sql`
+        insert into products (seller_id, title, description, variety, form, organic, quantity, price_cents, image_url)
+        select ${sellerId}, 'Bulk Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', i % 200 = 0, 1, 100,
+               '/images/products/dark-star-seed.svg'
+        from generate_series(1, 10001) i`);
+      const total = async (q: string) =>
+        (await via.get<Product[]>(`/api/products?${q}`)).headers['x-total-count'];
+      expect(await total('variety=Dark%20Star')).toBe('10000+');
+      expect(await total('variety=Dark%20Star&maxPrice=1')).toBe('10000+');
+      expect(await total('variety=Dark%20Star&form=seed&organic=true')).toBe(
+        String(50 + fixture({ variety: ['Dark Star'], form: ['seed'], organic: true })),
+      );
+      expect(await total('variety=Dark%20Star&organic=true&maxPrice=1')).toBe('50');
+      // Exactly 10,000 left (the fixture has one Dark Star seed): an exact total again.
+      expect(fixture({ variety: ['Dark Star'], form: ['seed'] })).toBe(1);
+      await db.execute(
+        sql`update products set archived_at = now() where title in ('Bulk Dark Star seed 10000', 'Bulk Dark Star seed 10001')`,
+      );
+      expect(await total('variety=Dark%20Star&form=seed')).toBe('10000');
+      expect(await total('variety=Dark%20Star&form=seed&maxPrice=1')).toBe('9999');
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -183,6 +183,8 @@ export class CatalogService {
 
   constructor(
     private readonly db: Db,
+    /** The list and facet reads: planned for their parameters every time (Database.catalogDb). */
+    private readonly reads: Db = db,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
     private readonly relevanceWindow = RELEVANCE_WINDOW,
   ) {
@@ -192,13 +194,13 @@ export class CatalogService {
       .prepare('product_by_id');
   }
 
-  /** Listings with their seller. */
-  private selectProducts() {
-    return this.db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+  /** Listings with their seller, read through `db` (the default) or the catalog read pool. */
+  private selectProducts(db: Db = this.db) {
+    return db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
   }
 
   async list(q: ProductListQuery): Promise<ProductPage> {
-    const tsquery = q.search ? await resolveSearch(this.db, q.search) : null;
+    const tsquery = q.search ? await resolveSearch(this.reads, q.search) : null;
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
     const statements = this.listStatements(q, tsquery !== null);
@@ -263,33 +265,50 @@ export class CatalogService {
     const where = filterWhere(q, tsquery, bindPlaceholders);
     return {
       // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
-      page: this.selectProducts()
+      page: this.selectProducts(this.reads)
         .where(where)
         .orderBy(...orderBy(q))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare('catalog_page'),
       ranked: search && q.sort === 'popularity' ? this.rankedStatement(where, tsquery) : null,
-      // Counts stop one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
-      count: this.db
-        .select({ n: count() })
-        .from(
-          this.db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(where)
-            .limit(EXACT_TOTAL_LIMIT + 1)
-            .as('matches'),
-        )
-        .prepare('catalog_count'),
+      count: this.countStatement(q, search, where),
     };
+  }
+
+  /**
+   * The number of matches. Without a search or a price filter, every condition is one catalog_facet_counts can
+   * answer: the sum over the matching combinations of its columns (a few hundred rows at most, whatever the
+   * catalog's size; its triggers keep it exact), never reading products. Otherwise the matching listings are
+   * counted, stopping one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
+   */
+  private countStatement(q: ProductListQuery, search: boolean, where: SQL): Statement<{ n: number }> {
+    if (!search && q.minPrice === null && q.maxPrice === null) {
+      const conditions = otherFilters(filterConditions(q, catalogFacetCounts, bindPlaceholders));
+      return this.reads
+        .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
+        .from(catalogFacetCounts)
+        .where(conditions)
+        .prepare('catalog_count_summary');
+    }
+    return this.reads
+      .select({ n: count() })
+      .from(
+        this.reads
+          .select({ one: sql`1` })
+          .from(products)
+          .where(where)
+          .limit(EXACT_TOTAL_LIMIT + 1)
+          .as('matches'),
+      )
+      .prepare('catalog_count');
   }
 
   /** The first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). */
   private rankedStatement(where: SQL, tsquery: unknown) {
     // The window holds whole rows, so ranking and paging it never reads products again (a second lookup by id
     // let the planner prefer a sequential scan on small catalogs).
-    const top = this.db
+    const top = this.reads
       .select({ ...productColumns, searchVector: products.searchVector })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -300,7 +319,7 @@ export class CatalogService {
     const fields = Object.fromEntries(
       Object.keys(productColumns).map((k) => [k, top[k as keyof typeof productColumns]]),
     );
-    return this.db
+    return this.reads
       .select(fields as unknown as typeof productColumns)
       .from(top)
       .orderBy(
@@ -321,7 +340,7 @@ export class CatalogService {
    * option either way.
    */
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
-    const tsquery = f.search ? await resolveSearch(this.db, f.search) : null;
+    const tsquery = f.search ? await resolveSearch(this.reads, f.search) : null;
     if (f.search && !tsquery) return emptyFacets();
     const statements = this.facetStatements(f, tsquery !== null);
     const params = { ...filterParams(f), tsquery };
@@ -378,9 +397,13 @@ export class CatalogService {
       ) as SQL;
       return {
         counts: summary
-          ? this.db.select(columns).from(catalogFacetCounts).prepare('catalog_facets_summary')
-          : this.db.select(columns).from(products).where(baseWhere(tsquery)).prepare('catalog_facets_scan'),
-        price: this.db
+          ? this.reads.select(columns).from(catalogFacetCounts).prepare('catalog_facets_summary')
+          : this.reads
+              .select(columns)
+              .from(products)
+              .where(baseWhere(tsquery))
+              .prepare('catalog_facets_scan'),
+        price: this.reads
           .select({
             min: sql<
               number | null
