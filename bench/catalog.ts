@@ -105,7 +105,7 @@ function closedLoopMs(r: LoadResult): number {
   return r.rps ? Math.round((1000 / r.rps) * 100) / 100 : Number.POSITIVE_INFINITY;
 }
 
-/** PGlite against PostgreSQL at one connection (DESIGN budget: within 3x of PostgreSQL's latency). */
+/** PGlite against PostgreSQL at one connection (docs/quality.md#performance-budgets: within 3x of PostgreSQL's latency). */
 export interface LatencyComparison {
   name: string;
   pgliteMean: number;

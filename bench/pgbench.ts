@@ -1,5 +1,5 @@
 /**
- * pgbench, PostgreSQL's own load tool, as the ceiling the API is compared with (DESIGN section 7): the same SQL
+ * pgbench, PostgreSQL's own load tool, as the ceiling the API is compared with (docs/quality.md#performance-budgets): the same SQL
  * as one API request, run at the same concurrency straight against the database.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The soak (DESIGN sections 6 and 7): 200 signed-in buyers on their own connections for 60 s against PostgreSQL,
+ * The soak (docs/quality.md#reliability and #performance-budgets): 200 signed-in buyers on their own connections for 60 s against PostgreSQL,
  * each browsing the catalog, opening listings, adding to the cart and checking out (every third round). At the
  * end the database must reconcile with what the buyers were told: no 5xx, every acknowledged order present with
  * its lines, no order that was not acknowledged, no duplicate for an Idempotency-Key, and each listing's stock

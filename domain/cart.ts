@@ -1,4 +1,4 @@
-/** The product fields a cart line carries (SPEC section 3: title, price, imageUrl, plus what limits the line). */
+/** The product fields a cart line carries (docs/product.md#entities: title, price, imageUrl, plus what limits the line). */
 export interface CartProduct {
   id: number;
   title: string;
@@ -11,7 +11,7 @@ export interface CartProduct {
   quantity: number;
 }
 
-/** One cart line as GET /api/cart answers it; the product may be missing (SPEC section 3). */
+/** One cart line as GET /api/cart answers it; the product may be missing (docs/product.md#entities). */
 export interface CartLine {
   id: number;
   productId: number;

@@ -1,4 +1,4 @@
-/** Product constants shared by client and server (SPEC sections 2, 3 and 9). */
+/** Product constants shared by client and server (docs/product.md#constants). */
 
 /** The five varieties always shown in the filter, then the four the desktop "show all" toggle adds. */
 export const PRIMARY_VARIETIES = [
@@ -44,7 +44,7 @@ export const POLLINATION_LABELS: Record<Pollination, string> = {
   cross: 'Cross-pollinating',
 };
 
-/** Card badges by variety (SPEC section 2). */
+/** Card badges by variety (docs/product.md#marketplace). */
 export const VARIETY_BADGES: Partial<Record<Variety, string>> = {
   'Sugar Dragon': 'POPULAR',
   'American Beauty': 'BEST SELLER',
@@ -71,7 +71,7 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
-/** The newsletter's address rule (SPEC section 5): text, @, text, dot, text. */
+/** The newsletter's address rule (docs/product.md#validation): text, @, text, dot, text. */
 export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LOCATION_MAX = 100;
 export const BIO_MAX = 1000;

@@ -1,4 +1,4 @@
-// The client's JavaScript budget (DESIGN section 7): the JavaScript `/` needs (the entry, everything it
+// The client's JavaScript budget (docs/quality.md#performance-budgets): the JavaScript `/` needs (the entry, everything it
 // imports, and the home page's chunk) at most 120 KiB gzip, and no route chunk over 60 KiB gzip.
 // Reads Vite's manifest, prints every chunk's gzip size and exits 1 when a budget is exceeded.
 import { readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'client/public/images/products');
 
-/** Fruit colours per variety (DESIGN section 9). bg is the soft background tint. */
+/** Fruit colours per variety (docs/quality.md#look-and-feel). bg is the soft background tint. */
 const VARIETIES = [
   { name: 'Sugar Dragon', skin: '#e0286f', bract: '#f47aa6', flesh: '#a8105c', bg: '#fde6f0' },
   { name: 'American Beauty', skin: '#b8235a', bract: '#dc5a8c', flesh: '#85195a', bg: '#f5e3f0' },

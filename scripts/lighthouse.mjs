@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile settings: a mid-range phone on slow 4G, simulated) against the built
 // app for /, /marketplace and a product page, in the system Chromium, on a fresh embedded database with the
-// demo data. Prints the four category scores and exits 1 when one misses DESIGN section 7's targets:
+// demo data. Prints the four category scores and exits 1 when one misses the targets of docs/quality.md#performance-budgets:
 // performance >= 95, accessibility 100, best practices 100, SEO >= 90.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -64,7 +64,7 @@ if (!clientBuilt) {
   failed = true;
   console.log('✗ client build failed; the bundle budget and the end-to-end suite did not run');
 } else {
-  console.log('\n▶ Bundle budget (DESIGN section 7)');
+  console.log('\n▶ Bundle budget (docs/quality.md#performance-budgets)');
   const budget = spawnSync(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')], {
     cwd: root,
     stdio: 'inherit',

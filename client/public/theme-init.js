@@ -1,5 +1,5 @@
 // Runs before the app: applies the saved theme to <html> so the page never flashes the wrong one.
-// Keys per DESIGN section 3 item 3: ui-theme (light, dark or system; default system); an older
+// Keys per docs/product.md#constants: ui-theme (light, dark or system; default system); an older
 // dragonfruit-theme value is adopted once. The app's theme provider keeps the same rules.
 (() => {
   try {

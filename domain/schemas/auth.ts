@@ -55,7 +55,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, MESSAGES.passwordMin)
   .max(PASSWORD_MAX, MESSAGES.passwordMax);
 
-/** POST /api/auth/register body (SPEC section 7). */
+/** POST /api/auth/register body (docs/product.md#calls). */
 export const registerSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -67,7 +67,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
 
-/** The register form: the API payload plus confirm password and terms (SPEC section 5). */
+/** The register form: the API payload plus confirm password and terms (docs/product.md#validation). */
 export const registerFormSchema = z
   .object({
     username: usernameSchema,

@@ -102,7 +102,7 @@ const priceRangeInOrder = (f: { minPrice: number | null; maxPrice: number | null
   f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice;
 const PRICE_RANGE_ERROR = { message: 'minPrice cannot be above maxPrice', path: ['minPrice'] };
 
-/** The catalog filters (SPEC section 3 "Filter set"), as GET /api/products and /marketplace take them. */
+/** The catalog filters (docs/product.md#entities, "Filter set"), as GET /api/products and /marketplace take them. */
 export const catalogFilterSchema = z
   .object({
     variety: commaList(VARIETIES, 'variety'),

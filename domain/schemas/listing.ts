@@ -1,5 +1,5 @@
 /**
- * The listing a seller creates or edits (SPEC section 5, Product form), checked the same way by the form and
+ * The listing a seller creates or edits (docs/product.md#validation, Listing), checked the same way by the form and
  * by POST /api/products and PUT /api/products/:id. `sellerId` is not part of it: the owner is the signed-in
  * seller, whatever a body says.
  */

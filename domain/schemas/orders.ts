@@ -1,4 +1,4 @@
-/** The cart and checkout payloads (SPEC section 7). The order as the API shows it is in domain/orders.ts. */
+/** The cart and checkout payloads (docs/product.md#calls). The order as the API shows it is in domain/orders.ts. */
 import { z } from 'zod';
 import { QUANTITY_MAX } from '../constants';
 import { MAX_PRICE } from './catalog';
@@ -28,7 +28,7 @@ const shownPrice = z
   .min(0, { error: CART_MESSAGES.price })
   .max(MAX_PRICE, { error: CART_MESSAGES.price });
 
-/** POST /api/cart {productId, quantity}; quantity defaults to 1 (SPEC section 3). */
+/** POST /api/cart {productId, quantity}; quantity defaults to 1 (docs/product.md#entities). */
 export const cartAddSchema = z.object({
   productId,
   quantity: quantity.default(1),

@@ -1,5 +1,5 @@
 /**
- * A server killed with SIGKILL in the middle of a checkout load (DESIGN section 6): after a restart on the same
+ * A server killed with SIGKILL in the middle of a checkout load (docs/quality.md#reliability): after a restart on the same
  * database, every order acknowledged with 201 is there with all its lines, the stock agrees with the orders,
  * and the server serves again. The real server runs as a child process, on the embedded database in a folder
  * (PGlite) or on PostgreSQL, whichever this run tests.

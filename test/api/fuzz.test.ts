@@ -2,7 +2,7 @@
  * Fuzz tests for every API endpoint (fast-check): random bodies, query strings, path ids and headers, sent as a
  * visitor, a signed-in buyer and a signed-in seller. Whatever is sent:
  * - the answer is never a 5xx;
- * - every 4xx is JSON `{ message, errors? }` (DESIGN section 4) with a non-empty message, and never one of the
+ * - every 4xx is JSON `{ message, errors? }` (docs/product.md#errors) with a non-empty message, and never one of the
  *   database's generic fallbacks (input a schema or a service should have named);
  * - a visitor never gets a 2xx from a signed-in endpoint, nor a buyer from a seller endpoint.
  *

@@ -1,5 +1,5 @@
 /**
- * Two app instances on one PostgreSQL (DESIGN section 8): the servers keep no state of their own, so a session,
+ * Two app instances on one PostgreSQL (docs/quality.md#scale): the servers keep no state of their own, so a session,
  * a cart, an order, the sign-in throttle and the limit on writes made on one are the same on the other. PostgreSQL only: the
  * embedded database belongs to one process.
  */

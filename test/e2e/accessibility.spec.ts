@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { PASSWORD, toast, uniqueName } from './support';
 
 /*
- * The accessibility gate (DESIGN sections 7 and 9): an axe-core scan of every page in both themes, with no
+ * The accessibility gate (docs/quality.md#accessibility): an axe-core scan of every page in both themes, with no
  * serious or critical WCAG 2.0/2.1 A/AA violation, and keyboard-only checks of the panels, the form labels and
  * the focus ring. Every test makes its own users and data.
  */

@@ -89,7 +89,7 @@ test('a seller adds a cutting, finds it in their listings and the marketplace, e
 }) => {
   await newSellerOnAddPage(page);
   const title = uniqueTitle('Sunrise Yellow Dragon cutting');
-  // Defaults (SPEC section 3): Sugar Dragon, cutting, self-pollinating, quantity 1, in stock.
+  // Defaults (docs/product.md#listing-form): Sugar Dragon, cutting, self-pollinating, quantity 1, in stock.
   await expect(page.getByLabel('Variety', { exact: true })).toHaveValue('Sugar Dragon');
   await expect(page.getByLabel('Form', { exact: true })).toHaveValue('cutting');
   await expect(page.getByLabel('Pollination', { exact: true })).toHaveValue('self');
@@ -437,7 +437,7 @@ test('seller pages show Loading... while the session resolves and send buyers an
 
   await registerThroughForm(page, uniqueName('buyer'));
   await expect(page).toHaveURL(/\/marketplace$/);
-  // A buyer is sent to /login, which sends a signed-in user on to its target (/ by default, SPEC section 2).
+  // A buyer is sent to /login, which sends a signed-in user on to its target (/ by default, docs/product.md#screens).
   for (const path of ['/seller/dashboard', '/seller/listings', '/seller/add-listing']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/(login)?$/);

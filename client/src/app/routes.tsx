@@ -34,7 +34,7 @@ interface PageRoute {
   guard?: 'auth' | 'seller';
 }
 
-/** Every route of SPEC section 2, plus the orders pages, the growing guides and the help page. */
+/** Every route of docs/product.md#screens. */
 const ROUTES: readonly PageRoute[] = [
   { path: '/', page: HomePage },
   { path: '/marketplace', page: MarketplacePage },

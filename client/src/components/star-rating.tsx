@@ -36,7 +36,7 @@ export function reviewCountLabel(count: number): string {
   return `(${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'})`;
 }
 
-/** The real rating (DESIGN section 3 item 1): stars, the average and "(N reviews)", or "No reviews yet". */
+/** The real rating (docs/product.md#real-features, item 1): stars, the average and "(N reviews)", or "No reviews yet". */
 export function RatingSummary({
   rating,
   className,

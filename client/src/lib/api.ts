@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@domain/api';
 
 /**
- * A failed API response. `message` is `${status}: ${responseText || statusText}` (SPEC section 8);
+ * A failed API response. `message` is `${status}: ${responseText || statusText}` (docs/product.md#errors);
  * `userMessage` is what a person should read: the JSON body's `message`, else the response text.
  */
 export class ApiError extends Error {

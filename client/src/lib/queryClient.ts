@@ -22,7 +22,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 /**
- * The spec's defaults: no retry, no refetch on focus or interval, data never stale (SPEC section 7). In the
+ * The spec's defaults: no retry, no refetch on focus or interval, data never stale (docs/product.md#calls). In the
  * browser a query's errorToast is shown when it fails; a server render shows none (it falls back to the browser).
  */
 export function createQueryClient({ toasts = true }: { toasts?: boolean } = {}): QueryClient {

@@ -49,7 +49,7 @@ export async function connect(options: ConnectOptions): Promise<Database> {
   return connectPglite(options.dataDir, options.loadDataDir, logger);
 }
 
-// Each driver is loaded only when used: start-up time matters (DESIGN section 7).
+// Each driver is loaded only when used: start-up time matters (docs/quality.md#performance-budgets).
 type Logger = { logQuery(query: string, params: unknown[]): void } | undefined;
 
 async function connectPglite(

@@ -114,7 +114,7 @@ function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** The JSON error shape of DESIGN section 4 for every error, and never a stack trace to the client. */
+/** The JSON error shape of docs/product.md#errors for every error, and never a stack trace to the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let status = 500;

@@ -1,4 +1,4 @@
-/** The header's main links (SPEC section 2; Blog leads to the growing guides, DESIGN section 3 item 8). */
+/** The header's main links (docs/product.md#header-and-footer; Blog leads to the growing guides). */
 export interface NavLink {
   href: string;
   label: string;

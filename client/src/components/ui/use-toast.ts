@@ -4,7 +4,7 @@ import type { ToastActionElement, ToastProps } from './toast';
 
 /**
  * The shadcn/ui toast store: one toast visible at a time (TOAST_LIMIT 1); a dismissed toast is removed
- * from memory TOAST_REMOVE_DELAY (1,000,000 ms) later (SPEC sections 4 and 9).
+ * from memory TOAST_REMOVE_DELAY (1,000,000 ms) later (docs/product.md#constants).
  */
 export const TOAST_REMOVE_DELAY = TOAST_REMOVE_DELAY_MS;
 export { TOAST_LIMIT };

@@ -29,7 +29,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
-  // The session is checked at start; a 401 means signed out, silently (SPEC section 4). A browser without the
+  // The session is checked at start; a 401 means signed out, silently (docs/product.md#states). A browser without the
   // server's signed_in cookie has no session to check: it is signed out at once, with no request.
   const server = useServerRender();
   const hint = server ? server.mayHaveSession : mayHaveSession();

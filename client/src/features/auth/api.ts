@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 export const DEMO_QUERY_KEY = ['/api/auth/demo'] as const;
 
-/** POST /api/auth/register body, exactly as SPEC section 7 lists it. */
+/** POST /api/auth/register body, exactly as docs/product.md#calls lists it. */
 export interface RegisterPayload {
   username: string;
   email: string;

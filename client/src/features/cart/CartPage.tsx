@@ -11,7 +11,7 @@ import { CartTotals } from './components/CartTotals';
 
 /**
  * /cart — signed-in users only (the router wraps it in RequireAuth). The lines with quantity controls and
- * Remove, Clear cart, and an order summary with Checkout (SPEC section 2).
+ * Remove, Clear cart, and an order summary with Checkout (docs/product.md#cart).
  */
 export function CartPage() {
   useDocumentTitle('Shopping Cart');

@@ -50,7 +50,7 @@ function putLine(queryClient: QueryClient, line: CartLine) {
 }
 
 /**
- * Refetches the cart after a change (SPEC section 4), unless another change is still on its way: then the
+ * Refetches the cart after a change (docs/product.md#states), unless another change is still on its way: then the
  * last one to finish refetches, so an early answer never undoes a later change on screen.
  */
 function refetchCart(queryClient: QueryClient) {
@@ -83,9 +83,9 @@ function toastOutOfStock() {
 
 /**
  * Adding a product to the cart (POST /api/cart {productId, quantity}) with the spec's toasts
- * (SPEC sections 5 and 8): a visitor gets "Please log in" and no request; a product out of stock gets
+ * (docs/product.md#validation and #errors): a visitor gets "Please log in" and no request; a product out of stock gets
  * "Out of stock"; a failure gets "Error" with the server's message; success "Added to cart". The line the
- * server answers replaces the cached one (SPEC section 4), then the cart is refreshed. `onSignedOut` runs
+ * server answers replaces the cached one (docs/product.md#states), then the cart is refreshed. `onSignedOut` runs
  * (after the toast) when a visitor tries to add.
  */
 export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {}) {
@@ -227,7 +227,7 @@ function newIdempotencyKey(): string {
 let attemptKey: string | null = null;
 
 /**
- * Checkout (POST /api/orders {lines}) per SPEC sections 4, 5 and 8, carrying the unit prices the cart shows, which
+ * Checkout (POST /api/orders {lines}) per docs/product.md#states, #validation and #errors, carrying the unit prices the cart shows, which
  * the server holds the order to. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel

@@ -24,7 +24,7 @@ export function hasPriceChange(line: ShownCartLine): boolean {
 /**
  * The signed-in user's cart lines (GET /api/cart), fetched only when signed in. A 401 means an empty
  * cart, silently; other failures toast "Failed to load cart items". Stale time 0, retried fewer than
- * 3 times except on 401 (SPEC section 7).
+ * 3 times except on 401 (docs/product.md#calls).
  */
 export function useCart() {
   const { user } = useAuth();

@@ -11,7 +11,7 @@ export interface GuideContent {
   closing?: string;
 }
 
-/** The full text of each growing guide (DESIGN section 3 item 8). */
+/** The full text of each growing guide (docs/product.md#real-features, item 8). */
 export const GUIDE_CONTENT: Record<GuideSummary['slug'], GuideContent> = {
   'rooting-cuttings': {
     intro: [

@@ -5,7 +5,7 @@ import { GuidesTeaser } from './components/GuidesTeaser';
 import { Hero } from './components/Hero';
 import { SellerPromo } from './components/SellerPromo';
 
-/** / (SPEC sections 1 and 2): hero, featured varieties, growing guides, seller promo, newsletter. */
+/** / (docs/product.md#home): hero, featured varieties, growing guides, seller promo, newsletter. */
 export function HomePage() {
   useDocumentTitle('');
   return (

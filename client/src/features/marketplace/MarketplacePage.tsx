@@ -32,7 +32,7 @@ import {
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
 /**
- * /marketplace (SPEC sections 2 and 4). The URL is the state: filters, sort and page are read from it
+ * /marketplace (docs/product.md#marketplace and #states). The URL is the state: filters, sort and page are read from it
  * on entry and on back/forward, and every change is written to it.
  */
 export function MarketplacePage() {

@@ -39,7 +39,7 @@ async function fetchProductPage(url: string, signal: AbortSignal): Promise<Produ
 }
 
 /**
- * One page of the catalog: filtered, sorted and paged on the server (DESIGN section 3 item 2). The
+ * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The
  * previous page stays on screen while the next one loads.
  */
 export function useProductPage(state: MarketplaceState) {

@@ -13,12 +13,12 @@ import { parseDecimal } from '@domain/numbers';
 import { MAX_PRICE, type ProductListQuery, productListQuerySchema, type Sort } from '@domain/schemas/catalog';
 
 /**
- * The marketplace's state lives in its URL (SPEC sections 2 and 4; DESIGN section 3 item 2): the
+ * The marketplace's state lives in its URL (docs/product.md#marketplace and #states): the
  * filter parameters of the spec plus `sort` and `page`. These pure functions read that state from a
  * query string, write it back, and build the API's query strings from it.
  */
 
-/** The filter set of SPEC section 3. */
+/** The filter set (docs/product.md#entities). */
 export interface CatalogFilterSet {
   varieties: Variety[];
   forms: ProductForm[];
@@ -303,7 +303,7 @@ export type PendingResult =
 
 const PRICE_MESSAGE = `Enter a price from 0 to ${MAX_PRICE.toLocaleString('en-US')}`;
 
-/** Turns pending edits into filters: an empty price means no bound (SPEC section 5). */
+/** Turns pending edits into filters: an empty price means no bound (docs/product.md#validation). */
 export function fromPending(p: PendingFilters): PendingResult {
   const min = parsePrice(p.minPrice);
   if (min === undefined) return { ok: false, field: 'minPrice', message: PRICE_MESSAGE };

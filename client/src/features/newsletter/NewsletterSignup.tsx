@@ -8,7 +8,7 @@ import { useSubscribeNewsletter } from './api';
 import { validNewsletterEmail } from './email';
 
 /**
- * The newsletter signup (SPEC sections 4, 5 and 8; DESIGN section 3 item 4): an invalid address gets
+ * The newsletter signup (docs/product.md#validation, #errors; #real-features item 4): an invalid address gets
  * the "Invalid email" toast and no request; success toasts "Subscribed!" and clears the field.
  */
 export function NewsletterSignup() {

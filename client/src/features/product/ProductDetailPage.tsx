@@ -19,7 +19,7 @@ import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStat
 import { QuantitySelector } from './components/QuantitySelector';
 import { RelatedProducts } from './components/RelatedProducts';
 
-/** /product/:id (SPEC section 2): the id must be numeric or no request is made. */
+/** /product/:id (docs/product.md#screens): the id must be numeric or no request is made. */
 export function ProductDetailPage() {
   const params = useParams<{ id: string }>();
   const id = parseProductId(params.id);

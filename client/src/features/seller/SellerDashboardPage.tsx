@@ -28,7 +28,7 @@ import { SellerOrders } from './components/SellerOrders';
 import { StockBadge } from './components/StockBadge';
 import { listingStats, recentListings } from './stats';
 
-/** SPEC section 9: the dashboard shows the 4 most recent listings. */
+/** docs/product.md#constants: the dashboard shows the 4 most recent listings. */
 const RECENT_COUNT = 4;
 
 /** /seller/dashboard — stats, recent listings, orders to ship and quick actions (inside RequireSeller). */

@@ -187,7 +187,7 @@ function ListingRow({ product, onDeleted }: { product: Product; onDeleted: () =>
   );
 }
 
-/** Three rows the shape of a listing while the listings load (SPEC section 9). */
+/** Three rows the shape of a listing while the listings load (docs/product.md#constants). */
 function ListingRowsSkeleton() {
   return (
     <ThumbnailRowsSkeleton

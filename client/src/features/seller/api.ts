@@ -25,7 +25,7 @@ export type ListingPayload = Listing & { sellerId: 0 };
 
 /**
  * GET /api/seller/products: the signed-in seller's listings, newest first. Asked only for a signed-in seller
- * (SPEC section 6). Fetched afresh on each visit: buyers' orders change the stock while the seller is away.
+ * (docs/product.md#roles). Fetched afresh on each visit: buyers' orders change the stock while the seller is away.
  */
 export function useSellerProducts() {
   const { user } = useAuth();
@@ -50,7 +50,7 @@ export function useSellerOrders() {
   });
 }
 
-/** After a listing changes: the seller's list and every marketplace query (SPEC section 7). */
+/** After a listing changes: the seller's list and every marketplace query (docs/product.md#calls). */
 function refreshListings(queryClient: QueryClient) {
   void refreshCatalog(queryClient);
   return queryClient.invalidateQueries({ queryKey: sellerKeys.products });
@@ -60,7 +60,7 @@ function toastFailure(title: string, error: unknown) {
   toast({ title, description: errorMessage(error, 'An error occurred'), variant: 'destructive' });
 }
 
-/** POST /api/products: "Product added" or "Failed to add product" (SPEC section 8). */
+/** POST /api/products: "Product added" or "Failed to add product" (docs/product.md#errors). */
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -89,7 +89,7 @@ export function useUpdateListing() {
 
 /**
  * DELETE /api/products/:id: "Product deleted" or "Failed to delete product". A listing that was ever ordered
- * is archived rather than deleted (DESIGN section 4), and the toast says where it went.
+ * is archived rather than deleted (docs/product.md#states), and the toast says where it went.
  */
 export function useDeleteListing() {
   const queryClient = useQueryClient();

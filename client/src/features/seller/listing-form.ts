@@ -36,7 +36,7 @@ export const LISTING_FIELDS = [
   'inStock',
 ] as const satisfies ReadonlyArray<keyof ListingFormValues>;
 
-/** SPEC section 3, Listing form defaults. */
+/** Listing form defaults: docs/product.md#listing-form. */
 export const LISTING_DEFAULTS: ListingFormValues = {
   title: '',
   description: '',

@@ -1,6 +1,6 @@
 import type { Product } from '@domain/schemas/catalog';
 
-/** SPEC section 3, Listing stats. */
+/** Listing stats: docs/product.md#entities. */
 export interface ListingStats {
   total: number;
   inStock: number;

@@ -11,7 +11,7 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 /**
- * The saved theme (DESIGN section 3 item 3): `ui-theme`, default `system`. When `ui-theme` is absent
+ * The saved theme (docs/product.md#constants): `ui-theme`, default `system`. When `ui-theme` is absent
  * and the older `dragonfruit-theme` holds a theme, that value is adopted and written to `ui-theme`.
  */
 export function readStoredTheme(storage: Storage | undefined = safeLocalStorage()): Theme {

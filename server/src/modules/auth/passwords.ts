@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id, OWASP parameters: 19 MiB memory, 2 passes, 1 lane (DESIGN section 5). */
+/** argon2id, OWASP parameters: 19 MiB memory, 2 passes, 1 lane (docs/quality.md#security). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

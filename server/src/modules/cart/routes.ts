@@ -7,7 +7,7 @@ import type { CartService } from './service';
 
 const lineParams = idParams('Cart item');
 
-/** The signed-in user's cart (SPEC section 7); visitors get 401. */
+/** The signed-in user's cart (docs/product.md#calls); visitors get 401. */
 export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A visitor gets 401 before any validation of what they sent.

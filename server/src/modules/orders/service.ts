@@ -15,7 +15,7 @@ export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOT
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * Checkout, order history and cancellation (DESIGN section 6). Each state change is one transaction that locks
+ * Checkout, order history and cancellation (docs/quality.md#reliability). Each state change is one transaction that locks
  * the products it touches in id order, so concurrent checkouts never oversell and never deadlock.
  */
 export class OrderService {

@@ -24,7 +24,7 @@ function sellersOnly(app: FastifyInstance) {
   });
 }
 
-/** POST /api/products, PUT and DELETE /api/products/:id: a seller's own listings (SPEC section 7). */
+/** POST /api/products, PUT and DELETE /api/products/:id: a seller's own listings (docs/product.md#calls). */
 export async function listingRoutes(
   app: FastifyInstance,
   { seller }: { seller: SellerService },

@@ -138,7 +138,7 @@ interface CartQuantityControlProps {
   onChange: (quantity: number) => void;
 }
 
-/** Minus, the quantity and plus; decreasing stops at 1 (SPEC section 5), increasing at the stock. */
+/** Minus, the quantity and plus; decreasing stops at 1 (docs/product.md#validation), increasing at the stock. */
 export function CartQuantityControl({ title, quantity, max, onChange }: CartQuantityControlProps) {
   return (
     <fieldset className="inline-flex min-w-0 items-center rounded-md border border-input bg-background">

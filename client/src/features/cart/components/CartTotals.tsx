@@ -2,7 +2,7 @@ import { cartTotals, formatUSD, fromCents } from '@domain/money';
 import { cn } from '@/lib/utils';
 import type { ShownCartLine } from '../cart-query';
 
-/** Subtotal, shipping (12.99 when the subtotal is above 0) and total, computed in cents (SPEC section 9). */
+/** Subtotal, shipping (12.99 when the subtotal is above 0) and total, computed in cents (docs/product.md#constants). */
 export function CartTotals({ lines, className }: { lines: readonly ShownCartLine[]; className?: string }) {
   const totals = cartTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
   return (

@@ -12,7 +12,7 @@ const ANSWERS: Record<Exclude<Answer, null>, string> = {
 
 /**
  * The promo code field and Apply. There are no promotions yet, so Apply says honestly that a code is not
- * valid (DESIGN section 3 item 5); nothing is sent anywhere.
+ * valid (docs/product.md#real-features, item 5); nothing is sent anywhere.
  */
 export function PromoCodeForm() {
   const id = useId();

@@ -43,7 +43,7 @@ interface FilterPanelProps {
 
 /**
  * The filter form: variety, form, cutting size, pollination, growing practices, availability and price.
- * Edits are pending until Apply Filters (SPEC section 4); Reset All clears everything.
+ * Edits are pending until Apply Filters (docs/product.md#states); Reset All clears everything.
  */
 export function FilterPanel({
   idPrefix,

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
-/** Six card skeletons while the first page loads (SPEC section 9). */
+/** Six card skeletons while the first page loads (docs/product.md#constants). */
 export function ProductGridSkeleton() {
   return (
     <div role="status" aria-label="Loading products" className={GRID}>
@@ -37,7 +37,7 @@ export function ProductGrid({ products, stale }: { products: readonly Product[];
   );
 }
 
-/** The products could not be loaded: Retry reloads the page (SPEC section 4). */
+/** The products could not be loaded: Retry reloads the page (docs/product.md#states). */
 export function ProductsError() {
   return (
     <PageMessage

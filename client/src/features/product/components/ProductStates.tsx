@@ -30,7 +30,7 @@ export function ProductDetailSkeleton() {
   );
 }
 
-/** A missing, archived or non-numeric product (SPEC section 8). */
+/** A missing, archived or non-numeric product (docs/product.md#errors). */
 export function ProductNotFound() {
   useDocumentTitle('Product Not Found');
   return (

@@ -22,7 +22,7 @@ interface DeleteListingButtonProps {
   className?: string;
 }
 
-/** A listing's Delete button and its confirmation dialog (SPEC section 2, Seller listings). */
+/** A listing's Delete button and its confirmation dialog (docs/product.md#seller-listings). */
 export function DeleteListingButton({ product, onDeleted, className }: DeleteListingButtonProps) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteListing();

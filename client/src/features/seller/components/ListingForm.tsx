@@ -37,7 +37,7 @@ const FLAGS = [
 ] as const;
 
 /**
- * The listing form (SPEC section 2, Add/Edit listing): a new listing when `product` is absent, else that
+ * The listing form (docs/product.md#listing-form): a new listing when `product` is absent, else that
  * listing. Checked with the server's own schema; the server's field errors land on the same fields.
  * After an add the form resets for the next one; after an update the seller goes back to the listings.
  */
