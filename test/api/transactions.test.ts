@@ -1,5 +1,5 @@
 /**
- * Transactions on PostgreSQL while the statement pool pipelines (docs/decisions/2026-11-22-prepared-statements.md):
+ * Transactions on PostgreSQL while the statement pool pipelines (docs/decisions/0007-prepared-statements.md):
  * postgres.js 3.4.9 loses the reservation of a transaction's connection when its BEGIN is pipelined onto a busy
  * connection and fills that connection's pipeline (100 statements); the transaction then fails with
  * UNSAFE_TRANSACTION and its connection goes back to the pool still inside it. Here hundreds of statements wait

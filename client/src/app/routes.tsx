@@ -34,7 +34,7 @@ interface PageRoute {
   guard?: 'auth' | 'seller';
 }
 
-/** Every route of docs/product.md#screens. */
+/** Every route of docs/product.md#screens. Adding one: docs/architecture.md#how-to-add-a-page. */
 const ROUTES: readonly PageRoute[] = [
   { path: '/', page: HomePage },
   { path: '/marketplace', page: MarketplacePage },

@@ -110,7 +110,8 @@ const CATALOG_READS = { plan_cache_mode: 'force_custom_plan' };
  *   else;
  * - and the catalog's list and facet reads (catalogDb) go to a pool of their own, the size of the statement pool,
  *   where statements are planned for their parameters every time (CATALOG_READS).
- * And every statement is a named prepared statement (see alwaysPrepare).
+ * And every statement is a named prepared statement (see alwaysPrepare). Which code uses which pool:
+ * docs/architecture.md#where-sql-lives.
  *
  * Why two pools: postgres.js 3.4.9 reserves a connection for sql.begin() in the BEGIN's `onexecute` hook, which
  * Connection.execute() calls only as the last term of the && chain telling the pool whether the connection can

@@ -21,7 +21,7 @@ interface PageRenderer {
  * Serves the built client: hashed assets cached for a year, and every other page path as HTML. Public pages are
  * rendered on the server with their data (dist/ssr, when built), so they paint before any JavaScript runs; the
  * rest, and any page whose render fails, get index.html for the browser to render. Unknown /api paths get a
- * JSON 404.
+ * JSON 404. The whole path of a page request: docs/architecture.md#a-server-rendered-page.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');

@@ -78,7 +78,7 @@ export class AuthService {
    * Checks the credentials; the same 401 for an unknown user and a wrong password. Each attempt is counted before
    * the password is checked, in one statement, so parallel guesses cannot all be checked while the count lags
    * behind; a success clears the counts. Two counts hold guessing back without letting anyone lock the owner out
-   * (docs/decisions/2026-11-23-sign-in-throttling.md):
+   * (docs/decisions/0008-sign-in-throttling.md):
    * - per account and source (the address, or the browser when it is known to the account): past the limit that
    *   source alone gets 429 for the account, so the owner elsewhere still signs in;
    * - per account from everywhere, a higher limit against guesses spread over many addresses: past it only the

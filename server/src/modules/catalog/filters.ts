@@ -4,7 +4,10 @@ import { toCents } from '../../../../domain/money';
 import type { CatalogFilters } from '../../../../domain/schemas/catalog';
 import { products } from '../../db/schema';
 
-/** A filter that a facet leaves out when it counts its own options. */
+/**
+ * A filter that a facet leaves out when it counts its own options. Adding a filter:
+ * docs/architecture.md#how-to-add-a-filter.
+ */
 export type FacetName =
   | 'variety'
   | 'form'
