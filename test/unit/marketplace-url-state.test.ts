@@ -1,3 +1,5 @@
+import { SORTS } from '@domain/catalog/schemas';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../client/src/components/pagination';
@@ -14,8 +16,6 @@ import {
   toMarketplaceSearch,
   toPending,
 } from '../../client/src/features/marketplace/url-state';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
-import { SORTS } from '../../domain/schemas/catalog';
 
 const state = (filters: Partial<MarketplaceState['filters']> = {}, rest: Partial<MarketplaceState> = {}) => ({
   ...DEFAULT_STATE,

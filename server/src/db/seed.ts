@@ -1,6 +1,6 @@
+import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
+import { toCents } from '@domain/money';
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '../../../domain/constants';
-import { toCents } from '../../../domain/money';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Database, Tx } from './connect';
 import { orderItems, orders, products, reviews, users } from './schema';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionUser } from '@domain/accounts/schemas';
 import cookie from '@fastify/cookie';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../domain/schemas/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { sessions, type User, users } from '../db/schema';

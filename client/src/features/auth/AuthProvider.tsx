@@ -1,4 +1,4 @@
-import type { LoginInput, SessionUser } from '@domain/schemas/auth';
+import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
 import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useLocation } from 'wouter';

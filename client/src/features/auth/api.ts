@@ -1,4 +1,4 @@
-import type { LoginInput, SessionUser } from '@domain/schemas/auth';
+import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
 import { apiRequest } from '@/lib/api';
 
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;

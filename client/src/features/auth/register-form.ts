@@ -1,4 +1,4 @@
-import { MESSAGES, registerFormSchema } from '@domain/schemas/auth';
+import { MESSAGES, registerFormSchema } from '@domain/accounts/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';

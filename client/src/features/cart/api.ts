@@ -1,6 +1,6 @@
-import type { CartLine } from '@domain/cart';
-import type { Order } from '@domain/orders';
-import type { Product } from '@domain/schemas/catalog';
+import type { CartLine } from '@domain/cart/types';
+import type { Product } from '@domain/catalog/schemas';
+import type { Order } from '@domain/orders/types';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';

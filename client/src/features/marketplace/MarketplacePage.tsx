@@ -1,5 +1,5 @@
+import { EXACT_TOTAL_LIMIT, SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
 import { MORE_VARIETIES, PAGE_SIZE, type Variety } from '@domain/constants';
-import { EXACT_TOTAL_LIMIT, SORT_LABELS, SORTS, type Sort } from '@domain/schemas/catalog';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';

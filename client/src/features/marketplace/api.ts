@@ -1,4 +1,4 @@
-import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/schemas/catalog';
+import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';

@@ -1,3 +1,4 @@
+import { MAX_PRICE, type ProductListQuery, productListQuerySchema, type Sort } from '@domain/catalog/schemas';
 import {
   CUTTING_SIZE_LABELS,
   type CuttingSize,
@@ -10,7 +11,6 @@ import {
 } from '@domain/constants';
 import { formatUSD } from '@domain/money';
 import { parseDecimal } from '@domain/numbers';
-import { MAX_PRICE, type ProductListQuery, productListQuerySchema, type Sort } from '@domain/schemas/catalog';
 
 /**
  * The marketplace's state lives in its URL (docs/product.md#marketplace and #states): the

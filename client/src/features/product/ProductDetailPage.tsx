@@ -1,6 +1,6 @@
+import type { Product } from '@domain/catalog/schemas';
 import { CUTTING_SIZE_LABELS, type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { formatUSD } from '@domain/money';
-import type { Product } from '@domain/schemas/catalog';
 import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';

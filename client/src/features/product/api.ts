@@ -1,5 +1,5 @@
-import type { MyReview, Review } from '@domain/reviews';
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
+import type { MyReview, Review } from '@domain/reviews/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';

@@ -1,5 +1,5 @@
+import type { Product } from '@domain/catalog/schemas';
 import { formatUSD } from '@domain/money';
-import type { Product } from '@domain/schemas/catalog';
 import {
   AlertCircle,
   ArrowRight,

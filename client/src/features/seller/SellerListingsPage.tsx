@@ -1,6 +1,6 @@
+import type { Product } from '@domain/catalog/schemas';
 import { FORM_LABELS } from '@domain/constants';
 import { formatUSD } from '@domain/money';
-import type { Product } from '@domain/schemas/catalog';
 import { AlertCircle, PackageOpen, Pencil, Plus, Search, SearchX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';

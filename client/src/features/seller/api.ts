@@ -1,6 +1,6 @@
-import type { SellerOrderLine } from '@domain/orders';
-import type { Product } from '@domain/schemas/catalog';
-import type { Listing } from '@domain/schemas/listing';
+import type { Product } from '@domain/catalog/schemas';
+import type { Listing } from '@domain/listings/schemas';
+import type { SellerOrderLine } from '@domain/orders/types';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth';

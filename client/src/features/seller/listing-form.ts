@@ -1,6 +1,6 @@
+import type { Product } from '@domain/catalog/schemas';
 import { CUTTING_SIZES, POLLINATIONS, type ProductForm } from '@domain/constants';
-import type { Product } from '@domain/schemas/catalog';
-import { type Listing, listingSchema } from '@domain/schemas/listing';
+import { type Listing, listingSchema } from '@domain/listings/schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ListingPayload } from './api';
 

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
 
 /** Listing stats: docs/product.md#entities. */
 export interface ListingStats {

@@ -1,6 +1,6 @@
+import { loginSchema, registerSchema } from '@domain/accounts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, registerSchema } from '../../../../domain/schemas/auth';
 import type { SessionManager } from '../../plugins/session';
 import { requireUser } from '../../plugins/session';
 import type { AuthService } from './service';

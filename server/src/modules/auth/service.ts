@@ -1,6 +1,6 @@
+import type { LoginInput, RegisterData, SessionUser } from '@domain/accounts/schemas';
+import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { eq, or, sql } from 'drizzle-orm';
-import { DEMO_BUYER, DEMO_SELLER } from '../../../../domain/constants';
-import type { LoginInput, RegisterData, SessionUser } from '../../../../domain/schemas/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';

@@ -1,6 +1,6 @@
+import { newsletterSchema } from '@domain/newsletter/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { newsletterSchema } from '../../../../domain/schemas/catalog';
 import type { Db } from '../../db/connect';
 import { newsletterSubscribers } from '../../db/schema';
 

@@ -1,7 +1,7 @@
+import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '@domain/orders/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '../../../../domain/schemas/orders';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { OrderService } from './service';

@@ -1,7 +1,7 @@
+import { listingSchema } from '@domain/listings/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listingSchema } from '../../../../domain/schemas/listing';
 import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
 import type { SellerService } from './service';

@@ -1,8 +1,8 @@
+import type { Product } from '@domain/catalog/schemas';
+import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
+import { fromCents, toCents } from '@domain/money';
+import type { OrderStatus, SellerOrderLine } from '@domain/orders/types';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { fromCents, toCents } from '../../../../domain/money';
-import type { OrderStatus, SellerOrderLine } from '../../../../domain/orders';
-import type { Product } from '../../../../domain/schemas/catalog';
-import { type Listing, stockChangedMessage } from '../../../../domain/schemas/listing';
 import { type Db, queryRows } from '../../db/connect';
 import { cartItems, orderItems, orders, products } from '../../db/schema';
 import { conflict, notFound } from '../../plugins/errors';

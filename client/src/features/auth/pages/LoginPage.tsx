@@ -1,4 +1,4 @@
-import { type LoginInput, loginSchema } from '@domain/schemas/auth';
+import { type LoginInput, loginSchema } from '@domain/accounts/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearchParams } from 'wouter';

@@ -1,3 +1,4 @@
+import type { CatalogFacets } from '@domain/catalog/schemas';
 import {
   CUTTING_SIZE_LABELS,
   CUTTING_SIZES,
@@ -9,7 +10,6 @@ import {
   PRIMARY_VARIETIES,
   type Variety,
 } from '@domain/constants';
-import type { CatalogFacets } from '@domain/schemas/catalog';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

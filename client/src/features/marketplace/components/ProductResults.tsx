@@ -1,5 +1,5 @@
+import type { Product } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
-import type { Product } from '@domain/schemas/catalog';
 import { AlertCircle, SearchX } from 'lucide-react';
 import { PageMessage } from '@/components/page-message';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card';

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
 import { Droplets, Fence, type LucideIcon, Sprout, Sun, Thermometer } from 'lucide-react';
 import { Link } from 'wouter';
 

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/local-date';
 import { RatingSummary, StarRating } from '@/components/star-rating';

@@ -1,4 +1,4 @@
-import { COMMENT_MAX, REVIEW_MESSAGES, type Review } from '@domain/reviews';
+import { COMMENT_MAX, REVIEW_MESSAGES, type Review } from '@domain/reviews/types';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
 import { Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';

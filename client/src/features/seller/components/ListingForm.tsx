@@ -1,3 +1,4 @@
+import type { Product } from '@domain/catalog/schemas';
 import {
   CUTTING_SIZE_LABELS,
   CUTTING_SIZES,
@@ -8,8 +9,7 @@ import {
   QUANTITY_MAX,
   VARIETIES,
 } from '@domain/constants';
-import type { Product } from '@domain/schemas/catalog';
-import { DESCRIPTION_MAX, IMAGE_URL_MAX, type Listing, TITLE_MAX } from '@domain/schemas/listing';
+import { DESCRIPTION_MAX, IMAGE_URL_MAX, type Listing, TITLE_MAX } from '@domain/listings/schemas';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';

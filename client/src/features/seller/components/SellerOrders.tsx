@@ -1,5 +1,5 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders/types';
 import { AlertCircle, Package, Truck } from 'lucide-react';
 import { LocalDate } from '@/components/local-date';
 import { ProductThumbnail } from '@/components/product-thumbnail';

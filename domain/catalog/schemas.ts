@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import {
-  CUTTING_SIZES,
-  EMAIL_MAX,
-  FORMS,
-  MAX_PAGE_SIZE,
-  NEWSLETTER_EMAIL_PATTERN,
-  PAGE_SIZE,
-  POLLINATIONS,
-  VARIETIES,
-} from '../constants';
+import { CUTTING_SIZES, FORMS, MAX_PAGE_SIZE, PAGE_SIZE, POLLINATIONS, VARIETIES } from '../constants';
 import { parseDecimal } from '../numbers';
-import { hasControlCharacters } from '../text';
 
 export const SORTS = ['popularity', 'price-low-high', 'price-high-low', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -172,14 +162,3 @@ export interface CatalogFacets {
   inStock: number;
   price: { min: number | null; max: number | null };
 }
-
-/** POST /api/newsletter body. */
-export const newsletterSchema = z.object({
-  email: z
-    .string('Please enter a valid email address')
-    .trim()
-    .min(1, 'Please enter a valid email address')
-    .max(EMAIL_MAX, 'Please enter a valid email address')
-    .regex(NEWSLETTER_EMAIL_PATTERN, 'Please enter a valid email address')
-    .refine((v) => !hasControlCharacters(v), 'Please enter a valid email address'),
-});

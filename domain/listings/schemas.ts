@@ -4,11 +4,11 @@
  * seller, whatever a body says.
  */
 import { z } from 'zod';
+import { MAX_PRICE } from '../catalog/schemas';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
 import { toCents } from '../money';
 import { parseDecimal } from '../numbers';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
-import { MAX_PRICE } from './catalog';
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 5000;

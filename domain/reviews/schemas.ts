@@ -1,7 +1,7 @@
-/** A review as POST /api/products/:id/reviews takes it. Types and messages: domain/reviews.ts. */
+/** A review as POST /api/products/:id/reviews takes it. Types and messages: domain/reviews/types.ts. */
 import { z } from 'zod';
-import { COMMENT_MAX, REVIEW_MESSAGES } from '../reviews';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
+import { COMMENT_MAX, REVIEW_MESSAGES } from './types';
 
 export const reviewSchema = z.object({
   rating: z
