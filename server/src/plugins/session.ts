@@ -55,6 +55,13 @@ export function requireSeller(request: FastifyRequest): SessionUser {
   return user;
 }
 
+/** Sellers only: visitors get 401 and buyers 403, before anything they sent is looked at. */
+export function sellersOnly(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireSeller(request);
+  });
+}
+
 export interface SessionManager {
   /** Starts a new session for the user (a fresh random token) and sets its cookie. */
   start(reply: FastifyReply, userId: number): Promise<void>;
