@@ -15,7 +15,7 @@ import {
   productListUrl,
   toMarketplaceSearch,
   toPending,
-} from '../../client/src/features/marketplace/url-state';
+} from '../../client/src/features/catalog/url-state';
 
 const state = (filters: Partial<MarketplaceState['filters']> = {}, rest: Partial<MarketplaceState> = {}) => ({
   ...DEFAULT_STATE,

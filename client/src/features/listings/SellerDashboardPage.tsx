@@ -22,9 +22,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
+import { SellerOrders } from '@/features/orders/components/SellerOrders';
 import { useSellerProducts } from './api';
-import { SellerOrders } from './components/SellerOrders';
 import { StockBadge } from './components/StockBadge';
 import { listingStats, recentListings } from './stats';
 

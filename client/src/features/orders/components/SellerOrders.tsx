@@ -6,7 +6,7 @@ import { ProductThumbnail } from '@/components/product-thumbnail';
 import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useSellerOrders, useShipOrderLine } from '../api';
+import { useSellerOrders, useShipOrderLine } from '../seller-api';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'secondary',

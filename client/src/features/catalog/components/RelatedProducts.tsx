@@ -1,5 +1,5 @@
 import { ProductCard } from '@/components/product-card';
-import { useRelatedProducts } from '../api';
+import { useRelatedProducts } from '../product-api';
 
 /** Up to four real related listings (same variety, then same form); hidden when there are none. */
 export function RelatedProducts({ productId }: { productId: number }) {

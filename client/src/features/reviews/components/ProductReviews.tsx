@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LocalDate } from '@/components/local-date';
 import { RatingSummary, StarRating } from '@/components/star-rating';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { type ProductReview, useMyReview, useProductReviews } from '../api';
 import { ReviewForm } from './ReviewForm';
 

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 
 /** Become a Seller: sellers get a link to their dashboard, everyone else Start Selling. */
 export function SellerPromo() {

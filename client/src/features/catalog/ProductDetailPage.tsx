@@ -10,14 +10,14 @@ import { RatingSummary } from '@/components/star-rating';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { loginUrl } from '@/features/auth';
+import { loginUrl } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/api';
-import { parseProductId, useProduct } from './api';
+import { ProductReviews } from '@/features/reviews/components/ProductReviews';
 import { GrowingInfo } from './components/GrowingInfo';
-import { ProductReviews } from './components/ProductReviews';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
 import { QuantitySelector } from './components/QuantitySelector';
 import { RelatedProducts } from './components/RelatedProducts';
+import { parseProductId, useProduct } from './product-api';
 
 /** /product/:id (docs/product.md#screens): the id must be numeric or no request is made. */
 export function ProductDetailPage() {

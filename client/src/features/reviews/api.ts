@@ -1,51 +1,23 @@
-import type { Product } from '@domain/catalog/schemas';
 import type { MyReview, Review } from '@domain/reviews/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
 
 /** A review as GET /api/products/:id/reviews lists it, newest first. */
 export type ProductReview = Review;
 
-/** Under the same '/api/products' prefix as the catalog queries, so a product refresh covers them all. */
-export const productKeys = {
-  detail: (id: number) => ['/api/products', id] as const,
-  related: (id: number) => ['/api/products', id, 'related'] as const,
+/** Under the same '/api/products' prefix as the catalog queries, so a product refresh covers them too. */
+export const reviewKeys = {
   reviews: (id: number) => ['/api/products', id, 'reviews'] as const,
   mine: (id: number) => ['/api/products', id, 'reviews', 'mine'] as const,
 };
 
-/** The product id from the route, or null when it is not a plain number (then nothing is requested). */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** GET /api/products/:id (404 when missing or archived). */
-export function useProduct(id: number | null) {
-  return useQuery({
-    queryKey: productKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
-    enabled: id !== null,
-  });
-}
-
-/** Up to four real related listings: same variety, then same form. */
-export function useRelatedProducts(id: number | null) {
-  return useQuery({
-    queryKey: productKeys.related(id ?? 0),
-    queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
-    enabled: id !== null,
-  });
-}
-
 /** The product's reviews, newest first; an empty list while there are none. */
 export function useProductReviews(id: number | null) {
   return useQuery({
-    queryKey: productKeys.reviews(id ?? 0),
+    queryKey: reviewKeys.reviews(id ?? 0),
     queryFn: ({ signal }) => apiGet<ProductReview[]>(`/api/products/${id}/reviews`, { signal }),
     enabled: id !== null,
   });
@@ -55,7 +27,7 @@ export function useProductReviews(id: number | null) {
 export function useMyReview(id: number) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: productKeys.mine(id),
+    queryKey: reviewKeys.mine(id),
     queryFn: ({ signal }) =>
       apiGet<MyReview>(`/api/products/${id}/reviews/mine`, { signal, nullOn401: true }),
     enabled: user !== null,

@@ -1,9 +1,8 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { Listing } from '@domain/listings/schemas';
-import type { SellerOrderLine } from '@domain/orders/types';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
 
@@ -14,8 +13,6 @@ import { refreshCatalog } from '@/lib/catalog-cache';
 export const sellerKeys = {
   products: ['/api/seller/products'] as const,
   productsOf: (sellerId: number) => ['/api/seller/products', sellerId] as const,
-  orders: ['/api/seller/orders'] as const,
-  ordersOf: (sellerId: number) => ['/api/seller/orders', sellerId] as const,
 };
 
 /** The marketplace's queries (lists, details, related) all start with this; the filter counts with the other. */
@@ -33,18 +30,6 @@ export function useSellerProducts() {
   return useQuery({
     queryKey: sellerKeys.productsOf(sellerId ?? 0),
     queryFn: async ({ signal }) => (await apiGet<Product[]>('/api/seller/products', { signal })) ?? [],
-    enabled: sellerId !== null,
-    staleTime: 0,
-  });
-}
-
-/** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
-export function useSellerOrders() {
-  const { user } = useAuth();
-  const sellerId = user?.isSeller ? user.id : null;
-  return useQuery({
-    queryKey: sellerKeys.ordersOf(sellerId ?? 0),
-    queryFn: async ({ signal }) => (await apiGet<SellerOrderLine[]>('/api/seller/orders', { signal })) ?? [],
     enabled: sellerId !== null,
     staleTime: 0,
   });
@@ -111,33 +96,5 @@ export function useDeleteListing() {
     onSettled: () => {
       void refreshListings(queryClient);
     },
-  });
-}
-
-/**
- * PATCH /api/seller/orders/:orderId/items/:itemId {status: "shipped"}: the shipped line is shown at once,
- * "Marked as shipped" on success, the server's message on failure (a cancelled order, say).
- */
-export function useShipOrderLine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (line: Pick<SellerOrderLine, 'orderId' | 'itemId'>) =>
-      apiRequest<SellerOrderLine>('PATCH', `/api/seller/orders/${line.orderId}/items/${line.itemId}`, {
-        status: 'shipped',
-      }),
-    onSuccess: (shipped) => {
-      queryClient.setQueriesData<SellerOrderLine[]>({ queryKey: sellerKeys.orders }, (lines) =>
-        lines?.map((l) => (l.orderId === shipped.orderId && l.itemId === shipped.itemId ? shipped : l)),
-      );
-      toast({ title: 'Marked as shipped', description: `${shipped.title} for ${shipped.buyer.username}` });
-    },
-    onError: (error) => {
-      toast({
-        title: 'Could not mark as shipped',
-        description: errorMessage(error, 'An error occurred'),
-        variant: 'destructive',
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerKeys.orders }),
   });
 }

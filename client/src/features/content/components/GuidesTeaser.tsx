@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { GUIDES } from '@/features/guides/guides-index';
+import { GUIDES } from '@/features/content/guides-index';
 
 /** The growing-guide teaser: rooting cuttings, support systems and pollination. */
 export function GuidesTeaser() {

@@ -2,7 +2,7 @@ import { ArrowLeft, CircleAlert, Clock } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { useDocumentTitle } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
-import { GUIDE_CONTENT } from './content';
+import { GUIDE_CONTENT } from './guides-content';
 import { findGuide, GUIDES, type GuideSummary } from './guides-index';
 
 /** /guides/:slug: one growing guide, or a not-found message for an unknown slug. */
