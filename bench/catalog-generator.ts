@@ -3,8 +3,9 @@
  * on PostgreSQL and PGlite: all 9 varieties and 4 forms, sizes, pollination, flags, prices $5–$300, stock,
  * sales and dates spread by a hash of the row number, over 50 Florida sellers.
  */
+
+import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
 import { sql } from 'drizzle-orm';
-import { CUTTING_SIZES, FORMS, VARIETIES } from '../domain/constants';
 import type { Database } from '../server/src/db/connect';
 
 const list = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);

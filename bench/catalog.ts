@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { productListQuerySchema } from '@domain/catalog/schemas';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { productListQuerySchema } from '../domain/schemas/catalog';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { CatalogService } from '../server/src/modules/catalog/service';
 import { generateCatalog } from './catalog-generator';

@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_BUYER } from '../domain/constants';
+import { DEMO_BUYER } from '@domain/constants';
 import { catalogBench } from './catalog';
 import { type LoadResult, load, printTable } from './load';
 import { ordersBench } from './orders';

@@ -25,7 +25,7 @@ function closure(key, seen = new Set()) {
 const files = (keys) => new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')));
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const home = Object.keys(manifest).find((k) => k.endsWith('features/home/HomePage.tsx'));
+const home = Object.keys(manifest).find((k) => k.endsWith('features/content/HomePage.tsx'));
 if (!entry || !home) {
   console.error('Bundle budget: the entry or the home page chunk is missing from the Vite manifest');
   process.exit(1);

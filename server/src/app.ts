@@ -2,19 +2,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
-import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
+import { authRoutes } from './modules/accounts/routes';
+import { AuthService } from './modules/accounts/service';
 import { cartRoutes } from './modules/cart/routes';
 import { CartService } from './modules/cart/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
+import { listingRoutes, sellerListingRoutes } from './modules/listings/routes';
+import { ListingService } from './modules/listings/service';
 import { newsletterRoutes } from './modules/newsletter/routes';
-import { orderRoutes } from './modules/orders/routes';
+import { NewsletterService } from './modules/newsletter/service';
+import { orderRoutes, sellerOrderRoutes } from './modules/orders/routes';
+import { SellerOrderService } from './modules/orders/seller-service';
 import { OrderService } from './modules/orders/service';
 import { reviewRoutes } from './modules/reviews/routes';
 import { ReviewService } from './modules/reviews/service';
-import { listingRoutes, sellerRoutes } from './modules/seller/routes';
-import { SellerService } from './modules/seller/service';
 import { registerClient } from './plugins/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
@@ -85,13 +87,18 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
   const catalog = new CatalogService(database.db, database.catalogDb);
-  const seller = new SellerService(database.db, catalog);
+  const listings = new ListingService(database.db, catalog);
   await server.register(catalogRoutes, { prefix: '/api/products', catalog });
-  await server.register(listingRoutes, { prefix: '/api/products', seller });
+  await server.register(listingRoutes, { prefix: '/api/products', listings });
   await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
-  await server.register(sellerRoutes, { prefix: '/api/seller', seller });
+  await server.register(sellerListingRoutes, { prefix: '/api/seller', listings });
+  const sellerOrders = new SellerOrderService(database.db);
+  await server.register(sellerOrderRoutes, { prefix: '/api/seller', sellerOrders });
   await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
-  await server.register(newsletterRoutes, { prefix: '/api/newsletter', db: database.db });
+  await server.register(newsletterRoutes, {
+    prefix: '/api/newsletter',
+    newsletter: new NewsletterService(database.db),
+  });
 
   await registerClient(server, config.clientDir);
   return {

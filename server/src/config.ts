@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseDecimal } from '@domain/numbers';
 import { z } from 'zod';
-import { parseDecimal } from '../../domain/numbers';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })

@@ -1,6 +1,6 @@
+import { MESSAGES, type SessionUser } from '@domain/accounts/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type SessionUser } from '../../domain/schemas/auth';
 import { sessions, users } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 

@@ -1,6 +1,6 @@
+import type { CartLine } from '@domain/cart/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../../domain/cart';
 import { cartItems, products } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';

@@ -1,9 +1,9 @@
+import type { CatalogFacets, Product } from '@domain/catalog/schemas';
+import { productListQuerySchema } from '@domain/catalog/schemas';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
-import type { CatalogFacets, Product } from '../../domain/schemas/catalog';
-import { productListQuerySchema } from '../../domain/schemas/catalog';
 import { type Db, queryRows } from '../../server/src/db/connect';
 import { newsletterSubscribers, products } from '../../server/src/db/schema';
 import { CatalogService } from '../../server/src/modules/catalog/service';

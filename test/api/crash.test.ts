@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Product } from '@domain/catalog/schemas';
+import type { Order } from '@domain/orders/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../domain/orders';
-import type { Product } from '../../domain/schemas/catalog';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');

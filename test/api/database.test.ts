@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CUTTING_SIZES, DEMO_BUYER, DEMO_SELLER, FORMS, VARIETIES } from '@domain/constants';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUTTING_SIZES, DEMO_BUYER, DEMO_SELLER, FORMS, VARIETIES } from '../../domain/constants';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { connect, queryRows } from '../../server/src/db/connect';

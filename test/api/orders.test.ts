@@ -1,7 +1,7 @@
+import type { CartLine } from '@domain/cart/types';
+import type { Order } from '@domain/orders/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../../domain/cart';
-import type { Order } from '../../domain/orders';
 import { cartItems, orderItems, orders, products } from '../../server/src/db/schema';
 import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/service';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';

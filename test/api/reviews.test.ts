@@ -1,8 +1,8 @@
+import type { Product } from '@domain/catalog/schemas';
+import type { Order } from '@domain/orders/types';
+import type { MyReview, Review } from '@domain/reviews/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../domain/orders';
-import type { MyReview, Review } from '../../domain/reviews';
-import type { Product } from '../../domain/schemas/catalog';
 import { products, reviews } from '../../server/src/db/schema';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';

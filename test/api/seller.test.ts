@@ -1,8 +1,8 @@
+import type { CartLine } from '@domain/cart/types';
+import type { Product } from '@domain/catalog/schemas';
+import type { Order, SellerOrderLine } from '@domain/orders/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../../domain/cart';
-import type { Order, SellerOrderLine } from '../../domain/orders';
-import type { Product } from '../../domain/schemas/catalog';
 import { products } from '../../server/src/db/schema';
 import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
 

@@ -3,9 +3,10 @@
  * a cart, an order, the sign-in throttle and the limit on writes made on one are the same on the other. PostgreSQL only: the
  * embedded database belongs to one process.
  */
+
+import type { CartLine } from '@domain/cart/types';
+import type { Order } from '@domain/orders/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartLine } from '../../domain/cart';
-import type { Order } from '../../domain/orders';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { connect, type Database } from '../../server/src/db/connect';

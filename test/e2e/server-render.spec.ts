@@ -1,4 +1,4 @@
-import type { Product } from '@domain/schemas/catalog';
+import type { Product } from '@domain/catalog/schemas';
 import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, registerThroughForm, uniqueName } from './support';
 

@@ -1,5 +1,5 @@
 /** A known catalog for tests: one seller and a listing for every variety × form, with varied attributes. */
-import { CUTTING_SIZES, FORMS, VARIETIES } from '../../domain/constants';
+import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
 import type { Db } from '../../server/src/db/connect';
 import { products, users } from '../../server/src/db/schema';
 

@@ -1,3 +1,5 @@
+import { SORTS } from '@domain/catalog/schemas';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../client/src/components/pagination';
@@ -13,9 +15,7 @@ import {
   productListUrl,
   toMarketplaceSearch,
   toPending,
-} from '../../client/src/features/marketplace/url-state';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
-import { SORTS } from '../../domain/schemas/catalog';
+} from '../../client/src/features/catalog/url-state';
 
 const state = (filters: Partial<MarketplaceState['filters']> = {}, rest: Partial<MarketplaceState> = {}) => ({
   ...DEFAULT_STATE,

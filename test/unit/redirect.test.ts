@@ -1,6 +1,6 @@
 import { validateHeaderValue } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../../client/src/features/auth/redirect';
+import { safeRedirect } from '../../client/src/features/accounts/redirect';
 
 describe('safeRedirect', () => {
   it('keeps a plain path of this site as it is', () => {

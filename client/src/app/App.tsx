@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider } from '@/features/accounts';
 import { ThemeProvider } from '@/features/theme';
 import { SiteLayout } from './layout/SiteLayout';
 import { AppRoutes } from './routes';

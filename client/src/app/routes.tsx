@@ -2,29 +2,29 @@ import { type ReactNode, Suspense } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import { PageLoading } from '@/components/page-status';
-import { RequireAuth, RequireSeller } from '@/features/auth';
+import { RequireAuth, RequireSeller } from '@/features/accounts';
 import { type LazyPage, lazyPage } from './lazy-page';
 
-const HomePage = lazyPage(() => import('@/features/home/HomePage'), 'HomePage');
-const MarketplacePage = lazyPage(() => import('@/features/marketplace/MarketplacePage'), 'MarketplacePage');
-const ProductDetailPage = lazyPage(() => import('@/features/product/ProductDetailPage'), 'ProductDetailPage');
+const HomePage = lazyPage(() => import('@/features/content/HomePage'), 'HomePage');
+const MarketplacePage = lazyPage(() => import('@/features/catalog/MarketplacePage'), 'MarketplacePage');
+const ProductDetailPage = lazyPage(() => import('@/features/catalog/ProductDetailPage'), 'ProductDetailPage');
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
-const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'), 'RegisterPage');
+const LoginPage = lazyPage(() => import('@/features/accounts/pages/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/accounts/pages/RegisterPage'), 'RegisterPage');
 const SellerDashboardPage = lazyPage(
-  () => import('@/features/seller/SellerDashboardPage'),
+  () => import('@/features/listings/SellerDashboardPage'),
   'SellerDashboardPage',
 );
 const SellerListingsPage = lazyPage(
-  () => import('@/features/seller/SellerListingsPage'),
+  () => import('@/features/listings/SellerListingsPage'),
   'SellerListingsPage',
 );
-const AddListingPage = lazyPage(() => import('@/features/seller/AddListingPage'), 'AddListingPage');
-const GuidesPage = lazyPage(() => import('@/features/guides/GuidesPage'), 'GuidesPage');
-const GuidePage = lazyPage(() => import('@/features/guides/GuidePage'), 'GuidePage');
-const HelpPage = lazyPage(() => import('@/features/help/HelpPage'), 'HelpPage');
+const AddListingPage = lazyPage(() => import('@/features/listings/AddListingPage'), 'AddListingPage');
+const GuidesPage = lazyPage(() => import('@/features/content/GuidesPage'), 'GuidesPage');
+const GuidePage = lazyPage(() => import('@/features/content/GuidePage'), 'GuidePage');
+const HelpPage = lazyPage(() => import('@/features/content/HelpPage'), 'HelpPage');
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 
 interface PageRoute {

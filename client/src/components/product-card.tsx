@@ -1,6 +1,6 @@
+import type { Product } from '@domain/catalog/schemas';
 import { FORM_LABELS, VARIETY_BADGES, type Variety } from '@domain/constants';
 import { formatUSD } from '@domain/money';
-import type { Product } from '@domain/schemas/catalog';
 import { MapPin, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { RatingSummary } from '@/components/star-rating';

@@ -1,4 +1,4 @@
-import type { CuttingSize, Pollination, ProductForm, Variety } from '../../../domain/constants';
+import type { CuttingSize, Pollination, ProductForm, Variety } from '@domain/constants';
 
 export interface SeedSeller {
   username: string;

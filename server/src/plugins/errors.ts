@@ -1,8 +1,8 @@
 import { STATUS_CODES, validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ApiErrorBody } from '@domain/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../../../domain/api';
 import { isConnectionLost } from '../db/connect';
 
 /** An error meant for the client: its status and message are sent as they are. */

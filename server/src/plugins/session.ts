@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionUser } from '@domain/accounts/schemas';
 import cookie from '@fastify/cookie';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../domain/schemas/auth';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { sessions, type User, users } from '../db/schema';
@@ -53,6 +53,13 @@ export function requireSeller(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (!user.isSeller) throw forbidden('Only seller accounts can do this');
   return user;
+}
+
+/** Sellers only: visitors get 401 and buyers 403, before anything they sent is looked at. */
+export function sellersOnly(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    requireSeller(request);
+  });
 }
 
 export interface SessionManager {

@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { AvatarButton } from './AvatarButton';
 
 /** The signed-in user's My Account menu (loaded after first paint, see UserMenu). */

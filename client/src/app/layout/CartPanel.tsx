@@ -8,12 +8,13 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/components/ui/sheet';
-import { useAuth } from '@/features/auth';
-import { useCart, useCheckout } from '@/features/cart/api';
+import { useAuth } from '@/features/accounts';
+import { useCart } from '@/features/cart/api';
 import { CartLineItem } from '@/features/cart/components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from '@/features/cart/components/CartStates';
 import { CartTotals } from '@/features/cart/components/CartTotals';
 import { PromoCodeForm } from '@/features/cart/components/PromoCodeForm';
+import { useCheckout } from '@/features/orders/checkout';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { DragonFruitMark } from './Logo';
 import { SocialIcons } from './SocialIcons';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { whenIdle } from '@/components/use-deferred-load';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { ThemeToggle } from '@/features/theme';
 import { cn } from '@/lib/utils';
 import { CartButton } from './CartButton';

@@ -10,7 +10,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/sheet';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { cn } from '@/lib/utils';
 import { DragonFruitMark } from './Logo';
 import { visibleNavLinks } from './nav-links';

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { deferredTriggerProps, useDeferredLoad } from '@/components/use-deferred-load';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { AvatarButton } from './AvatarButton';
 
 // The Radix menu code loads when the browser is idle (it is shared with the theme menu).

@@ -1,25 +1,20 @@
-import type { CartLine } from '@domain/cart';
-import type { Order } from '@domain/orders';
-import type { Product } from '@domain/schemas/catalog';
+import type { CartLine } from '@domain/cart/types';
+import type { Product } from '@domain/catalog/schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
-import { CART_QUERY_KEY, hasPriceChange, type ShownCartLine, useCart } from './cart-query';
+import { CART_QUERY_KEY, type ShownCartLine, useCart } from './cart-query';
 
-// The cart's mutations and checkout. The cart query itself (useCart) is in ./cart-query, which the header
-// loads at first paint; this module is only reached from lazily loaded code (the cart panel, the cart page,
-// product cards and the product page), so it stays out of the home page's bundle.
+// The cart's mutations (checkout is the orders feature's, in @/features/orders/checkout). The cart query itself
+// (useCart) is in ./cart-query, which the header loads at first paint; this module is only reached from lazily
+// loaded code (the cart panel, the cart page, product cards and the product page), so it stays out of the home
+// page's bundle.
 export { CART_QUERY_KEY, useCart };
 
 /** Every cart change shares this key, so only the last of several quick changes refetches the cart. */
 const CART_MUTATION_KEY = ['cart-change'] as const;
-const ORDERS_KEY = ['/api/orders'] as const;
-const CHECKOUT_KEY = ['checkout'] as const;
-/** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
-const PRICES_CHANGED = 'Prices changed';
 
 type CartData = CartLine[] | null | undefined;
 
@@ -69,7 +64,7 @@ interface AddInput {
   quantity: number;
 }
 
-function toastPleaseLogIn(description: string) {
+export function toastPleaseLogIn(description: string) {
   toast({ title: 'Please log in', description, variant: 'destructive' });
 }
 
@@ -211,96 +206,4 @@ export function useClearCart() {
     },
     onSettled: () => refetchCart(queryClient),
   });
-}
-
-/** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so fall back to random bytes. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * The Idempotency-Key of the checkout attempt under way, kept (for the tab, not per component: the panel
- * unmounts when closed) until that attempt ends with an order or a 4xx answer.
- */
-let attemptKey: string | null = null;
-
-/**
- * Checkout (POST /api/orders {lines}) per docs/product.md#states, #validation and #errors, carrying the unit prices the cart shows, which
- * the server holds the order to. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
- * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
- * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel
- * closes) and /marketplace. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
- * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
- *
- * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
- * from the panel or the cart page, so an order the server did place is answered again rather than placed
- * twice. A placed order or a 4xx answer ends the attempt.
- */
-export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } = {}) {
-  const { user } = useAuth();
-  const { lines, isLoading } = useCart();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-
-  const mutation = useMutation({
-    mutationKey: CHECKOUT_KEY,
-    mutationFn: ({ key, shown }: { key: string; shown: ShownCartLine[] }) =>
-      apiRequest<Order>(
-        'POST',
-        '/api/orders',
-        { lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })) },
-        { headers: { 'Idempotency-Key': key } },
-      ),
-    onSuccess: (order) => {
-      attemptKey = null;
-      queryClient.setQueryData<CartData>(CART_QUERY_KEY, (data) => (data ? [] : data));
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      toast({ title: 'Order placed!', description: 'Your order has been placed successfully' });
-      onPlaced?.(order);
-      navigate('/marketplace');
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.status >= 400 && error.status < 500) attemptKey = null;
-      const description = errorMessage(error, 'Something went wrong');
-      toast({
-        title:
-          isApiError(error, 409) && description.startsWith(PRICES_CHANGED)
-            ? PRICES_CHANGED
-            : 'Checkout failed',
-        description,
-        variant: 'destructive',
-      });
-    },
-    onSettled: () => {
-      void refreshCatalog(queryClient);
-      return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-    },
-  });
-
-  const checkout = () => {
-    if (!user) {
-      toastPleaseLogIn('You need to be logged in to checkout');
-      return;
-    }
-    // One checkout at a time, from the panel or the page; none before the cart is known.
-    if (isLoading || queryClient.isMutating({ mutationKey: CHECKOUT_KEY }) > 0) return;
-    if (lines.length === 0) {
-      toast({ title: 'Cart is empty', description: 'Add some items to your cart before checkout' });
-      return;
-    }
-    if (lines.some(hasPriceChange)) {
-      toast({
-        title: PRICES_CHANGED,
-        description: 'Accept the new prices in your cart to check out',
-        variant: 'destructive',
-      });
-      return;
-    }
-    attemptKey ??= newIdempotencyKey();
-    mutation.mutate({ key: attemptKey, shown: lines });
-  };
-
-  return { checkout, isPending: mutation.isPending, pricesChanged: lines.some(hasPriceChange) };
 }

@@ -1,7 +1,7 @@
 // The cart query, loaded at first paint (the header's badge reads it). Changes to the cart are in ./api.
-import type { CartLine, CartProduct } from '@domain/cart';
+import type { CartLine, CartProduct } from '@domain/cart/types';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/features/accounts';
 import { isApiError } from '@/lib/api';
 import { getQueryFn } from '@/lib/queryClient';
 

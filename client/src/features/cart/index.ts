@@ -1,6 +1,6 @@
-// The cart feature's public face for code in the first-paint bundle (the header). The cart's mutations and
-// checkout are in './api' (`@/features/cart/api`), imported only by lazily loaded code so they stay out of
-// the home page's JavaScript; the cart page is imported lazily by the router.
+// The cart feature's public face for code in the first-paint bundle (the header). The cart's mutations are in
+// './api' (`@/features/cart/api`) and checkout in `@/features/orders/checkout`, imported only by lazily loaded
+// code so they stay out of the home page's JavaScript; the cart page is imported lazily by the router.
 export {
   CART_QUERY_KEY,
   type CartLine,

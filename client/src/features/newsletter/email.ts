@@ -1,7 +1,7 @@
 import { EMAIL_MAX, NEWSLETTER_EMAIL_PATTERN } from '@domain/constants';
 
 /**
- * The newsletter's address rule, the same as newsletterSchema's (domain/schemas/catalog.ts), checked without
+ * The newsletter's address rule, the same as newsletterSchema's (domain/newsletter/schemas.ts), checked without
  * zod so the home page does not load it.
  */
 export function validNewsletterEmail(value: string): string | null {

@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders';
+import type { Order } from '@domain/orders/types';
 import { AlertCircle, ChevronRight, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';

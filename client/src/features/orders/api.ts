@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders';
+import type { Order } from '@domain/orders/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';

@@ -1,6 +1,6 @@
+import { cartAcceptPriceSchema, cartAddSchema, cartUpdateSchema } from '@domain/cart/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartAcceptPriceSchema, cartAddSchema, cartUpdateSchema } from '../../../../domain/schemas/orders';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { CartService } from './service';

@@ -1,7 +1,7 @@
+import type { CartAdd } from '@domain/cart/schemas';
+import type { CartLine } from '@domain/cart/types';
+import { formatUSD, fromCents, toCents } from '@domain/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { CartLine } from '../../../../domain/cart';
-import { formatUSD, fromCents, toCents } from '../../../../domain/money';
-import type { CartAdd } from '../../../../domain/schemas/orders';
 import { type Db, queryRows } from '../../db/connect';
 import { cartItems, products } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../plugins/errors';

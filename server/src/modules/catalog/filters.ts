@@ -1,7 +1,7 @@
+import type { CatalogFilters } from '@domain/catalog/schemas';
+import { toCents } from '@domain/money';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { toCents } from '../../../../domain/money';
-import type { CatalogFilters } from '../../../../domain/schemas/catalog';
 import { products } from '../../db/schema';
 
 /**

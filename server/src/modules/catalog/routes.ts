@@ -1,10 +1,6 @@
+import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '@domain/catalog/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  catalogFilterSchema,
-  EXACT_TOTAL_LIMIT,
-  productListQuerySchema,
-} from '../../../../domain/schemas/catalog';
 import { idParams } from '../../http/params';
 import type { CatalogService } from './service';
 

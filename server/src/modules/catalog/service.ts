@@ -1,13 +1,8 @@
+import type { CatalogFacets, CatalogFilters, Product, ProductListQuery } from '@domain/catalog/schemas';
+import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
+import { fromCents } from '@domain/money';
 import { and, count, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../../../domain/constants';
-import { fromCents } from '../../../../domain/money';
-import type {
-  CatalogFacets,
-  CatalogFilters,
-  Product,
-  ProductListQuery,
-} from '../../../../domain/schemas/catalog';
-import { EXACT_TOTAL_LIMIT } from '../../../../domain/schemas/catalog';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';

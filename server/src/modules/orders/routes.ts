@@ -1,12 +1,22 @@
+import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '@domain/orders/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '../../../../domain/schemas/orders';
 import { idParams } from '../../http/params';
-import { requireUser } from '../../plugins/session';
+import { requireSeller, requireUser, sellersOnly } from '../../plugins/session';
+import type { SellerOrderService } from './seller-service';
 import type { OrderService } from './service';
 
 const orderParams = idParams('Order');
+
+const orderLineParams = z.object({
+  orderId: idParams('Order').shape.id,
+  itemId: idParams('Order line').shape.id,
+});
+
+const shipBody = z.object({
+  status: z.literal('shipped', { error: 'status must be shipped' }),
+});
 
 /** An optional Idempotency-Key header: the same key from the same user places at most one order. */
 const checkoutHeaders = z.looseObject({
@@ -46,5 +56,23 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
 
   r.post('/:id/cancel', { schema: { params: orderParams } }, async (request) =>
     orders.cancel(requireUser(request).id, request.params.id),
+  );
+}
+
+/** GET /api/seller/orders and PATCH /api/seller/orders/:orderId/items/:itemId: the seller's order lines to ship. */
+export async function sellerOrderRoutes(
+  app: FastifyInstance,
+  { sellerOrders }: { sellerOrders: SellerOrderService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  sellersOnly(app);
+
+  r.get('/orders', async (request) => sellerOrders.orderLines(requireSeller(request).id));
+
+  r.patch(
+    '/orders/:orderId/items/:itemId',
+    { schema: { params: orderLineParams, body: shipBody } },
+    async (request) =>
+      sellerOrders.ship(requireSeller(request).id, request.params.orderId, request.params.itemId),
   );
 }

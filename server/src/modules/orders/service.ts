@@ -1,7 +1,7 @@
+import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '@domain/constants';
+import { formatUSD, fromCents, toCents } from '@domain/money';
+import type { Order, OrderLine, OrderStatus } from '@domain/orders/types';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '../../../../domain/constants';
-import { formatUSD, fromCents, toCents } from '../../../../domain/money';
-import type { Order, OrderLine, OrderStatus } from '../../../../domain/orders';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { orderItems, orders, products, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';

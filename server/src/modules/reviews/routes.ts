@@ -1,6 +1,6 @@
+import { reviewSchema } from '@domain/reviews/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reviewSchema } from '../../../../domain/schemas/reviews';
 import { requireUser } from '../../plugins/session';
 import { productIdParams } from '../catalog/routes';
 import type { ReviewService } from './service';

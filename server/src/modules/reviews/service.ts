@@ -1,5 +1,5 @@
+import type { MyReview, Review } from '@domain/reviews/types';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { MyReview, Review } from '../../../../domain/reviews';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { products, reviews, users } from '../../db/schema';
 import { forbidden, notFound } from '../../plugins/errors';

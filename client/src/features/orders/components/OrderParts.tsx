@@ -1,5 +1,5 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders';
+import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders/types';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/local-date';
 import { ProductThumbnail } from '@/components/product-thumbnail';

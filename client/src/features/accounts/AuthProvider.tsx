@@ -1,0 +1,109 @@
+import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { getQueryFn } from '@/lib/queryClient';
+import { useServerRender } from '@/lib/server-render';
+import { login, logout, ME_QUERY_KEY, type RegisterPayload, register } from './api';
+
+export interface AuthContextValue {
+  /** The signed-in user, or null when signed out (also while loading). */
+  user: SessionUser | null;
+  /** True until the session check at start has answered. */
+  isLoading: boolean;
+  loginMutation: UseMutationResult<SessionUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<SessionUser, Error, RegisterPayload>;
+  logoutMutation: UseMutationResult<unknown, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Whether the server's signed_in cookie is here: set with the session and cleared with it. */
+function mayHaveSession(): boolean {
+  return document.cookie.split('; ').includes('signed_in=1');
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  // The session is checked at start; a 401 means signed out, silently (docs/product.md#states). A browser without the
+  // server's signed_in cookie has no session to check: it is signed out at once, with no request.
+  const server = useServerRender();
+  const hint = server ? server.mayHaveSession : mayHaveSession();
+  const me = useQuery<SessionUser | null>({
+    queryKey: ME_QUERY_KEY,
+    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+    enabled: hint,
+    ...(hint ? {} : { initialData: null }),
+  });
+
+  const signIn = (user: SessionUser) => {
+    // Anything cached for whoever used this browser before belongs to them, not to this user.
+    queryClient.removeQueries({ queryKey: ['/api/cart'] });
+    queryClient.setQueryData(ME_QUERY_KEY, user);
+  };
+
+  const loginMutation = useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      signIn(user);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Login failed',
+        description: errorMessage(error, 'Login failed. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const registerMutation = useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      signIn(user);
+      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(error, 'Registration failed. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const logoutMutation = useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      // Leave the page first so a guarded page does not redirect to /login on the way out.
+      navigate('/');
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      toast({ title: 'Logged out successfully' });
+    },
+    onError: () => {
+      toast({
+        title: 'Logout failed',
+        description: 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const user = me.data ?? null;
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading: me.isPending, loginMutation, registerMutation, logoutMutation }),
+    [user, me.isPending, loginMutation, registerMutation, logoutMutation],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,86 @@
+import { type LoginInput, loginSchema } from '@domain/accounts/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, Redirect, useSearchParams } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '../AuthProvider';
+import { DemoAccounts } from '../components/DemoAccounts';
+import { safeRedirect } from '../redirect';
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const { user, loginMutation } = useAuth();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get('redirect'));
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  // Signed in (already, or just now): go to the redirect target.
+  if (user) return <Redirect to={target} replace />;
+
+  // Both fields share one rule and one message: show it once.
+  const formError = errors.username?.message ?? errors.password?.message;
+  const onSubmit = form.handleSubmit((values) => loginMutation.mutate(values));
+  const fillAccount = (account: LoginInput) => {
+    form.setValue('username', account.username, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('password', account.password, { shouldValidate: form.formState.isSubmitted });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-md gap-6 px-4 py-10 sm:py-16">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-3xl">
+            Sign in
+          </CardTitle>
+          <CardDescription>Sign in to buy and sell dragon fruit plants.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-describedby="login-hint">
+            <p id="login-hint" className="text-xs text-muted-foreground">
+              Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">with an asterisk</span> are required.
+            </p>
+            <FormField id="login-username" label="Username" required>
+              <Input
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                aria-invalid={errors.username ? true : undefined}
+                aria-describedby={errors.username ? 'login-error' : undefined}
+                {...form.register('username')}
+              />
+            </FormField>
+            <FormField id="login-password" label="Password" required>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? 'login-error' : undefined}
+                {...form.register('password')}
+              />
+            </FormField>
+            {formError && <FieldError id="login-error">{formError}</FieldError>}
+            <Button type="submit" size="lg" className="w-full" disabled={loginMutation.isPending}>
+              {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            New to the marketplace?{' '}
+            <Link href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              Create an account
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+      <DemoAccounts onUse={fillAccount} />
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import type { Product } from '@domain/catalog/schemas';
+import { CUTTING_SIZE_LABELS, type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
+import { formatUSD } from '@domain/money';
+import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useDocumentTitle } from '@/components/page-status';
+import { productImageAlt, VarietyBadge } from '@/components/product-card';
+import { RatingSummary } from '@/components/star-rating';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { loginUrl } from '@/features/accounts';
+import { useAddToCart } from '@/features/cart/api';
+import { ProductReviews } from '@/features/reviews/components/ProductReviews';
+import { GrowingInfo } from './components/GrowingInfo';
+import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
+import { QuantitySelector } from './components/QuantitySelector';
+import { RelatedProducts } from './components/RelatedProducts';
+import { parseProductId, useProduct } from './product-api';
+
+/** /product/:id (docs/product.md#screens): the id must be numeric or no request is made. */
+export function ProductDetailPage() {
+  const params = useParams<{ id: string }>();
+  const id = parseProductId(params.id);
+  const product = useProduct(id);
+
+  if (id === null) return <ProductNotFound />;
+  if (product.isPending) return <ProductDetailSkeleton />;
+  if (product.isError || !product.data) return <ProductNotFound />;
+  // Keyed by id so moving to a related product starts again (quantity 1, first tab).
+  return <ProductDetail key={product.data.id} product={product.data} />;
+}
+
+type Tab = 'description' | 'growing' | 'reviews';
+
+function ProductDetail({ product }: { product: Product }) {
+  useDocumentTitle(product.title);
+  const [tab, setTab] = useState<Tab>('description');
+  const showReviews = () => {
+    setTab('reviews');
+    document.getElementById('product-tabs')?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <Breadcrumb product={product} />
+
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-muted">
+          <img
+            src={product.imageUrl}
+            alt={productImageAlt(product)}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="size-full object-cover"
+          />
+          <VarietyBadge variety={product.variety} className="absolute top-4 left-4" />
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <div>
+            <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
+              <Link
+                href={`/marketplace?variety=${encodeURIComponent(product.variety)}`}
+                className="rounded-sm hover:text-primary"
+              >
+                {product.variety}
+              </Link>
+            </p>
+            <h1 className="mt-1 text-3xl leading-tight lg:text-4xl">{product.title}</h1>
+          </div>
+
+          <ProductBadges product={product} />
+
+          {product.rating.count > 0 ? (
+            <button
+              type="button"
+              onClick={showReviews}
+              className="w-fit rounded-md text-left hover:underline"
+              aria-label={`${product.rating.average?.toFixed(1)} out of 5 from ${product.rating.count} ${product.rating.count === 1 ? 'review' : 'reviews'}: read the reviews`}
+            >
+              <RatingSummary as="span" rating={product.rating} />
+            </button>
+          ) : (
+            <RatingSummary rating={product.rating} />
+          )}
+
+          <p className="text-3xl font-semibold tabular-nums">{formatUSD(product.price)}</p>
+
+          <StockLine product={product} />
+
+          <PurchaseControls product={product} />
+
+          <SellerBox seller={product.seller} />
+        </div>
+      </div>
+
+      <Tabs
+        id="product-tabs"
+        value={tab}
+        onValueChange={(v) => setTab(v as Tab)}
+        className="mt-12 scroll-mt-36 lg:scroll-mt-24"
+      >
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="description">Description</TabsTrigger>
+          <TabsTrigger value="growing">Growing Info</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
+        </TabsList>
+        <TabsContent value="description" className="mt-6 max-w-3xl">
+          <h2 className="text-2xl">About this plant</h2>
+          <div className="mt-3 grid gap-3 leading-relaxed">
+            {product.description.split(/\n{2,}/).map((paragraph) => (
+              <p key={paragraph} className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </TabsContent>
+        <TabsContent value="growing" className="mt-6">
+          <GrowingInfo product={product} />
+        </TabsContent>
+        <TabsContent value="reviews" className="mt-6 max-w-3xl">
+          <ProductReviews product={product} />
+        </TabsContent>
+      </Tabs>
+
+      <RelatedProducts productId={product.id} />
+    </div>
+  );
+}
+
+function Breadcrumb({ product }: { product: Product }) {
+  const linkClass = 'rounded-sm text-muted-foreground hover:text-primary';
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm">
+        <li>
+          <Link href="/marketplace" className={linkClass}>
+            Marketplace
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4 text-muted-foreground" />
+        </li>
+        <li>
+          <Link href={`/marketplace?variety=${encodeURIComponent(product.variety)}`} className={linkClass}>
+            {product.variety}
+          </Link>
+        </li>
+        <li aria-hidden="true">
+          <ChevronRight className="size-4 text-muted-foreground" />
+        </li>
+        <li aria-current="page" className="max-w-[16rem] truncate font-medium sm:max-w-md">
+          {product.title}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function ProductBadges({ product }: { product: Product }) {
+  const size = product.cuttingSize
+    ? (CUTTING_SIZE_LABELS[product.cuttingSize as CuttingSize] ?? product.cuttingSize)
+    : null;
+  return (
+    <ul aria-label="Product details" className="flex flex-wrap gap-2">
+      {product.organic && (
+        <li>
+          <Badge variant="cactus">Organic</Badge>
+        </li>
+      )}
+      {product.pesticideFree && (
+        <li>
+          <Badge variant="cactus">Pesticide-free</Badge>
+        </li>
+      )}
+      <li>
+        <Badge variant="secondary">{FORM_LABELS[product.form]}</Badge>
+      </li>
+      {size && (
+        <li>
+          <Badge variant="secondary">{size}</Badge>
+        </li>
+      )}
+      {product.pollination && (
+        <li>
+          <Badge variant="secondary">{POLLINATION_LABELS[product.pollination]}</Badge>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+function StockLine({ product }: { product: Product }) {
+  if (!product.inStock || product.quantity < 1) {
+    return (
+      <p className="flex items-center gap-2 font-medium text-destructive">
+        <PackageX className="size-5" aria-hidden="true" />
+        Out of stock
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-center gap-2 font-medium text-cactus">
+      <PackageCheck className="size-5" aria-hidden="true" />
+      In stock: {product.quantity} available
+    </p>
+  );
+}
+
+/** Quantity (1 to the units available) and Add to Cart; a visitor is sent to sign in first. */
+function PurchaseControls({ product }: { product: Product }) {
+  const [, navigate] = useLocation();
+  const [quantity, setQuantity] = useState(1);
+  const { add, isPending } = useAddToCart({
+    onSignedOut: () => navigate(loginUrl(`/product/${product.id}`)),
+  });
+  const available = product.inStock && product.quantity > 0;
+
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <QuantitySelector
+        id="quantity"
+        value={quantity}
+        max={product.quantity}
+        onChange={setQuantity}
+        disabled={!available}
+      />
+      {available ? (
+        <Button size="lg" className="min-w-44" disabled={isPending} onClick={() => add(product, quantity)}>
+          <ShoppingCart aria-hidden="true" />
+          {isPending ? 'Adding...' : 'Add to Cart'}
+        </Button>
+      ) : (
+        <Button size="lg" variant="secondary" className="min-w-44" disabled>
+          Out of Stock
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SellerBox({ seller }: { seller: Product['seller'] }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border bg-card p-4">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+        <Store className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-muted-foreground">Sold by</p>
+        <p className="font-medium break-words">{seller.username}</p>
+        {seller.location && (
+          <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Location:</span>
+            {seller.location}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

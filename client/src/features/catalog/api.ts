@@ -1,0 +1,60 @@
+import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
+import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
+
+/** Every product query starts with this, so invalidating it refreshes lists, details and related. */
+export const PRODUCTS_QUERY_KEY = ['/api/products'] as const;
+
+/** One page of results and the number of matches (a lower bound above EXACT_TOTAL_LIMIT). */
+export interface ProductPage {
+  products: Product[];
+  total: number;
+  /** True when the server reported "10000+": there are more than `total` matches. */
+  totalIsLowerBound: boolean;
+}
+
+/** Reads X-Total-Count: "57" is exact, "10000+" a lower bound; missing or garbled falls back. */
+export function parseTotalCount(
+  header: string | null,
+  fallback: number,
+): Pick<ProductPage, 'total' | 'totalIsLowerBound'> {
+  const match = header?.trim().match(/^(\d+)(\+?)$/);
+  if (!match) return { total: fallback, totalIsLowerBound: false };
+  return { total: Number(match[1]), totalIsLowerBound: match[2] === '+' };
+}
+
+/** "57 results", "1 result", "10,000+ results". */
+export function resultCountLabel({ total, totalIsLowerBound }: Omit<ProductPage, 'products'>): string {
+  const n = (totalIsLowerBound ? Math.max(total, EXACT_TOTAL_LIMIT) : total).toLocaleString('en-US');
+  if (totalIsLowerBound) return `${n}+ results`;
+  return total === 1 ? '1 result' : `${n} results`;
+}
+
+async function fetchProductPage(url: string, signal: AbortSignal): Promise<ProductPage> {
+  const res = await apiFetch(url, { signal, headers: { Accept: 'application/json' } });
+  await throwIfNotOk(res);
+  const products = (await res.json()) as Product[];
+  return { products, ...parseTotalCount(res.headers.get('X-Total-Count'), products.length) };
+}
+
+/**
+ * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The
+ * previous page stays on screen while the next one loads.
+ */
+export function useProductPage(state: MarketplaceState) {
+  return useQuery({
+    queryKey: [...PRODUCTS_QUERY_KEY, 'list', state],
+    queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many listings each filter option would match, given the other active filters. */
+export function useCatalogFacets(filters: CatalogFilterSet) {
+  return useQuery({
+    queryKey: ['/api/products/facets', filters],
+    queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

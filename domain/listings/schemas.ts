@@ -1,0 +1,135 @@
+/**
+ * The listing a seller creates or edits (docs/product.md#validation, Listing), checked the same way by the form and
+ * by POST /api/products and PUT /api/products/:id. `sellerId` is not part of it: the owner is the signed-in
+ * seller, whatever a body says.
+ */
+import { z } from 'zod';
+import { MAX_PRICE } from '../catalog/schemas';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
+import { toCents } from '../money';
+import { parseDecimal } from '../numbers';
+import { controlCharactersMessage, hasControlCharacters } from '../text';
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+export const IMAGE_URL_MAX = 2000;
+
+export const LISTING_MESSAGES = {
+  title: 'Title is required',
+  titleMax: `Title must be at most ${TITLE_MAX} characters`,
+  description: 'Description is required',
+  descriptionMax: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  titleControl: controlCharactersMessage('Title'),
+  descriptionControl: controlCharactersMessage('Description'),
+  variety: 'Variety is required',
+  varietyUnknown: `Variety must be one of ${VARIETIES.join(', ')}`,
+  form: `Form must be one of ${FORMS.join(', ')}`,
+  cuttingSize: `Cutting size must be one of ${CUTTING_SIZES.join(', ')}`,
+  pollination: 'Pollination must be self or cross',
+  imageUrl: 'Please enter a valid URL',
+  price: 'Price must be positive',
+  priceMin: 'Price must be at least $0.01',
+  priceCents: 'Price can have at most 2 decimal places',
+  priceMax: `Price must be at most $${MAX_PRICE.toLocaleString('en-US')}`,
+  quantity: 'Quantity must be a positive integer',
+  quantityMax: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  expectedQuantity: `expectedQuantity must be a whole number from 0 to ${QUANTITY_MAX.toLocaleString('en-US')}`,
+} as const;
+
+/** PUT /api/products/:id with an expectedQuantity that is no longer the stock: a sale came first. */
+export function stockChangedMessage(quantity: number): string {
+  return `The stock changed while you were editing: ${quantity.toLocaleString('en-US')} left now. Check the quantity and save again.`;
+}
+
+/** An image address the page can show safely: http(s), or a path on this site ("/images/…"). */
+export function isSafeImageUrl(value: string): boolean {
+  if (hasControlCharacters(value)) return false;
+  if (/^\/(?!\/)/.test(value)) return !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const requiredText = (message: string, max: number, maxMessage: string, controlMessage = message) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: maxMessage })
+    .refine((v) => !hasControlCharacters(v), { error: controlMessage });
+
+/** A number typed in a form arrives as text (plain decimal only); JSON clients send numbers. Both are accepted. */
+const numeric = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : (parseDecimal(v) ?? Number.NaN);
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const listingSchema = z
+  .object({
+    title: requiredText(
+      LISTING_MESSAGES.title,
+      TITLE_MAX,
+      LISTING_MESSAGES.titleMax,
+      LISTING_MESSAGES.titleControl,
+    ),
+    description: requiredText(
+      LISTING_MESSAGES.description,
+      DESCRIPTION_MAX,
+      LISTING_MESSAGES.descriptionMax,
+      LISTING_MESSAGES.descriptionControl,
+    ),
+    variety: requiredText(LISTING_MESSAGES.variety, 100, LISTING_MESSAGES.varietyUnknown).refine(
+      (v) => (VARIETIES as readonly string[]).includes(v),
+      { error: LISTING_MESSAGES.varietyUnknown },
+    ),
+    form: z.enum(FORMS, { error: LISTING_MESSAGES.form }),
+    cuttingSize: z
+      .union([z.enum(CUTTING_SIZES), z.literal(''), z.null()], { error: LISTING_MESSAGES.cuttingSize })
+      .optional(),
+    pollination: z
+      .union([z.enum(POLLINATIONS), z.literal(''), z.null()], { error: LISTING_MESSAGES.pollination })
+      .optional(),
+    organic: z.boolean().default(false),
+    pesticideFree: z.boolean().default(false),
+    inStock: z.boolean().default(true),
+    quantity: numeric(LISTING_MESSAGES.quantity)
+      .refine((n) => Number.isInteger(n) && n >= 1, { error: LISTING_MESSAGES.quantity })
+      .refine((n) => n <= QUANTITY_MAX, { error: LISTING_MESSAGES.quantityMax }),
+    price: numeric(LISTING_MESSAGES.price)
+      .refine((n) => n > 0, { error: LISTING_MESSAGES.price })
+      // A positive amount too small for the cent tolerance below (1e-9) would otherwise round to $0.00.
+      .refine((n) => toCents(n) >= 1, { error: LISTING_MESSAGES.priceMin })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: LISTING_MESSAGES.priceCents })
+      .refine((n) => n <= MAX_PRICE, { error: LISTING_MESSAGES.priceMax }),
+    imageUrl: z
+      .string({ error: LISTING_MESSAGES.imageUrl })
+      .trim()
+      .max(IMAGE_URL_MAX, { error: LISTING_MESSAGES.imageUrl })
+      .refine(isSafeImageUrl, { error: LISTING_MESSAGES.imageUrl }),
+    /**
+     * Edits only: the stock the seller saw when they opened the form. When a sale has changed it since, the edit
+     * is refused (409) instead of putting the sold units back on sale. Without it, the edit simply applies.
+     */
+    expectedQuantity: z
+      .number({ error: LISTING_MESSAGES.expectedQuantity })
+      .int({ error: LISTING_MESSAGES.expectedQuantity })
+      .min(0, { error: LISTING_MESSAGES.expectedQuantity })
+      .max(QUANTITY_MAX, { error: LISTING_MESSAGES.expectedQuantity })
+      .optional(),
+  })
+  // A cutting size belongs to cuttings only: any other form drops it.
+  .transform((l) => ({
+    ...l,
+    cuttingSize: l.form === 'cutting' && l.cuttingSize ? l.cuttingSize : null,
+    pollination: l.pollination ? l.pollination : null,
+  }));
+export type ListingInput = z.input<typeof listingSchema>;
+export type Listing = z.output<typeof listingSchema>;

@@ -1,0 +1,130 @@
+import type { LoginInput, RegisterData, SessionUser } from '@domain/accounts/schemas';
+import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connect';
+import { users } from '../../db/schema';
+import { limitedAddress } from '../../http/client-address';
+import { conflict, HttpError, notFound } from '../../plugins/errors';
+import { hashToken, toSessionUser } from '../../plugins/session';
+import { KnownDevices } from './devices';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { type Count, Throttle, tooManyAttempts } from './throttle';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export class AuthService {
+  readonly throttle: Throttle;
+  readonly devices: KnownDevices;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {
+    this.throttle = new Throttle(db, config.auth.windowMs);
+    this.devices = new KnownDevices(db, config);
+  }
+
+  /** Counts an attempt from this address; 429 past the limit. */
+  async countAttemptFrom(ip: string): Promise<void> {
+    const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${limitedAddress(ip)}`);
+    if (count > this.config.auth.maxAttemptsPerIp) throw tooManyAttempts(retryAfterSeconds);
+  }
+
+  async register(data: RegisterData): Promise<SessionUser> {
+    await this.assertAvailable(data.username, data.email);
+    const password = await hashPassword(data.password);
+    try {
+      const [user] = await this.db
+        .insert(users)
+        .values({
+          username: data.username,
+          email: data.email,
+          password,
+          isSeller: data.isSeller,
+          location: data.location,
+          bio: data.bio,
+        })
+        .returning();
+      return toSessionUser(user as NonNullable<typeof user>);
+    } catch (err) {
+      // Someone took the name or address between the check and the insert.
+      await this.assertAvailable(data.username, data.email);
+      throw err;
+    }
+  }
+
+  private async assertAvailable(username: string, email: string): Promise<void> {
+    const taken = await this.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(
+        or(
+          eq(sql`lower(${users.username})`, username.toLowerCase()),
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+        ),
+      );
+    const errors: Record<string, string> = {};
+    for (const u of taken) {
+      if (u.username.toLowerCase() === username.toLowerCase()) errors.username = USERNAME_TAKEN;
+      if (u.email.toLowerCase() === email.toLowerCase()) errors.email = EMAIL_TAKEN;
+    }
+    if (errors.username || errors.email) throw conflict((errors.username ?? errors.email) as string, errors);
+  }
+
+  /**
+   * Checks the credentials; the same 401 for an unknown user and a wrong password. Each attempt is counted before
+   * the password is checked, in one statement, so parallel guesses cannot all be checked while the count lags
+   * behind; a success clears the counts. Two counts hold guessing back without letting anyone lock the owner out
+   * (docs/decisions/0008-sign-in-throttling.md):
+   * - per account and source (the address, or the browser when it is known to the account): past the limit that
+   *   source alone gets 429 for the account, so the owner elsewhere still signs in;
+   * - per account from everywhere, a higher limit against guesses spread over many addresses: past it only the
+   *   account's known browsers are let through to the password check.
+   */
+  async login(
+    input: LoginInput,
+    from: { ip: string; deviceToken: string | undefined },
+  ): Promise<SessionUser> {
+    const username = input.username.toLowerCase();
+    const { deviceToken } = from;
+    const knownDevice = deviceToken !== undefined && (await this.devices.isKnown(deviceToken, username));
+    const source = knownDevice ? `device=${hashToken(deviceToken)}` : `ip=${limitedAddress(from.ip)}`;
+    const sourceKey = `signin:${source}|${username}`;
+    const accountKey = `account:${username}`;
+    const [fromSource, fromEverywhere] = (await this.throttle.hitEach([sourceKey, accountKey])) as [
+      Count,
+      Count,
+    ];
+    if (fromSource.count > this.config.auth.maxFailuresPerAccount)
+      throw tooManyAttempts(fromSource.retryAfterSeconds);
+    if (!knownDevice && fromEverywhere.count > this.config.auth.maxFailuresPerAccountTotal)
+      throw tooManyAttempts(fromEverywhere.retryAfterSeconds);
+
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username))
+      .limit(1);
+    const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
+    if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+    await this.throttle.reset([sourceKey, accountKey]);
+    return toSessionUser(user);
+  }
+
+  /**
+   * The demo accounts' credentials, when demo data was asked for (never in production) and the accounts exist in
+   * this database. Users who merely took the demo names are never given away.
+   */
+  async demoAccounts(): Promise<{ buyer: typeof DEMO_BUYER; seller: typeof DEMO_SELLER }> {
+    if (!this.config.seedDemo) throw notFound('No demo accounts on this site');
+    const found = await this.db
+      .select({ username: users.username })
+      .from(users)
+      .where(or(eq(users.username, DEMO_BUYER.username), eq(users.username, DEMO_SELLER.username)));
+    if (found.length < 2) throw notFound('No demo accounts in this database');
+    return { buyer: DEMO_BUYER, seller: DEMO_SELLER };
+  }
+}

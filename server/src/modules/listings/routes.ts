@@ -1,0 +1,39 @@
+import { listingSchema } from '@domain/listings/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../http/params';
+import { requireSeller, sellersOnly } from '../../plugins/session';
+import type { ListingService } from './service';
+
+const productParams = idParams('Product');
+
+/** POST /api/products, PUT and DELETE /api/products/:id: a seller's own listings (docs/product.md#calls). */
+export async function listingRoutes(
+  app: FastifyInstance,
+  { listings }: { listings: ListingService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  sellersOnly(app);
+
+  r.post('/', { schema: { body: listingSchema } }, async (request, reply) => {
+    const product = await listings.create(requireSeller(request).id, request.body);
+    return reply.code(201).send(product);
+  });
+
+  r.put('/:id', { schema: { params: productParams, body: listingSchema } }, async (request) =>
+    listings.update(requireSeller(request).id, request.params.id, request.body),
+  );
+
+  r.delete('/:id', { schema: { params: productParams } }, async (request) =>
+    listings.remove(requireSeller(request).id, request.params.id),
+  );
+}
+
+/** GET /api/seller/products: the seller's own listings (their order lines to ship are the orders module's). */
+export async function sellerListingRoutes(
+  app: FastifyInstance,
+  { listings }: { listings: ListingService },
+): Promise<void> {
+  sellersOnly(app);
+  app.get('/products', async (request) => listings.bySeller(requireSeller(request).id));
+}

@@ -1,0 +1,96 @@
+import type { Product } from '@domain/catalog/schemas';
+import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
+import { toCents } from '@domain/money';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { cartItems, orderItems, products } from '../../db/schema';
+import { conflict, notFound } from '../../plugins/errors';
+import type { CatalogService } from '../catalog/service';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** The listing's columns as the form gives them; the owner comes from the session, never from a body. */
+function columns(l: Listing) {
+  return {
+    title: l.title,
+    description: l.description,
+    variety: l.variety,
+    form: l.form,
+    cuttingSize: l.cuttingSize,
+    pollination: l.pollination,
+    organic: l.organic,
+    pesticideFree: l.pesticideFree,
+    inStock: l.inStock,
+    quantity: l.quantity,
+    priceCents: toCents(l.price),
+    imageUrl: l.imageUrl,
+  };
+}
+
+/**
+ * A seller's workspace over their listings: create, edit, delete or archive. Another seller's listing is 404 and
+ * stays unchanged.
+ */
+export class ListingService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  bySeller(sellerId: number): Promise<Product[]> {
+    return this.catalog.bySeller(sellerId);
+  }
+
+  async create(sellerId: number, listing: Listing): Promise<Product> {
+    const [row] = await this.db
+      .insert(products)
+      .values({ ...columns(listing), sellerId })
+      .returning({ id: products.id });
+    return this.catalog.get((row as { id: number }).id);
+  }
+
+  /** Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). */
+  async update(sellerId: number, id: number, listing: Listing): Promise<Product> {
+    const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt));
+    const { expectedQuantity } = listing;
+    const updated = await this.db
+      .update(products)
+      .set(columns(listing))
+      .where(expectedQuantity === undefined ? own : and(own, eq(products.quantity, expectedQuantity)))
+      .returning({ id: products.id });
+    if (updated.length === 0) {
+      const [current] = await this.db.select({ quantity: products.quantity }).from(products).where(own);
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      const message = stockChangedMessage(current.quantity);
+      throw conflict(message, { quantity: message });
+    }
+    return this.catalog.get(id);
+  }
+
+  /**
+   * Deletes a listing; one that appears in any order is archived instead (gone from the catalog and from carts,
+   * kept in order history). The row lock makes a checkout under way finish first, or find the listing gone.
+   */
+  async remove(sellerId: number, id: number): Promise<{ archived: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)))
+        .for('update');
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      const [ordered] = await tx
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(eq(orderItems.productId, id))
+        .limit(1);
+      if (!ordered) {
+        await tx.delete(products).where(eq(products.id, id));
+        return { archived: false };
+      }
+      await tx.update(products).set({ archivedAt: new Date(), inStock: false }).where(eq(products.id, id));
+      await tx.delete(cartItems).where(eq(cartItems.productId, id));
+      return { archived: true };
+    });
+  }
+}
