@@ -17,31 +17,25 @@ const shipBody = z.object({
   status: z.literal('shipped', { error: 'status must be shipped' }),
 });
 
-/** Sellers only: visitors get 401 and buyers 403, before anything they sent is looked at. */
-function sellersOnly(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    requireSeller(request);
-  });
-}
-
 /** POST /api/products, PUT and DELETE /api/products/:id: a seller's own listings (docs/product.md#calls). */
 export async function listingRoutes(
   app: FastifyInstance,
   { seller }: { seller: SellerService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  sellersOnly(app);
 
-  r.post('/', { schema: { body: listingSchema } }, async (request, reply) => {
+  r.post('/', { config: { access: 'seller' }, schema: { body: listingSchema } }, async (request, reply) => {
     const product = await seller.create(requireSeller(request).id, request.body);
     return reply.code(201).send(product);
   });
 
-  r.put('/:id', { schema: { params: productParams, body: listingSchema } }, async (request) =>
-    seller.update(requireSeller(request).id, request.params.id, request.body),
+  r.put(
+    '/:id',
+    { config: { access: 'seller' }, schema: { params: productParams, body: listingSchema } },
+    async (request) => seller.update(requireSeller(request).id, request.params.id, request.body),
   );
 
-  r.delete('/:id', { schema: { params: productParams } }, async (request) =>
+  r.delete('/:id', { config: { access: 'seller' }, schema: { params: productParams } }, async (request) =>
     seller.remove(requireSeller(request).id, request.params.id),
   );
 }
@@ -52,15 +46,18 @@ export async function sellerRoutes(
   { seller }: { seller: SellerService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  sellersOnly(app);
 
-  r.get('/products', async (request) => seller.listings(requireSeller(request).id));
+  r.get('/products', { config: { access: 'seller' } }, async (request) =>
+    seller.listings(requireSeller(request).id),
+  );
 
-  r.get('/orders', async (request) => seller.orderLines(requireSeller(request).id));
+  r.get('/orders', { config: { access: 'seller' } }, async (request) =>
+    seller.orderLines(requireSeller(request).id),
+  );
 
   r.patch(
     '/orders/:orderId/items/:itemId',
-    { schema: { params: orderLineParams, body: shipBody } },
+    { config: { access: 'seller' }, schema: { params: orderLineParams, body: shipBody } },
     async (request) => seller.ship(requireSeller(request).id, request.params.orderId, request.params.itemId),
   );
 }
