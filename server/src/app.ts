@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -21,7 +21,7 @@ import { registerClient } from './plugins/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
 import { registerSecurity, securityHeaders } from './plugins/security';
-import { registerSessions } from './plugins/session';
+import { registerAccess, registerSessions } from './plugins/session';
 
 export interface BuildAppOptions {
   database: Database;
@@ -32,6 +32,8 @@ export interface BuildAppOptions {
 
 export interface App {
   server: FastifyInstance;
+  /** Every route as registered (method, url and options: access rule, schemas); the fuzz test sends to each. */
+  routes: readonly RouteOptions[];
   /** Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices. */
   maintenance(): Promise<void>;
 }
@@ -75,6 +77,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     if (request.raw.complete === false) reply.header('connection', 'close');
     done(null, payload);
   });
+  registerAccess(server);
+  // A copy: Fastify goes on changing the options it passed (the url, for a prefix's '/' route).
+  const routes: RouteOptions[] = [];
+  server.addHook('onRoute', (route) => {
+    routes.push({ ...route });
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(server);
@@ -83,7 +91,10 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await registerWriteLimit(server, database.db, config);
   const auth = new AuthService(database.db, config);
 
-  server.get('/api/health', async () => ({ status: 'ok', database: database.kind }));
+  server.get('/api/health', { config: { access: 'public' } }, async () => ({
+    status: 'ok',
+    database: database.kind,
+  }));
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
   const catalog = new CatalogService(database.db, database.catalogDb);
@@ -103,6 +114,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await registerClient(server, config.clientDir);
   return {
     server,
+    routes,
     async maintenance() {
       await sessions.purgeExpired();
       await auth.throttle.purgeExpired();

@@ -511,7 +511,7 @@ describe('a header no answer can carry', () => {
       {},
       {
         addRoutes: (server) => {
-          server.get('/api/test/download', async (request, reply) =>
+          server.get('/api/test/download', { config: { access: 'public' } }, async (request, reply) =>
             reply
               .header(
                 'content-disposition',
@@ -519,7 +519,7 @@ describe('a header no answer can carry', () => {
               )
               .send({ ok: true }),
           );
-          server.get('/api/test/redirect', async (request, reply) =>
+          server.get('/api/test/redirect', { config: { access: 'public' } }, async (request, reply) =>
             reply.redirect((request.query as { to: string }).to),
           );
         },

@@ -1,5 +1,5 @@
 /** Builds the real app in-process over a fresh test database, and a cookie-keeping client for it. */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { type Config, loadConfig } from '../../server/src/config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -8,6 +8,8 @@ export const ORIGIN = 'http://localhost:80';
 
 export interface TestApp {
   server: FastifyInstance;
+  /** Every route as registered, the test's own (addRoutes) included. */
+  routes: readonly RouteOptions[];
   database: TestDatabase;
   config: Config;
   /** The app's periodic clean-up (main.ts runs it on a timer). */
@@ -37,16 +39,26 @@ export async function createTestApp(
   config.clientDir = '/nonexistent-client-build';
   options.configure?.(config);
   const database = await createTestDatabase();
-  const app = await buildApp({ database, config });
-  options.addRoutes?.(app.server);
-  await app.server.ready();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    app = await buildApp({ database, config });
+    options.addRoutes?.(app.server);
+    await app.server.ready();
+  } catch (error) {
+    // An app that does not start (a route without an access rule, say) leaves no database behind.
+    await app?.server.close();
+    await database.destroy();
+    throw error;
+  }
+  const started = app;
   return {
     server: app.server,
+    routes: app.routes,
     database,
     config,
-    maintenance: () => app.maintenance(),
+    maintenance: () => started.maintenance(),
     async close() {
-      await app.server.close();
+      await started.server.close();
       await database.destroy();
     },
   };

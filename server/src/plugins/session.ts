@@ -21,10 +21,17 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
+/** Who may call an API route: anyone, a signed-in user, or a signed-in seller. */
+export type Access = 'public' | 'user' | 'seller';
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Every route under /api/ says who may call it; see registerAccess. */
+    access?: Access;
   }
 }
 
@@ -55,10 +62,27 @@ export function requireSeller(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** Sellers only: visitors get 401 and buyers 403, before anything they sent is looked at. */
-export function sellersOnly(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    requireSeller(request);
+/**
+ * Every route under /api/ declares who may call it in its options (`config: { access }`), and this is the one place
+ * that holds it to that: a visitor gets 401 from a 'user' or 'seller' route and a buyer 403 from a 'seller' one,
+ * before anything they sent is validated. A route without a rule stops the app from starting, naming the route,
+ * so none is left open by omission. Registered before any route (onRoute sees only the routes added after it).
+ */
+export function registerAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (access !== 'public' && access !== 'user' && access !== 'seller')
+      throw new Error(`${route.method} ${route.url} has no access rule: give it config: { access }`);
+    if (access === 'public') return;
+    const require = access === 'seller' ? requireSeller : requireUser;
+    const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
+    route.preValidation = [
+      async (request: FastifyRequest) => {
+        require(request);
+      },
+      ...own,
+    ];
   });
 }
 

@@ -13,32 +13,43 @@ export interface AuthRoutesOptions {
 export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await auth.countAttemptFrom(request.ip);
-    const user = await auth.register(request.body);
-    await sessions.end(request, reply);
-    await sessions.start(reply, user.id);
-    await auth.devices.remember(request, reply, user.id);
-    return reply.code(201).send(user);
-  });
+  r.post(
+    '/register',
+    { config: { access: 'public' }, schema: { body: registerSchema } },
+    async (request, reply) => {
+      await auth.countAttemptFrom(request.ip);
+      const user = await auth.register(request.body);
+      await sessions.end(request, reply);
+      await sessions.start(reply, user.id);
+      await auth.devices.remember(request, reply, user.id);
+      return reply.code(201).send(user);
+    },
+  );
 
-  r.post('/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    await auth.countAttemptFrom(request.ip);
-    const user = await auth.login(request.body, { ip: request.ip, deviceToken: auth.devices.token(request) });
-    // Every sign-in gets a new session; any session the browser had is ended.
-    await sessions.end(request, reply);
-    await sessions.start(reply, user.id);
-    await auth.devices.remember(request, reply, user.id);
-    return user;
-  });
+  r.post(
+    '/login',
+    { config: { access: 'public' }, schema: { body: loginSchema } },
+    async (request, reply) => {
+      await auth.countAttemptFrom(request.ip);
+      const user = await auth.login(request.body, {
+        ip: request.ip,
+        deviceToken: auth.devices.token(request),
+      });
+      // Every sign-in gets a new session; any session the browser had is ended.
+      await sessions.end(request, reply);
+      await sessions.start(reply, user.id);
+      await auth.devices.remember(request, reply, user.id);
+      return user;
+    },
+  );
 
-  r.post('/logout', async (request, reply) => {
+  r.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
     await sessions.end(request, reply);
     return { message: 'Logged out' };
   });
 
-  r.get('/me', async (request) => requireUser(request));
+  r.get('/me', { config: { access: 'user' } }, async (request) => requireUser(request));
 
   // The login page's demo panel: present only when demo data was asked for and is in this database.
-  r.get('/demo', async () => auth.demoAccounts());
+  r.get('/demo', { config: { access: 'public' } }, async () => auth.demoAccounts());
 }

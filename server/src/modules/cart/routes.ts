@@ -7,38 +7,35 @@ import type { CartService } from './service';
 
 const lineParams = idParams('Cart item');
 
-/** The signed-in user's cart (docs/product.md#calls); visitors get 401. */
+/** The signed-in user's cart (docs/product.md#calls); visitors get 401, before any validation of what they sent. */
 export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // A visitor gets 401 before any validation of what they sent.
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
+  r.get('/', { config: { access: 'user' } }, async (request) => cart.list(requireUser(request).id));
 
-  r.get('/', async (request) => cart.list(requireUser(request).id));
-
-  r.post('/', { schema: { body: cartAddSchema } }, async (request, reply) => {
+  r.post('/', { config: { access: 'user' }, schema: { body: cartAddSchema } }, async (request, reply) => {
     const line = await cart.add(requireUser(request).id, request.body);
     return reply.code(201).send(line);
   });
 
-  r.put('/:id', { schema: { params: lineParams, body: cartUpdateSchema } }, async (request) =>
-    cart.update(requireUser(request).id, request.params.id, request.body.quantity),
+  r.put(
+    '/:id',
+    { config: { access: 'user' }, schema: { params: lineParams, body: cartUpdateSchema } },
+    async (request) => cart.update(requireUser(request).id, request.params.id, request.body.quantity),
   );
 
   // The buyer accepts a line's new price, as they were shown it; checkout refuses until every line agrees.
   r.post(
     '/:id/accept-price',
-    { schema: { params: lineParams, body: cartAcceptPriceSchema } },
+    { config: { access: 'user' }, schema: { params: lineParams, body: cartAcceptPriceSchema } },
     async (request) => cart.acceptPrice(requireUser(request).id, request.params.id, request.body.price),
   );
 
-  r.delete('/:id', { schema: { params: lineParams } }, async (request, reply) => {
+  r.delete('/:id', { config: { access: 'user' }, schema: { params: lineParams } }, async (request, reply) => {
     await cart.remove(requireUser(request).id, request.params.id);
     return reply.code(204).send();
   });
 
-  r.delete('/', async (request, reply) => {
+  r.delete('/', { config: { access: 'user' } }, async (request, reply) => {
     await cart.clear(requireUser(request).id);
     return reply.code(204).send();
   });

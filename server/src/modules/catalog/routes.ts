@@ -12,19 +12,29 @@ export async function catalogRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
-    const page = await catalog.list(request.query);
-    reply.header('x-total-count', page.capped ? `${EXACT_TOTAL_LIMIT}+` : String(page.total));
-    return page.items;
-  });
-
-  r.get('/facets', { schema: { querystring: catalogFilterSchema } }, async (request) =>
-    catalog.facets(request.query),
+  r.get(
+    '/',
+    { config: { access: 'public' }, schema: { querystring: productListQuerySchema } },
+    async (request, reply) => {
+      const page = await catalog.list(request.query);
+      reply.header('x-total-count', page.capped ? `${EXACT_TOTAL_LIMIT}+` : String(page.total));
+      return page.items;
+    },
   );
 
-  r.get('/:id', { schema: { params: productIdParams } }, async (request) => catalog.get(request.params.id));
+  r.get(
+    '/facets',
+    { config: { access: 'public' }, schema: { querystring: catalogFilterSchema } },
+    async (request) => catalog.facets(request.query),
+  );
 
-  r.get('/:id/related', { schema: { params: productIdParams } }, async (request) =>
-    catalog.related(request.params.id),
+  r.get('/:id', { config: { access: 'public' }, schema: { params: productIdParams } }, async (request) =>
+    catalog.get(request.params.id),
+  );
+
+  r.get(
+    '/:id/related',
+    { config: { access: 'public' }, schema: { params: productIdParams } },
+    async (request) => catalog.related(request.params.id),
   );
 }

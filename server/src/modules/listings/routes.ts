@@ -2,7 +2,7 @@ import { listingSchema } from '@domain/listings/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params';
-import { requireSeller, sellersOnly } from '../../plugins/session';
+import { requireSeller } from '../../plugins/session';
 import type { ListingService } from './service';
 
 const productParams = idParams('Product');
@@ -13,18 +13,19 @@ export async function listingRoutes(
   { listings }: { listings: ListingService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  sellersOnly(app);
 
-  r.post('/', { schema: { body: listingSchema } }, async (request, reply) => {
+  r.post('/', { config: { access: 'seller' }, schema: { body: listingSchema } }, async (request, reply) => {
     const product = await listings.create(requireSeller(request).id, request.body);
     return reply.code(201).send(product);
   });
 
-  r.put('/:id', { schema: { params: productParams, body: listingSchema } }, async (request) =>
-    listings.update(requireSeller(request).id, request.params.id, request.body),
+  r.put(
+    '/:id',
+    { config: { access: 'seller' }, schema: { params: productParams, body: listingSchema } },
+    async (request) => listings.update(requireSeller(request).id, request.params.id, request.body),
   );
 
-  r.delete('/:id', { schema: { params: productParams } }, async (request) =>
+  r.delete('/:id', { config: { access: 'seller' }, schema: { params: productParams } }, async (request) =>
     listings.remove(requireSeller(request).id, request.params.id),
   );
 }
@@ -34,6 +35,7 @@ export async function sellerListingRoutes(
   app: FastifyInstance,
   { listings }: { listings: ListingService },
 ): Promise<void> {
-  sellersOnly(app);
-  app.get('/products', async (request) => listings.bySeller(requireSeller(request).id));
+  app.get('/products', { config: { access: 'seller' } }, async (request) =>
+    listings.bySeller(requireSeller(request).id),
+  );
 }

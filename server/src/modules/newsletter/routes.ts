@@ -12,7 +12,7 @@ export async function newsletterRoutes(
   { newsletter }: { newsletter: NewsletterService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/', { schema: { body: newsletterSchema } }, async (request) => {
+  r.post('/', { config: { access: 'public' }, schema: { body: newsletterSchema } }, async (request) => {
     await newsletter.subscribe(request.body.email);
     return { message: 'Subscribed' };
   });

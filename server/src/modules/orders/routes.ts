@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params';
-import { requireSeller, requireUser, sellersOnly } from '../../plugins/session';
+import { requireSeller, requireUser } from '../../plugins/session';
 import type { SellerOrderService } from './seller-service';
 import type { OrderService } from './service';
 
@@ -31,30 +31,30 @@ const checkoutHeaders = z.looseObject({
 /** Checkout and the signed-in user's own orders; visitors get 401. */
 export async function orderRoutes(app: FastifyInstance, { orders }: { orders: OrderService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
-
   // The cart is what is bought. The body is the spec's empty object (or nothing), or the unit prices the buyer
   // was shown ({ lines: [{ productId, price }] }), which checkout holds the listings to.
-  r.post('/', { schema: { headers: checkoutHeaders, body: checkoutSchema } }, async (request, reply) => {
-    const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
-    const { order, replayed } = await orders.checkout(
-      requireUser(request).id,
-      request.headers['idempotency-key'] ?? null,
-      shown,
-    );
-    if (replayed) reply.header('idempotent-replayed', 'true');
-    return reply.code(201).send(order);
-  });
+  r.post(
+    '/',
+    { config: { access: 'user' }, schema: { headers: checkoutHeaders, body: checkoutSchema } },
+    async (request, reply) => {
+      const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
+      const { order, replayed } = await orders.checkout(
+        requireUser(request).id,
+        request.headers['idempotency-key'] ?? null,
+        shown,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(order);
+    },
+  );
 
-  r.get('/', async (request) => orders.list(requireUser(request).id));
+  r.get('/', { config: { access: 'user' } }, async (request) => orders.list(requireUser(request).id));
 
-  r.get('/:id', { schema: { params: orderParams } }, async (request) =>
+  r.get('/:id', { config: { access: 'user' }, schema: { params: orderParams } }, async (request) =>
     orders.get(requireUser(request).id, request.params.id),
   );
 
-  r.post('/:id/cancel', { schema: { params: orderParams } }, async (request) =>
+  r.post('/:id/cancel', { config: { access: 'user' }, schema: { params: orderParams } }, async (request) =>
     orders.cancel(requireUser(request).id, request.params.id),
   );
 }
@@ -65,13 +65,14 @@ export async function sellerOrderRoutes(
   { sellerOrders }: { sellerOrders: SellerOrderService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  sellersOnly(app);
 
-  r.get('/orders', async (request) => sellerOrders.orderLines(requireSeller(request).id));
+  r.get('/orders', { config: { access: 'seller' } }, async (request) =>
+    sellerOrders.orderLines(requireSeller(request).id),
+  );
 
   r.patch(
     '/orders/:orderId/items/:itemId',
-    { schema: { params: orderLineParams, body: shipBody } },
+    { config: { access: 'seller' }, schema: { params: orderLineParams, body: shipBody } },
     async (request) =>
       sellerOrders.ship(requireSeller(request).id, request.params.orderId, request.params.itemId),
   );

@@ -12,24 +12,22 @@ export async function reviewRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/:id/reviews', { schema: { params: productIdParams } }, async (request) =>
-    reviews.list(request.params.id),
+  r.get(
+    '/:id/reviews',
+    { config: { access: 'public' }, schema: { params: productIdParams } },
+    async (request) => reviews.list(request.params.id),
   );
 
   // Signed in only; a visitor gets 401 before anything sent is looked at.
-  const signedIn = {
-    preValidation: async (request: Parameters<typeof requireUser>[0]) => {
-      requireUser(request);
-    },
-  };
-
-  r.get('/:id/reviews/mine', { ...signedIn, schema: { params: productIdParams } }, async (request) =>
-    reviews.mine(requireUser(request).id, request.params.id),
+  r.get(
+    '/:id/reviews/mine',
+    { config: { access: 'user' }, schema: { params: productIdParams } },
+    async (request) => reviews.mine(requireUser(request).id, request.params.id),
   );
 
   r.post(
     '/:id/reviews',
-    { ...signedIn, schema: { params: productIdParams, body: reviewSchema } },
+    { config: { access: 'user' }, schema: { params: productIdParams, body: reviewSchema } },
     async (request, reply) => {
       const { review, created } = await reviews.write(
         requireUser(request).id,
