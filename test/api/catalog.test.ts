@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../server/src/db/connect';
 import { newsletterSubscribers, products } from '../../server/src/db/schema';
-import { CatalogService } from '../../server/src/modules/catalog/service';
+import { CAPPED_LIST_TTL_MS, CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
-import { createCatalog, type Listing } from '../support/catalog';
+import { createCatalog, insertListing, type Listing } from '../support/catalog';
 import { testDatabaseKind } from '../support/database';
 
 let t: TestApp;
@@ -389,6 +389,80 @@ describe('GET /api/products totals', () => {
       );
       expect(await total('variety=Dark%20Star&form=seed')).toBe('10000');
       expect(await total('variety=Dark%20Star&form=seed&maxPrice=1')).toBe('9999');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('GET /api/products broad searches', () => {
+  /** An app of its own with 10,001 "wholesale" listings (a capped search), and a catalog service on a test clock. */
+  async function broadSearch() {
+    const own = await createTestApp();
+    const { db, catalogDb } = own.database;
+    const { sellerId } = await createCatalog(db, 'broad');
+    await db.execute(sql`
+      insert into products (seller_id, title, description, variety, form, quantity, price_cents, image_url,
+                            units_sold)
+      select ${sellerId}, 'Wholesale Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', 1, 100,
+             '/images/products/dark-star-seed.svg', i % 1000
+      from generate_series(1, 10001) i`);
+    const clock = { now: 1_000_000 };
+    const catalog = new CatalogService(db, catalogDb, undefined, () => clock.now);
+    const search = (term: string, page = 1) =>
+      catalog.list(productListQuerySchema.parse({ search: term, page: String(page) }));
+    const archive = (title: string) =>
+      db.execute(sql`update products set archived_at = now() where title = ${title}`);
+    return { own, db, clock, search, archive, sellerId };
+  }
+
+  it('reuses a capped search total for a minute, never an exact one', async () => {
+    const { own, clock, search, archive, sellerId, db } = await broadSearch();
+    try {
+      expect(await search('wholesale')).toMatchObject({ total: 10_000, capped: true });
+      // Down to 9,999 matches: within the minute the list still says "10000+" without counting.
+      await archive('Wholesale Dark Star seed 10000');
+      await archive('Wholesale Dark Star seed 10001');
+      clock.now += CAPPED_LIST_TTL_MS - 1;
+      expect(await search('wholesale')).toMatchObject({ total: 10_000, capped: true });
+      // After it, counted again: exact, and exact totals follow every change at once.
+      clock.now += 1;
+      expect(await search('wholesale')).toMatchObject({ total: 9_999, capped: false });
+      await insertListing(db, sellerId, { title: 'Wholesale cutting' });
+      expect(await search('wholesale')).toMatchObject({ total: 10_000, capped: false });
+      await insertListing(db, sellerId, { title: 'Wholesale cutting two' });
+      expect(await search('wholesale')).toMatchObject({ total: 10_000, capped: true });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("reuses a capped search's relevance order for a minute, with current rows: archived listings leave at once", async () => {
+    const { own, db, clock, search, archive } = await broadSearch();
+    try {
+      const first = await search('wholesale');
+      expect(first.capped).toBe(true);
+      const [top, second] = first.items as [Product, Product];
+      // A listing far outside the window becomes the most popular; another on page 1 changes price, another is
+      // archived.
+      await db.execute(
+        sql`update products set units_sold = 5000 where title = 'Wholesale Dark Star seed 1000'`,
+      );
+      await db.update(products).set({ priceCents: 4321 }).where(eq(products.id, second.id));
+      await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, top.id));
+      const cached = await search('wholesale');
+      expect(cached.items.map((p) => p.id)).toEqual(first.items.slice(1).map((p) => p.id));
+      expect(cached.items[0]?.price).toBe(43.21);
+      // The next page still follows the same order: nothing repeated, nothing skipped.
+      const next = await search('wholesale', 2);
+      expect(next.items.some((p) => first.items.some((f) => f.id === p.id))).toBe(false);
+      // After a minute the window is ranked again: the newly popular listing comes first.
+      clock.now += CAPPED_LIST_TTL_MS;
+      const fresh = await search('wholesale');
+      expect(fresh.items[0]?.title).toBe('Wholesale Dark Star seed 1000');
+      expect(fresh.items.some((p) => p.id === top.id)).toBe(false);
+      await archive('Wholesale Dark Star seed 1000');
+      expect((await search('wholesale')).items[0]?.id).toBe(second.id);
     } finally {
       await own.close();
     }

@@ -6,6 +6,7 @@ import { and, count, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'dri
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { ExpiringCache } from './expiring-cache';
 import {
   baseWhere,
   bindPlaceholders,
@@ -141,6 +142,23 @@ function orderBy(q: ProductListQuery): SQL[] {
 /** CatalogService's default relevance window: enough for 80 pages of 6, cheap to rank (about 1 ms). */
 const RELEVANCE_WINDOW = 500;
 
+/**
+ * How long a list whose count came out above EXACT_TOTAL_LIMIT is answered "capped" without counting again, and
+ * its relevance window's order reused. Proving "more than 10,000" for a broad search costs 50 to 100 ms at a
+ * million listings and changes slowly; a minute bounds how long a "10000+" may outlive a drop to 10,000 or
+ * fewer matches, and how long the window's order may lag behind sales (see
+ * docs/decisions/0012-catalog-broad-searches.md). Exact totals are never kept.
+ */
+export const CAPPED_LIST_TTL_MS = 60_000;
+/** At most this many capped lists are kept (each holds up to RELEVANCE_WINDOW ids): about 2 MB at most. */
+const CAPPED_LISTS = 500;
+
+/** A list known to have more than EXACT_TOTAL_LIMIT matches (see CAPPED_LIST_TTL_MS). */
+interface CappedList {
+  /** Its relevance window's listing ids in order, once a search page in relevance order has ranked it. */
+  windowIds: number[] | null;
+}
+
 export interface ProductPage {
   items: Product[];
   /** Exact up to EXACT_TOTAL_LIMIT; above it, the total is at least that (capped). */
@@ -160,9 +178,13 @@ interface FacetStatements {
 
 interface ListStatements {
   page: Statement<ProductRow>;
-  /** Only with a search and the default (relevance) sort. */
-  ranked: Statement<ProductRow> | null;
+  /** Only with a search and the default (relevance) sort: the ids of the relevance window, in order. */
+  ranked: Statement<{ id: number }> | null;
+  /** With `ranked`: the listings among `ids` that still match (fresh rows, whatever ids were cached). */
+  byIds: Statement<ProductRow> | null;
   count: Statement<{ n: number }>;
+  /** Whether `count` reads listings (a search or a price filter), rather than catalog_facet_counts. */
+  countsListings: boolean;
 }
 
 async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
@@ -175,6 +197,8 @@ export class CatalogService {
   private readonly productById;
   private readonly listCache = new StatementCache<ListStatements>();
   private readonly facetCache = new StatementCache<FacetStatements>();
+  /** Lists whose count came out capped, by their filters and resolved search (see CAPPED_LIST_TTL_MS). */
+  private readonly cappedLists: ExpiringCache<CappedList>;
 
   constructor(
     private readonly db: Db,
@@ -182,7 +206,10 @@ export class CatalogService {
     private readonly reads: Db = db,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
     private readonly relevanceWindow = RELEVANCE_WINDOW,
+    /** The clock of the capped-list cache, in milliseconds. */
+    now: () => number = Date.now,
   ) {
+    this.cappedLists = new ExpiringCache(CAPPED_LIST_TTL_MS, CAPPED_LISTS, now);
     this.productById = this.selectProducts()
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
       .limit(1)
@@ -201,12 +228,19 @@ export class CatalogService {
     const statements = this.listStatements(q, tsquery !== null);
     const params = { ...filterParams(q), tsquery };
     const offset = (q.page - 1) * q.limit;
-    const [rows, total] = await Promise.all([
-      statements.ranked
-        ? this.relevancePage({ ranked: statements.ranked, page: statements.page }, params, offset, q.limit)
-        : statements.page.execute({ ...params, limit: q.limit, offset }),
-      countOf(statements.count.execute(params)),
+    // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
+    const key = `${filterShape(q)}:${JSON.stringify(params)}`;
+    const known = statements.countsListings ? this.cappedLists.get(key) : undefined;
+    const [{ rows, windowIds }, total] = await Promise.all([
+      statements.ranked && statements.byIds
+        ? this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
+        : statements.page
+            .execute({ ...params, limit: q.limit, offset })
+            .then((rows) => ({ rows, windowIds: null })),
+      known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params)),
     ]);
+    if (known) known.windowIds ??= windowIds;
+    else if (statements.countsListings && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
     return {
       items: rows.map(toProduct),
       total: Math.min(total, EXACT_TOTAL_LIMIT),
@@ -220,20 +254,26 @@ export class CatalogService {
    * listings); the window bounds the work while keeping one total order, so pages neither repeat nor skip.
    */
   private async relevancePage(
-    { ranked, page }: { ranked: Statement<ProductRow>; page: Statement<ProductRow> },
+    { ranked, byIds, page }: Pick<ListStatements, 'page' | 'ranked' | 'byIds'>,
     params: Record<string, unknown>,
     offset: number,
     limit: number,
-  ): Promise<ProductRow[]> {
+    cachedIds: number[] | null,
+  ): Promise<{ rows: ProductRow[]; windowIds: number[] | null }> {
     const end = offset + limit;
+    const inWindow = async () => {
+      const windowIds =
+        cachedIds ?? (await (ranked as Statement<{ id: number }>).execute(params)).map((r) => Number(r.id));
+      const ids = windowIds.slice(offset, Math.min(end, this.relevanceWindow));
+      // The rows are read now, with every condition of the list again: prices and stock are current, and a
+      // listing archived (or no longer matching) since the ids were ranked is left out of its page.
+      const rows = ids.length ? await (byIds as Statement<ProductRow>).execute({ ...params, ids }) : [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+      return { rows, windowIds };
+    };
     const [top, rest] = await Promise.all([
-      offset < this.relevanceWindow
-        ? ranked.execute({
-            ...params,
-            offset,
-            limit: Math.min(end, this.relevanceWindow) - offset,
-          })
-        : [],
+      offset < this.relevanceWindow ? inWindow() : { rows: [], windowIds: null },
       end > this.relevanceWindow
         ? page.execute({
             ...params,
@@ -242,7 +282,7 @@ export class CatalogService {
           })
         : [],
     ]);
-    return [...top, ...rest];
+    return { rows: [...top.rows, ...rest], windowIds: top.windowIds };
   }
 
   /**
@@ -258,6 +298,8 @@ export class CatalogService {
   private buildListStatements(q: ProductListQuery, search: boolean): ListStatements {
     const tsquery = search ? sql.placeholder('tsquery') : null;
     const where = filterWhere(q, tsquery, bindPlaceholders);
+    const relevance = search && q.sort === 'popularity';
+    const countsListings = search || q.minPrice !== null || q.maxPrice !== null;
     return {
       // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
       page: this.selectProducts(this.reads)
@@ -266,8 +308,14 @@ export class CatalogService {
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare('catalog_page'),
-      ranked: search && q.sort === 'popularity' ? this.rankedStatement(where, tsquery) : null,
-      count: this.countStatement(q, search, where),
+      ranked: relevance ? this.rankedStatement(where, tsquery) : null,
+      byIds: relevance
+        ? this.selectProducts(this.reads)
+            .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
+            .prepare('catalog_by_ids')
+        : null,
+      count: this.countStatement(q, countsListings, where),
+      countsListings,
     };
   }
 
@@ -277,8 +325,8 @@ export class CatalogService {
    * catalog's size; its triggers keep it exact), never reading products. Otherwise the matching listings are
    * counted, stopping one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
    */
-  private countStatement(q: ProductListQuery, search: boolean, where: SQL): Statement<{ n: number }> {
-    if (!search && q.minPrice === null && q.maxPrice === null) {
+  private countStatement(q: ProductListQuery, countsListings: boolean, where: SQL): Statement<{ n: number }> {
+    if (!countsListings) {
       const conditions = otherFilters(filterConditions(q, catalogFacetCounts, bindPlaceholders));
       return this.reads
         .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
@@ -299,23 +347,26 @@ export class CatalogService {
       .prepare('catalog_count');
   }
 
-  /** The first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). */
-  private rankedStatement(where: SQL, tsquery: unknown) {
-    // The window holds whole rows, so ranking and paging it never reads products again (a second lookup by id
-    // let the planner prefer a sequential scan on small catalogs).
+  /**
+   * The ids of the first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). Ranking
+   * walks products_popularity_idx until it has the window (about 4,600 rows for "sugar" at a million listings,
+   * 10 to 30 ms), so a capped list keeps the ids (see CAPPED_LIST_TTL_MS) and every page reads its rows by id.
+   */
+  private rankedStatement(where: SQL, tsquery: unknown): Statement<{ id: number }> {
     const top = this.reads
-      .select({ ...productColumns, searchVector: products.searchVector })
+      .select({
+        id: products.id,
+        unitsSold: products.unitsSold,
+        createdAt: products.createdAt,
+        searchVector: products.searchVector,
+      })
       .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
       .where(where)
       .orderBy(...popularityOrder())
       .limit(this.relevanceWindow)
       .as('top');
-    const fields = Object.fromEntries(
-      Object.keys(productColumns).map((k) => [k, top[k as keyof typeof productColumns]]),
-    );
     return this.reads
-      .select(fields as unknown as typeof productColumns)
+      .select({ id: top.id })
       .from(top)
       .orderBy(
         sql`${searchRank(tsquery, top.searchVector)} desc`,
@@ -323,8 +374,6 @@ export class CatalogService {
         sql`${top.createdAt} desc nulls last`,
         sql`${top.id} desc nulls last`,
       )
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
       .prepare('catalog_ranked');
   }
 
