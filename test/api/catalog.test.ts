@@ -411,9 +411,10 @@ describe('GET /api/products broad searches', () => {
     const catalog = new CatalogService(db, catalogDb, undefined, () => clock.now);
     const search = (term: string, page = 1) =>
       catalog.list(productListQuerySchema.parse({ search: term, page: String(page) }));
+    const facets = (query: Record<string, string>) => catalog.facets(productListQuerySchema.parse(query));
     const archive = (title: string) =>
       db.execute(sql`update products set archived_at = now() where title = ${title}`);
-    return { own, db, clock, search, archive, sellerId };
+    return { own, db, clock, search, facets, archive, sellerId };
   }
 
   it('reuses a capped search total for a minute, never an exact one', async () => {
@@ -463,6 +464,32 @@ describe('GET /api/products broad searches', () => {
       expect(fresh.items.some((p) => p.id === top.id)).toBe(false);
       await archive('Wholesale Dark Star seed 1000');
       expect((await search('wholesale')).items[0]?.id).toBe(second.id);
+    } finally {
+      await own.close();
+    }
+  });
+  it("reuses a broad search's facets for a minute; a narrow search's are counted afresh", async () => {
+    const { own, clock, facets, archive, sellerId, db } = await broadSearch();
+    try {
+      const broad = await facets({ search: 'wholesale' });
+      expect(broad.variety['Dark Star']).toBe(10_001);
+      expect(broad.form.seed).toBe(10_001);
+      // Within the minute the 10,001 matches are not read again; after it they are.
+      await archive('Wholesale Dark Star seed 7');
+      clock.now += CAPPED_LIST_TTL_MS - 1;
+      expect(await facets({ search: 'wholesale' })).toEqual(broad);
+      clock.now += 1;
+      expect((await facets({ search: 'wholesale' })).variety['Dark Star']).toBe(10_000);
+      // A search of few matches (the same filters otherwise) follows every change at once.
+      await insertListing(db, sellerId, { title: 'Rare cutting' });
+      expect((await facets({ search: 'rare' })).variety['Sugar Dragon']).toBe(1);
+      await insertListing(db, sellerId, { title: 'Rare cutting two' });
+      expect((await facets({ search: 'rare' })).variety['Sugar Dragon']).toBe(2);
+      // The price filter's facets read the listings too: kept only while they read more than 10,000.
+      const priced = await facets({ minPrice: '0.5', maxPrice: '2' });
+      expect(priced.variety['Dark Star']).toBeGreaterThanOrEqual(10_000);
+      await archive('Wholesale Dark Star seed 8');
+      expect(await facets({ minPrice: '0.5', maxPrice: '2' })).toEqual(priced);
     } finally {
       await own.close();
     }
