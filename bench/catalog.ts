@@ -35,6 +35,7 @@ const ALL_SCENARIOS = [
   { name: 'list, text search', query: 'search=suger%20dragn&inStock=true' },
   { name: 'list, search "sugar"', query: 'search=sugar' },
   { name: 'facets', query: 'inStock=true', facets: true },
+  { name: 'facets, search "sugar"', query: 'search=sugar', facets: true },
   { name: 'detail', detail: true },
 ] as const;
 
