@@ -5,8 +5,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { queryRows } from '../db/connect';
 import { rateLimits } from '../db/schema';
+import { TooManyRequests } from '../errors';
 import { limitedAddress } from '../http/client-address';
-import { tooManyAttempts } from '../modules/accounts/throttle';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
@@ -106,7 +106,7 @@ export async function registerWriteLimit(app: FastifyInstance, db: Db, config: C
   });
   const check = async (limit: typeof perAddress, request: FastifyRequest) => {
     const result = await limit(request);
-    if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(Math.max(1, result.ttlInSeconds));
+    if (!result.isAllowed && result.isExceeded) throw new TooManyRequests(Math.max(1, result.ttlInSeconds));
   };
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;

@@ -3,7 +3,7 @@ import type { OrderStatus, SellerOrderLine } from '@domain/orders/types';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { orderItems, orders } from '../../db/schema';
-import { conflict, notFound } from '../../plugins/errors';
+import { Conflict, NotFound } from '../../errors';
 
 export const ORDER_LINE_NOT_FOUND = 'Order line not found';
 
@@ -75,8 +75,8 @@ export class SellerOrderService {
                 where oi.id = ${itemId} and oi.order_id = ${orderId} and p.seller_id = ${sellerId}`,
           )
         : [];
-      if (!line) throw notFound(ORDER_LINE_NOT_FOUND);
-      if (line.status === 'cancelled') throw conflict('This order was cancelled');
+      if (!line) throw new NotFound(ORDER_LINE_NOT_FOUND);
+      if (line.status === 'cancelled') throw new Conflict('This order was cancelled');
       if (line.status === 'shipped') return;
       await tx.update(orderItems).set({ status: 'shipped' }).where(eq(orderItems.id, itemId));
       await tx.execute(

@@ -4,7 +4,7 @@ import type { Order, OrderLine, OrderStatus } from '@domain/orders/types';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { orderItems, orders, products, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { hideUnbackedReviews } from '../reviews/service';
 
 export const CART_IS_EMPTY = 'Cart is empty';
@@ -85,18 +85,18 @@ export class OrderService {
           order by p.id
           for update of c, p`,
     );
-    if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+    if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
     const changed = priceChanges(lines, shown);
     if (changed) throw changed;
     for (const l of lines) {
-      if (!l.inStock || l.stock === 0) throw conflict(`${l.title} is out of stock`);
-      if (l.stock < l.quantity) throw conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
+      if (!l.inStock || l.stock === 0) throw new Conflict(`${l.title} is out of stock`);
+      if (l.stock < l.quantity) throw new Conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
     }
 
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
     const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
     const totalCents = subtotalCents + shippingCents;
-    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw badRequest(ORDER_TOO_LARGE);
+    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
     const bought = sql.join(
       lines.map(
         (l, n) =>
@@ -163,7 +163,7 @@ export class OrderService {
       .select()
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!row) throw new NotFound(ORDER_NOT_FOUND);
     const [order] = await this.withLines([row]);
     return order as Order;
   }
@@ -180,15 +180,15 @@ export class OrderService {
         .from(orders)
         .where(and(eq(orders.id, id), eq(orders.userId, userId)))
         .for('update');
-      if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (order.status === 'cancelled') throw conflict('This order is already cancelled');
+      if (!order) throw new NotFound(ORDER_NOT_FOUND);
+      if (order.status === 'cancelled') throw new Conflict('This order is already cancelled');
       const lines = await tx
         .select({ productId: orderItems.productId, quantity: orderItems.quantity, status: orderItems.status })
         .from(orderItems)
         .where(eq(orderItems.orderId, id))
         .orderBy(asc(orderItems.productId));
       if (order.status !== 'pending' || lines.some((l) => l.status !== 'pending')) {
-        throw conflict('This order has shipped and can no longer be cancelled');
+        throw new Conflict('This order has shipped and can no longer be cancelled');
       }
       await tx
         .select({ id: products.id })
@@ -280,7 +280,7 @@ function priceChanges(
     errors[String(l.productId)] = `The price of ${l.title} changed ${change}`;
   }
   if (changes.length === 0) return null;
-  return conflict(
+  return new Conflict(
     `${PRICES_CHANGED}: ${changes.join('; ')}. Review your cart and accept the new prices to check out.`,
     errors,
   );

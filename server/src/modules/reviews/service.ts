@@ -2,7 +2,7 @@ import type { MyReview, Review } from '@domain/reviews/types';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { products, reviews, users } from '../../db/schema';
-import { forbidden, notFound } from '../../plugins/errors';
+import { Forbidden, NotFound } from '../../errors';
 
 /** A review with its author's username. */
 const reviewColumns = {
@@ -116,7 +116,7 @@ export class ReviewService {
       // The listing's row lock orders concurrent reviews of it, so the recount below sees them all.
       const product = await this.visible(tx, productId, true);
       const reason = await this.refusal(tx, userId, product);
-      if (reason) throw forbidden(reason);
+      if (reason) throw new Forbidden(reason);
       const [written] = await queryRows<{ id: number; created: boolean }>(
         tx,
         // A review a cancel hid is replaced as a new one: it is published again, so `created` is true.
@@ -146,7 +146,7 @@ export class ReviewService {
       .from(products)
       .where(and(eq(products.id, productId), isNull(products.archivedAt)));
     const [product] = lock ? await query.for('update') : await query;
-    if (!product) throw notFound('Product not found');
+    if (!product) throw new NotFound('Product not found');
     return product;
   }
 
