@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@domain/orders/types';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -222,7 +223,7 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -252,7 +253,7 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Unit price paid, in cents. */
     priceCents: integer('price_cents').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { queryRows } from '../db/connect';
+import type { ColumnOf, RowOf } from '../db/rows';
 import { rateLimits } from '../db/schema';
 import { TooManyRequests } from '../errors';
 import { limitedAddress } from '../http/client-address';
@@ -41,7 +42,9 @@ export class DatabaseRateLimitStore {
         ([key, { timeWindow, callbacks }]) =>
           sql`(${key}, ${callbacks.length}::int, now() + make_interval(secs => ${timeWindow / 1000}))`,
       );
-    queryRows<{ key: string; count: number; expires_at: string | Date }>(
+    queryRows<
+      RowOf<typeof rateLimits, 'key' | 'count'> & { expires_at: ColumnOf<typeof rateLimits, 'expiresAt'> }
+    >(
       this.db,
       sql`insert into rate_limits as r (key, count, expires_at) values ${sql.join(values, sql`, `)}
           on conflict (key) do update set

@@ -1,6 +1,7 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { queryRows } from '../../db/connect';
+import type { ColumnOf, RowOf } from '../../db/rows';
 import { authThrottle } from '../../db/schema';
 
 /**
@@ -27,7 +28,11 @@ export class Throttle {
   /** Counts one more event for each key (distinct), in one statement; the counts come in the keys' order. */
   async hitEach(keys: string[]): Promise<Count[]> {
     const windowSeconds = this.windowMs / 1000;
-    const rows = await queryRows<{ key: string; count: number; window_started_at: string | Date }>(
+    const rows = await queryRows<
+      RowOf<typeof authThrottle, 'key' | 'count'> & {
+        window_started_at: ColumnOf<typeof authThrottle, 'windowStartedAt'>;
+      }
+    >(
       this.db,
       sql`insert into auth_throttle as t (key, count, window_started_at)
           values ${sql.join(

@@ -3,6 +3,7 @@ import type { CartLine } from '@domain/cart/types';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import type { ColumnOf, RowOf } from '../../db/rows';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 
@@ -10,19 +11,10 @@ export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 
 /** A cart line with its product, as the statements below select it. */
-interface LineRow {
-  id: number;
-  productId: number;
-  quantity: number;
-  agreedPriceCents: number;
-  createdAt: Date;
-  title: string;
-  priceCents: number;
-  imageUrl: string;
-  variety: string;
-  inStock: boolean;
-  stock: number;
-}
+type LineRow = RowOf<typeof cartItems, 'id' | 'productId' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
+  RowOf<typeof products, 'title' | 'priceCents' | 'imageUrl' | 'variety' | 'inStock'> & {
+    stock: ColumnOf<typeof products, 'quantity'>;
+  };
 
 function toLine(r: LineRow): CartLine {
   return {
@@ -101,14 +93,11 @@ export class CartService {
     // The upsert writes only when every check passes; the row tells which check failed otherwise. Two adds at
     // once both count: the second waits for the first's row lock, then re-checks the sum.
     const [row] = await queryRows<
-      Omit<LineRow, 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt'> & {
-        sellerId: number;
-        id: number | null;
-        quantity: number | null;
-        agreedPriceCents: number | null;
-        createdAt: Date | null;
-        inCart: number | null;
-      }
+      Omit<LineRow, 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
+        RowOf<typeof products, 'sellerId'> & {
+          // The line's columns are null when nothing was written (the left join found no line).
+          [K in 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt']: LineRow[K] | null;
+        } & { inCart: ColumnOf<typeof cartItems, 'quantity'> | null }
     >(
       this.db,
       sql`with p as (

@@ -3,7 +3,8 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, OrderStatus } from '@domain/orders/types';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { orderItems, orders, products, users } from '../../db/schema';
+import type { ColumnOf, RowOf } from '../../db/rows';
+import { type cartItems, orderItems, orders, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { hideUnbackedReviews } from '../reviews/service';
 
@@ -60,19 +61,13 @@ export class OrderService {
     idempotencyKey: string | null,
     shown: ReadonlyMap<number, number>,
   ): Promise<Order> {
-    const lines = await queryRows<{
-      productId: number;
-      quantity: number;
-      title: string;
-      priceCents: number;
-      agreedPriceCents: number;
-      stock: number;
-      inStock: boolean;
-      imageUrl: string;
-      variety: string;
-      sellerId: number;
-      sellerUsername: string;
-    }>(
+    const lines = await queryRows<
+      RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
+        RowOf<typeof products, 'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId'> & {
+          stock: ColumnOf<typeof products, 'quantity'>;
+          sellerUsername: ColumnOf<typeof users, 'username'>;
+        }
+    >(
       tx,
       // Locking the cart lines makes a second checkout of the same cart wait, then find it empty.
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
@@ -104,7 +99,10 @@ export class OrderService {
       ),
       sql`, `,
     );
-    const written = await queryRows<{ id: number; createdAt: Date; itemId: number; productId: number }>(
+    const written = await queryRows<
+      RowOf<typeof orders, 'id' | 'createdAt'> &
+        RowOf<typeof orderItems, 'productId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
+    >(
       tx,
       sql`with bought (n, product_id, title, quantity, price_cents) as (values ${bought}),
           o as (
@@ -297,7 +295,7 @@ function toOrder(
   return {
     id: r.id,
     userId: r.userId,
-    status: r.status as OrderStatus,
+    status: r.status,
     subtotal: fromCents(r.subtotalCents),
     shipping: fromCents(r.shippingCents),
     total: fromCents(r.totalCents),
