@@ -1,5 +1,6 @@
 import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { toCents } from '@domain/money';
+import type { OrderStatus } from '@domain/orders/types';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { Database, Tx } from './connect';
@@ -110,7 +111,7 @@ async function seedOrdersAndReviews(
   const placeOrder = async (username: string, titles: string[], shipped: boolean, daysAgo: number) => {
     const lines = titles.map(listing);
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
-    const status = shipped ? 'shipped' : 'pending';
+    const status: OrderStatus = shipped ? 'shipped' : 'pending';
     const createdAt = new Date(now - daysAgo * DAY_MS);
     const [order] = await tx
       .insert(orders)

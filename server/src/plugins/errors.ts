@@ -4,26 +4,15 @@ import type { ApiErrorBody } from '@domain/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionLost } from '../db/connect';
-
-/** An error meant for the client: its status and message are sent as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, errors?: Record<string, string>) =>
-  new HttpError(400, message, errors);
-export const unauthorized = (message = 'Please log in') => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) =>
-  new HttpError(409, message, errors);
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  TooManyRequests,
+  Unauthorized,
+} from '../errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'Request body must be a JSON object',
@@ -47,6 +36,34 @@ const SERVER_ERROR: ApiErrorBody = { message: 'Something went wrong on our side.
 const DATABASE_UNAVAILABLE: ApiErrorBody = {
   message: 'The service is briefly unavailable. Please try again in a moment.',
 };
+
+/** The status of each kind of domain error (server/src/errors.ts). */
+const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [
+  [InvalidInput, 400],
+  [Unauthorized, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooManyRequests, 429],
+];
+
+/** A domain error as HTTP says it: its status, the `{ message, errors? }` body and its headers. */
+export function domainErrorResponse(err: DomainError): {
+  status: number;
+  body: ApiErrorBody;
+  headers: Record<string, string>;
+} {
+  const status = DOMAIN_STATUSES.find(([kind]) => err instanceof kind)?.[1] ?? 500;
+  const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+  const headers: Record<string, string> =
+    err instanceof TooManyRequests ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+  return status === 500 ? { status, body: SERVER_ERROR, headers: {} } : { status, body, headers };
+}
+
+// Shorthands for the HTTP edge's own refusals (plugins/session.ts, security.ts, client.ts).
+export const unauthorized = (message?: string) => new Unauthorized(message);
+export const forbidden = (message: string) => new Forbidden(message);
+export const notFound = (message?: string) => new NotFound(message);
 
 /**
  * Fastify's `frameworkErrors`: the router's own errors (a malformed percent-encoding in the path, a path segment
@@ -134,10 +151,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = 400;
       body = { message: Object.values(errors)[0] ?? 'Invalid request', errors };
       if (Object.keys(errors).length === 1 && errors._) body = { message: errors._ };
-    } else if (err instanceof HttpError) {
-      status = err.statusCode;
-      body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
-      if (err.headers) reply.headers(err.headers);
+    } else if (err instanceof DomainError) {
+      const response = domainErrorResponse(err);
+      status = response.status;
+      body = response.body;
+      reply.headers(response.headers);
     } else if (err.code && FASTIFY_CLIENT_ERRORS[err.code]) {
       status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
       body = { message: FASTIFY_CLIENT_ERRORS[err.code] as string };

@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { queryRows } from '../db/connect';
+import type { ColumnOf, RowOf } from '../db/rows';
 import { rateLimits } from '../db/schema';
+import { TooManyRequests } from '../errors';
 import { limitedAddress } from '../http/client-address';
-import { tooManyAttempts } from '../modules/accounts/throttle';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
@@ -41,7 +42,9 @@ export class DatabaseRateLimitStore {
         ([key, { timeWindow, callbacks }]) =>
           sql`(${key}, ${callbacks.length}::int, now() + make_interval(secs => ${timeWindow / 1000}))`,
       );
-    queryRows<{ key: string; count: number; expires_at: string | Date }>(
+    queryRows<
+      RowOf<typeof rateLimits, 'key' | 'count'> & { expires_at: ColumnOf<typeof rateLimits, 'expiresAt'> }
+    >(
       this.db,
       sql`insert into rate_limits as r (key, count, expires_at) values ${sql.join(values, sql`, `)}
           on conflict (key) do update set
@@ -106,7 +109,7 @@ export async function registerWriteLimit(app: FastifyInstance, db: Db, config: C
   });
   const check = async (limit: typeof perAddress, request: FastifyRequest) => {
     const result = await limit(request);
-    if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(Math.max(1, result.ttlInSeconds));
+    if (!result.isAllowed && result.isExceeded) throw new TooManyRequests(Math.max(1, result.ttlInSeconds));
   };
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;

@@ -4,12 +4,12 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
+import { Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { limitedAddress } from '../../http/client-address';
-import { conflict, HttpError, notFound } from '../../plugins/errors';
 import { hashToken, toSessionUser } from '../../plugins/session';
 import { KnownDevices } from './devices';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { type Count, Throttle, tooManyAttempts } from './throttle';
+import { type Count, Throttle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -30,7 +30,7 @@ export class AuthService {
   /** Counts an attempt from this address; 429 past the limit. */
   async countAttemptFrom(ip: string): Promise<void> {
     const { count, retryAfterSeconds } = await this.throttle.hit(`ip:${limitedAddress(ip)}`);
-    if (count > this.config.auth.maxAttemptsPerIp) throw tooManyAttempts(retryAfterSeconds);
+    if (count > this.config.auth.maxAttemptsPerIp) throw new TooManyRequests(retryAfterSeconds);
   }
 
   async register(data: RegisterData): Promise<SessionUser> {
@@ -71,7 +71,8 @@ export class AuthService {
       if (u.username.toLowerCase() === username.toLowerCase()) errors.username = USERNAME_TAKEN;
       if (u.email.toLowerCase() === email.toLowerCase()) errors.email = EMAIL_TAKEN;
     }
-    if (errors.username || errors.email) throw conflict((errors.username ?? errors.email) as string, errors);
+    if (errors.username || errors.email)
+      throw new Conflict((errors.username ?? errors.email) as string, errors);
   }
 
   /**
@@ -99,9 +100,9 @@ export class AuthService {
       Count,
     ];
     if (fromSource.count > this.config.auth.maxFailuresPerAccount)
-      throw tooManyAttempts(fromSource.retryAfterSeconds);
+      throw new TooManyRequests(fromSource.retryAfterSeconds);
     if (!knownDevice && fromEverywhere.count > this.config.auth.maxFailuresPerAccountTotal)
-      throw tooManyAttempts(fromEverywhere.retryAfterSeconds);
+      throw new TooManyRequests(fromEverywhere.retryAfterSeconds);
 
     const [user] = await this.db
       .select()
@@ -109,7 +110,7 @@ export class AuthService {
       .where(eq(sql`lower(${users.username})`, username))
       .limit(1);
     const ok = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
-    if (!user || !ok) throw new HttpError(401, INVALID_CREDENTIALS);
+    if (!user || !ok) throw new Unauthorized(INVALID_CREDENTIALS);
     await this.throttle.reset([sourceKey, accountKey]);
     return toSessionUser(user);
   }
@@ -119,12 +120,12 @@ export class AuthService {
    * this database. Users who merely took the demo names are never given away.
    */
   async demoAccounts(): Promise<{ buyer: typeof DEMO_BUYER; seller: typeof DEMO_SELLER }> {
-    if (!this.config.seedDemo) throw notFound('No demo accounts on this site');
+    if (!this.config.seedDemo) throw new NotFound('No demo accounts on this site');
     const found = await this.db
       .select({ username: users.username })
       .from(users)
       .where(or(eq(users.username, DEMO_BUYER.username), eq(users.username, DEMO_SELLER.username)));
-    if (found.length < 2) throw notFound('No demo accounts in this database');
+    if (found.length < 2) throw new NotFound('No demo accounts in this database');
     return { buyer: DEMO_BUYER, seller: DEMO_SELLER };
   }
 }

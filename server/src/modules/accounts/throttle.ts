@@ -1,8 +1,8 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { queryRows } from '../../db/connect';
+import type { ColumnOf, RowOf } from '../../db/rows';
 import { authThrottle } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
 
 /**
  * Fixed-window counters kept in the database, so every app instance sees the same counts. Keys:
@@ -28,7 +28,11 @@ export class Throttle {
   /** Counts one more event for each key (distinct), in one statement; the counts come in the keys' order. */
   async hitEach(keys: string[]): Promise<Count[]> {
     const windowSeconds = this.windowMs / 1000;
-    const rows = await queryRows<{ key: string; count: number; window_started_at: string | Date }>(
+    const rows = await queryRows<
+      RowOf<typeof authThrottle, 'key' | 'count'> & {
+        window_started_at: ColumnOf<typeof authThrottle, 'windowStartedAt'>;
+      }
+    >(
       this.db,
       sql`insert into auth_throttle as t (key, count, window_started_at)
           values ${sql.join(
@@ -66,14 +70,4 @@ export class Throttle {
 export interface Count {
   count: number;
   retryAfterSeconds: number;
-}
-
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(
-    429,
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
 }

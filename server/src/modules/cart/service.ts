@@ -3,26 +3,18 @@ import type { CartLine } from '@domain/cart/types';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import type { ColumnOf, RowOf } from '../../db/rows';
 import { cartItems, products } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../plugins/errors';
+import { Conflict, Forbidden, NotFound } from '../../errors';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 
 /** A cart line with its product, as the statements below select it. */
-interface LineRow {
-  id: number;
-  productId: number;
-  quantity: number;
-  agreedPriceCents: number;
-  createdAt: Date;
-  title: string;
-  priceCents: number;
-  imageUrl: string;
-  variety: string;
-  inStock: boolean;
-  stock: number;
-}
+type LineRow = RowOf<typeof cartItems, 'id' | 'productId' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
+  RowOf<typeof products, 'title' | 'priceCents' | 'imageUrl' | 'variety' | 'inStock'> & {
+    stock: ColumnOf<typeof products, 'quantity'>;
+  };
 
 function toLine(r: LineRow): CartLine {
   return {
@@ -44,13 +36,13 @@ function toLine(r: LineRow): CartLine {
 }
 
 /**
- * The 409 for a line that would hold more than its listing has: out of stock, or how many there are (and how many
+ * The conflict for a line that would hold more than its listing has: out of stock, or how many there are (and how many
  * of them the cart already holds, when adding to a line).
  */
 function stockRefusal(product: { title: string; inStock: boolean; stock: number }, inCart = 0) {
-  if (!product.inStock || product.stock < 1) return conflict(OUT_OF_STOCK);
+  if (!product.inStock || product.stock < 1) return new Conflict(OUT_OF_STOCK);
   const already = inCart > 0 ? `, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart` : '';
-  return conflict(`Only ${product.stock} left of ${product.title}${already}`);
+  return new Conflict(`Only ${product.stock} left of ${product.title}${already}`);
 }
 
 /** The product columns a line shows, from a row source named `p`. */
@@ -101,14 +93,11 @@ export class CartService {
     // The upsert writes only when every check passes; the row tells which check failed otherwise. Two adds at
     // once both count: the second waits for the first's row lock, then re-checks the sum.
     const [row] = await queryRows<
-      Omit<LineRow, 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt'> & {
-        sellerId: number;
-        id: number | null;
-        quantity: number | null;
-        agreedPriceCents: number | null;
-        createdAt: Date | null;
-        inCart: number | null;
-      }
+      Omit<LineRow, 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
+        RowOf<typeof products, 'sellerId'> & {
+          // The line's columns are null when nothing was written (the left join found no line).
+          [K in 'id' | 'quantity' | 'agreedPriceCents' | 'createdAt']: LineRow[K] | null;
+        } & { inCart: ColumnOf<typeof cartItems, 'quantity'> | null }
     >(
       this.db,
       sql`with p as (
@@ -129,8 +118,8 @@ export class CartService {
                  (select c.quantity from cart_items c where c.user_id = ${userId} and c.product_id = p.id) as "inCart"
           from p left join line on true`,
     );
-    if (!row) throw notFound('Product not found');
-    if (row.sellerId === userId) throw forbidden('You cannot buy your own listing');
+    if (!row) throw new NotFound('Product not found');
+    if (row.sellerId === userId) throw new Forbidden('You cannot buy your own listing');
     if (row.id === null) throw stockRefusal(row, row.inCart ?? 0);
     return toLine(row as LineRow);
   }
@@ -152,7 +141,7 @@ export class CartService {
           from cart_items c join products p on p.id = c.product_id and p.archived_at is null
           where c.id = ${lineId} and c.user_id = ${userId}`,
     );
-    if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+    if (!row) throw new NotFound(CART_ITEM_NOT_FOUND);
     if (!row.updated) throw stockRefusal(row);
     return toLine(row);
   }
@@ -177,9 +166,9 @@ export class CartService {
           from cart_items c join products p on p.id = c.product_id and p.archived_at is null
           where c.id = ${lineId} and c.user_id = ${userId}`,
     );
-    if (!row) throw notFound(CART_ITEM_NOT_FOUND);
+    if (!row) throw new NotFound(CART_ITEM_NOT_FOUND);
     if (!row.accepted) {
-      throw conflict(
+      throw new Conflict(
         `The price of ${row.title} changed again: it is now ${formatUSD(fromCents(row.priceCents))}. Please review it.`,
       );
     }
@@ -192,7 +181,7 @@ export class CartService {
       .delete(cartItems)
       .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
       .returning({ id: cartItems.id });
-    if (deleted.length === 0) throw notFound(CART_ITEM_NOT_FOUND);
+    if (deleted.length === 0) throw new NotFound(CART_ITEM_NOT_FOUND);
   }
 
   async clear(userId: number): Promise<void> {

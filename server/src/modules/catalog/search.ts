@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import type { RowOf } from '../../db/rows';
+import type { searchWords as searchWordsTable } from '../../db/schema';
 
 /** How many known words one typed word may stand for (the closest first). */
 const CANDIDATES_PER_WORD = 12;
@@ -26,7 +28,7 @@ const quote = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
 export async function resolveSearch(db: Db, term: string): Promise<string | null> {
   const words = searchWords(term);
   if (words.length === 0) return null;
-  const rows = await queryRows<{ w: string; word: string }>(
+  const rows = await queryRows<RowOf<typeof searchWordsTable, 'word'> & { w: string }>(
     db,
     sql`select q.w, s.word
         from unnest(array[${sql.join(

@@ -4,7 +4,7 @@ import { toCents } from '@domain/money';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { cartItems, orderItems, products } from '../../db/schema';
-import { conflict, notFound } from '../../plugins/errors';
+import { Conflict, NotFound } from '../../errors';
 import type { CatalogService } from '../catalog/service';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -60,9 +60,9 @@ export class ListingService {
       .returning({ id: products.id });
     if (updated.length === 0) {
       const [current] = await this.db.select({ quantity: products.quantity }).from(products).where(own);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND);
+      if (!current) throw new NotFound(PRODUCT_NOT_FOUND);
       const message = stockChangedMessage(current.quantity);
-      throw conflict(message, { quantity: message });
+      throw new Conflict(message, { quantity: message });
     }
     return this.catalog.get(id);
   }
@@ -78,7 +78,7 @@ export class ListingService {
         .from(products)
         .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)))
         .for('update');
-      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      if (!product) throw new NotFound(PRODUCT_NOT_FOUND);
       const [ordered] = await tx
         .select({ id: orderItems.id })
         .from(orderItems)

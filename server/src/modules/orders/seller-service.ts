@@ -1,9 +1,10 @@
 import { fromCents } from '@domain/money';
-import type { OrderStatus, SellerOrderLine } from '@domain/orders/types';
+import type { SellerOrderLine } from '@domain/orders/types';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
-import { orderItems, orders } from '../../db/schema';
-import { conflict, notFound } from '../../plugins/errors';
+import type { ColumnOf, RowOf } from '../../db/rows';
+import { orderItems, orders, type products, type users } from '../../db/schema';
+import { Conflict, NotFound } from '../../errors';
 
 export const ORDER_LINE_NOT_FOUND = 'Order line not found';
 
@@ -16,19 +17,15 @@ export class SellerOrderService {
 
   /** The order lines of this seller's listings, newest order first, with the buyer and the price paid. */
   async orderLines(sellerId: number, only?: { orderId: number; itemId: number }): Promise<SellerOrderLine[]> {
-    const rows = await queryRows<{
-      orderId: number;
-      itemId: number;
-      createdAt: Date;
-      buyer: string;
-      productId: number;
-      title: string;
-      imageUrl: string;
-      quantity: number;
-      priceCents: number;
-      status: OrderStatus;
-      orderStatus: OrderStatus;
-    }>(
+    const rows = await queryRows<
+      RowOf<typeof orderItems, 'orderId' | 'productId' | 'title' | 'quantity' | 'priceCents' | 'status'> &
+        RowOf<typeof orders, 'createdAt'> &
+        RowOf<typeof products, 'imageUrl'> & {
+          itemId: ColumnOf<typeof orderItems, 'id'>;
+          buyer: ColumnOf<typeof users, 'username'>;
+          orderStatus: ColumnOf<typeof orders, 'status'>;
+        }
+    >(
       this.db,
       sql`select oi.order_id as "orderId", oi.id as "itemId", o.created_at as "createdAt", u.username as buyer,
                  oi.product_id as "productId", oi.title, p.image_url as "imageUrl", oi.quantity,
@@ -69,14 +66,14 @@ export class SellerOrderService {
         .where(eq(orders.id, orderId))
         .for('update');
       const [line] = order
-        ? await queryRows<{ status: OrderStatus }>(
+        ? await queryRows<RowOf<typeof orderItems, 'status'>>(
             tx,
             sql`select oi.status from order_items oi join products p on p.id = oi.product_id
                 where oi.id = ${itemId} and oi.order_id = ${orderId} and p.seller_id = ${sellerId}`,
           )
         : [];
-      if (!line) throw notFound(ORDER_LINE_NOT_FOUND);
-      if (line.status === 'cancelled') throw conflict('This order was cancelled');
+      if (!line) throw new NotFound(ORDER_LINE_NOT_FOUND);
+      if (line.status === 'cancelled') throw new Conflict('This order was cancelled');
       if (line.status === 'shipped') return;
       await tx.update(orderItems).set({ status: 'shipped' }).where(eq(orderItems.id, itemId));
       await tx.execute(

@@ -3,8 +3,9 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, OrderStatus } from '@domain/orders/types';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { orderItems, orders, products, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import type { ColumnOf, RowOf } from '../../db/rows';
+import { type cartItems, orderItems, orders, products, users } from '../../db/schema';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { hideUnbackedReviews } from '../reviews/service';
 
 export const CART_IS_EMPTY = 'Cart is empty';
@@ -60,19 +61,13 @@ export class OrderService {
     idempotencyKey: string | null,
     shown: ReadonlyMap<number, number>,
   ): Promise<Order> {
-    const lines = await queryRows<{
-      productId: number;
-      quantity: number;
-      title: string;
-      priceCents: number;
-      agreedPriceCents: number;
-      stock: number;
-      inStock: boolean;
-      imageUrl: string;
-      variety: string;
-      sellerId: number;
-      sellerUsername: string;
-    }>(
+    const lines = await queryRows<
+      RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
+        RowOf<typeof products, 'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId'> & {
+          stock: ColumnOf<typeof products, 'quantity'>;
+          sellerUsername: ColumnOf<typeof users, 'username'>;
+        }
+    >(
       tx,
       // Locking the cart lines makes a second checkout of the same cart wait, then find it empty.
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
@@ -85,18 +80,18 @@ export class OrderService {
           order by p.id
           for update of c, p`,
     );
-    if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+    if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
     const changed = priceChanges(lines, shown);
     if (changed) throw changed;
     for (const l of lines) {
-      if (!l.inStock || l.stock === 0) throw conflict(`${l.title} is out of stock`);
-      if (l.stock < l.quantity) throw conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
+      if (!l.inStock || l.stock === 0) throw new Conflict(`${l.title} is out of stock`);
+      if (l.stock < l.quantity) throw new Conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
     }
 
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
     const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
     const totalCents = subtotalCents + shippingCents;
-    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw badRequest(ORDER_TOO_LARGE);
+    if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
     const bought = sql.join(
       lines.map(
         (l, n) =>
@@ -104,7 +99,10 @@ export class OrderService {
       ),
       sql`, `,
     );
-    const written = await queryRows<{ id: number; createdAt: Date; itemId: number; productId: number }>(
+    const written = await queryRows<
+      RowOf<typeof orders, 'id' | 'createdAt'> &
+        RowOf<typeof orderItems, 'productId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
+    >(
       tx,
       sql`with bought (n, product_id, title, quantity, price_cents) as (values ${bought}),
           o as (
@@ -163,7 +161,7 @@ export class OrderService {
       .select()
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-    if (!row) throw notFound(ORDER_NOT_FOUND);
+    if (!row) throw new NotFound(ORDER_NOT_FOUND);
     const [order] = await this.withLines([row]);
     return order as Order;
   }
@@ -180,15 +178,15 @@ export class OrderService {
         .from(orders)
         .where(and(eq(orders.id, id), eq(orders.userId, userId)))
         .for('update');
-      if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (order.status === 'cancelled') throw conflict('This order is already cancelled');
+      if (!order) throw new NotFound(ORDER_NOT_FOUND);
+      if (order.status === 'cancelled') throw new Conflict('This order is already cancelled');
       const lines = await tx
         .select({ productId: orderItems.productId, quantity: orderItems.quantity, status: orderItems.status })
         .from(orderItems)
         .where(eq(orderItems.orderId, id))
         .orderBy(asc(orderItems.productId));
       if (order.status !== 'pending' || lines.some((l) => l.status !== 'pending')) {
-        throw conflict('This order has shipped and can no longer be cancelled');
+        throw new Conflict('This order has shipped and can no longer be cancelled');
       }
       await tx
         .select({ id: products.id })
@@ -280,7 +278,7 @@ function priceChanges(
     errors[String(l.productId)] = `The price of ${l.title} changed ${change}`;
   }
   if (changes.length === 0) return null;
-  return conflict(
+  return new Conflict(
     `${PRICES_CHANGED}: ${changes.join('; ')}. Review your cart and accept the new prices to check out.`,
     errors,
   );
@@ -297,7 +295,7 @@ function toOrder(
   return {
     id: r.id,
     userId: r.userId,
-    status: r.status as OrderStatus,
+    status: r.status,
     subtotal: fromCents(r.subtotalCents),
     shipping: fromCents(r.shippingCents),
     total: fromCents(r.totalCents),

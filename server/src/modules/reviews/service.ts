@@ -1,8 +1,9 @@
 import type { MyReview, Review } from '@domain/reviews/types';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
+import type { RowOf } from '../../db/rows';
 import { products, reviews, users } from '../../db/schema';
-import { forbidden, notFound } from '../../plugins/errors';
+import { Forbidden, NotFound } from '../../errors';
 
 /** A review with its author's username. */
 const reviewColumns = {
@@ -51,7 +52,7 @@ async function recountRatings(tx: Tx, productIds: number[]): Promise<void> {
  */
 export async function hideUnbackedReviews(tx: Tx, userId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  const hidden = await queryRows<{ productId: number }>(
+  const hidden = await queryRows<RowOf<typeof reviews, 'productId'>>(
     tx,
     sql`update reviews r set hidden_at = now()
         where r.user_id = ${userId} and r.hidden_at is null
@@ -116,8 +117,8 @@ export class ReviewService {
       // The listing's row lock orders concurrent reviews of it, so the recount below sees them all.
       const product = await this.visible(tx, productId, true);
       const reason = await this.refusal(tx, userId, product);
-      if (reason) throw forbidden(reason);
-      const [written] = await queryRows<{ id: number; created: boolean }>(
+      if (reason) throw new Forbidden(reason);
+      const [written] = await queryRows<RowOf<typeof reviews, 'id'> & { created: boolean }>(
         tx,
         // A review a cancel hid is replaced as a new one: it is published again, so `created` is true.
         sql`with hidden as (
@@ -146,7 +147,7 @@ export class ReviewService {
       .from(products)
       .where(and(eq(products.id, productId), isNull(products.archivedAt)));
     const [product] = lock ? await query.for('update') : await query;
-    if (!product) throw notFound('Product not found');
+    if (!product) throw new NotFound('Product not found');
     return product;
   }
 
