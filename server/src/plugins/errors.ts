@@ -25,6 +25,20 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) =>
   new HttpError(409, message, errors);
 
+/**
+ * 429 with Retry-After, in whole minutes for people: sign-in throttling (the accounts module) and the write limit
+ * (plugins/rate-limit.ts) both answer it (docs/decisions/0008-sign-in-throttling.md).
+ */
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(
+    429,
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
 const CONTEXT_NAMES: Record<string, string> = {
   body: 'Request body must be a JSON object',
   querystring: 'Invalid query parameters',

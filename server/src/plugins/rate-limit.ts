@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import { queryRows } from '../db/connect';
 import { rateLimits } from '../db/schema';
 import { limitedAddress } from '../http/client-address';
-import { tooManyAttempts } from '../modules/accounts/throttle';
+import { tooManyAttempts } from './errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;

@@ -5,11 +5,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { users } from '../../db/schema';
 import { limitedAddress } from '../../http/client-address';
-import { conflict, HttpError, notFound } from '../../plugins/errors';
+import { conflict, HttpError, notFound, tooManyAttempts } from '../../plugins/errors';
 import { hashToken, toSessionUser } from '../../plugins/session';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
 import { KnownDevices } from './devices';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { type Count, Throttle, tooManyAttempts } from './throttle';
+import { type Count, Throttle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USERNAME_TAKEN = 'Username is already taken';

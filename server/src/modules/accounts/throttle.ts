@@ -2,7 +2,6 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { queryRows } from '../../db/connect';
 import { authThrottle } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
 
 /**
  * Fixed-window counters kept in the database, so every app instance sees the same counts. Keys:
@@ -66,14 +65,4 @@ export class Throttle {
 export interface Count {
   count: number;
   retryAfterSeconds: number;
-}
-
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(
-    429,
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
 }

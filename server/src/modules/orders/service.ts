@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { orderItems, orders, products, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { hideUnbackedReviews } from '../reviews/service';
+import { hideUnbackedReviews } from '../reviews';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
