@@ -16,7 +16,7 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { connect, type Database } from '../server/src/db/connect';
 import { cartItems, products, users } from '../server/src/db/schema';
-import { hashPassword } from '../server/src/modules/accounts/passwords';
+import { hashPassword } from '../server/src/security/passwords';
 import { drive, type Step, type Worker } from './drive';
 import type { LoadResult } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { products, users } from '../server/src/db/schema';
-import { hashPassword } from '../server/src/modules/accounts/passwords';
+import { hashPassword } from '../server/src/security/passwords';
 import { drive, type Step } from './drive';
 import type { LoadResult } from './load';
 import { login, startServer, withBenchDatabase } from './server';

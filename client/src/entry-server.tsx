@@ -58,7 +58,7 @@ export async function render({ url, mayHaveSession, api }: RenderRequest): Promi
   const kind = await preloadPage(pathname);
   if (kind === 'guarded') return null;
 
-  const queryClient = createQueryClient({ toasts: false });
+  const queryClient = createQueryClient();
   const server: ServerRender = { mayHaveSession };
   const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>

@@ -6,13 +6,19 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
-import { queryClient } from './lib/queryClient';
+import { toast } from './components/ui/use-toast';
+import { createQueryClient } from './lib/queryClient';
 
 // Zod checks whether it may compile validators with new Function(); the CSP says no, and the refused check is
 // reported as a violation on every page that validates. Tell it at once instead, through the global config object
 // zod reads (set here, zod itself stays out of this first bundle).
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
+
+// A query's errorToast is shown as a destructive toast when the query finally fails (after any retries).
+const queryClient = createQueryClient({
+  showErrorToast: (errorToast) => toast({ ...errorToast, variant: 'destructive' }),
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

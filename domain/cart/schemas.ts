@@ -1,6 +1,6 @@
 /** The cart's payloads (docs/product.md#calls). Checkout's is in domain/orders/schemas.ts. */
 import { z } from 'zod';
-import { MAX_PRICE } from '../catalog/schemas';
+import { MAX_PRICE } from '../catalog';
 import { QUANTITY_MAX } from '../constants';
 
 export const CART_MESSAGES = {

@@ -4,7 +4,7 @@
  * seller, whatever a body says.
  */
 import { z } from 'zod';
-import { MAX_PRICE } from '../catalog/schemas';
+import { MAX_PRICE } from '../catalog';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
 import { toCents } from '../money';
 import { parseDecimal } from '../numbers';

@@ -1,6 +1,6 @@
 /** The checkout payload and header (docs/product.md#calls). The order as the API shows it is in ./types.ts. */
 import { z } from 'zod';
-import { productId, shownPrice } from '../cart/schemas';
+import { productId, shownPrice } from '../cart';
 
 /** The most lines a checkout body may carry (a cart holds one line per listing; this only bounds the work). */
 export const CHECKOUT_LINES_MAX = 500;

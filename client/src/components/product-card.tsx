@@ -1,13 +1,12 @@
 import type { Product } from '@domain/catalog/schemas';
 import { FORM_LABELS, VARIETY_BADGES, type Variety } from '@domain/constants';
 import { formatUSD } from '@domain/money';
-import { MapPin, ShoppingCart } from 'lucide-react';
+import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { RatingSummary } from '@/components/star-rating';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAddToCart } from '@/features/cart/api';
 import { cn } from '@/lib/utils';
 
 const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
@@ -35,15 +34,18 @@ export function VarietyBadge({ variety, className }: { variety: string; classNam
 /**
  * A listing in a grid: picture (4:3, lazy, sized so nothing shifts), variety badge, title linking to the
  * product page (the whole card is its click target), variety and form, the real rating, the seller's
- * location, price and Add to Cart. The first card of a page (`first`) is likely the largest thing on the first
- * screen: its picture loads at once, and first.
+ * location, price and `action` (the listing pages pass their Add to Cart button: the card is shared UI and knows
+ * no feature, docs/architecture.md#import-rules). The first card of a page (`first`) is likely the largest thing
+ * on the first screen: its picture loads at once, and first.
  */
 export function ProductCard({
   product,
+  action,
   className,
   first = false,
 }: {
   product: Product;
+  action: ReactNode;
   className?: string;
   first?: boolean;
 }) {
@@ -90,30 +92,10 @@ export function ProductCard({
         )}
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <p className="text-lg font-semibold tabular-nums">{formatUSD(product.price)}</p>
-          <AddToCartButton product={product} />
+          {action}
         </div>
       </div>
     </article>
-  );
-}
-
-/** The card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out. */
-function AddToCartButton({ product }: { product: Product }) {
-  const { add, isPending } = useAddToCart();
-  // Above the card's stretched title link, so it takes its own clicks.
-  const className = 'relative z-10';
-  if (!product.inStock) {
-    return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        Out of Stock
-      </Button>
-    );
-  }
-  return (
-    <Button size="sm" className={className} disabled={isPending} onClick={() => add(product)}>
-      <ShoppingCart aria-hidden="true" />
-      {isPending ? 'Adding...' : 'Add to Cart'}
-    </Button>
   );
 }
 

@@ -1,5 +1,4 @@
-import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
+import { QueryCache, QueryClient, type QueryFunction, type Register } from '@tanstack/react-query';
 import { apiGet } from './api';
 
 declare module '@tanstack/react-query' {
@@ -21,16 +20,24 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
+/** A query's errorToast, as the app shows it. */
+export type ErrorToast = NonNullable<Register['queryMeta']['errorToast']>;
+
 /**
- * The spec's defaults: no retry, no refetch on focus or interval, data never stale (docs/product.md#calls). In the
- * browser a query's errorToast is shown when it fails; a server render shows none (it falls back to the browser).
+ * The spec's defaults: no retry, no refetch on focus or interval, data never stale (docs/product.md#calls). When a
+ * query with an errorToast fails, `showErrorToast` shows it: the browser's entry passes the toaster's (lib/ knows
+ * no components, docs/architecture.md#import-rules); a server render passes none (it falls back to the browser).
  */
-export function createQueryClient({ toasts = true }: { toasts?: boolean } = {}): QueryClient {
+export function createQueryClient({
+  showErrorToast,
+}: {
+  showErrorToast?: (errorToast: ErrorToast) => void;
+} = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (_error, query) => {
         const errorToast = query.meta?.errorToast;
-        if (errorToast && toasts) toast({ ...errorToast, variant: 'destructive' });
+        if (errorToast) showErrorToast?.(errorToast);
       },
     }),
     defaultOptions: {
@@ -45,5 +52,3 @@ export function createQueryClient({ toasts = true }: { toasts?: boolean } = {}):
     },
   });
 }
-
-export const queryClient = createQueryClient();

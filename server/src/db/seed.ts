@@ -2,7 +2,7 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { toCents } from '@domain/money';
 import type { OrderStatus } from '@domain/orders/types';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/accounts/passwords';
+import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
 import { orderItems, orders, products, reviews, users } from './schema';
 import { SEED_BUYERS, SEED_LISTINGS, SEED_OPEN_ORDERS, SEED_REVIEWS, SEED_SELLERS } from './seed-data';

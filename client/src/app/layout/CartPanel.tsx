@@ -9,12 +9,9 @@ import {
   SheetTitle,
 } from '@/components/ui/sheet';
 import { useAuth } from '@/features/accounts';
-import { useCart } from '@/features/cart/api';
-import { CartLineItem } from '@/features/cart/components/CartLineItem';
-import { CartLinesSkeleton, EmptyCart } from '@/features/cart/components/CartStates';
-import { CartTotals } from '@/features/cart/components/CartTotals';
-import { PromoCodeForm } from '@/features/cart/components/PromoCodeForm';
-import { useCheckout } from '@/features/orders/checkout';
+import { useCart } from '@/features/cart';
+import { CartLineItem, CartLinesSkeleton, CartTotals, EmptyCart, PromoCodeForm } from '@/features/cart/lazy';
+import { useCheckout } from '@/features/orders';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;

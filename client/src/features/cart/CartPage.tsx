@@ -4,7 +4,7 @@ import { PageMessage } from '@/components/page-message';
 import { useDocumentTitle } from '@/components/page-status';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCheckout } from '@/features/orders/checkout';
+import { useCheckout } from '@/features/orders';
 import { useCart, useClearCart } from './api';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';

@@ -7,10 +7,10 @@ import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
 import { CART_QUERY_KEY, type ShownCartLine, useCart } from './cart-query';
 
-// The cart's mutations (checkout is the orders feature's, in @/features/orders/checkout). The cart query itself
-// (useCart) is in ./cart-query, which the header loads at first paint; this module is only reached from lazily
-// loaded code (the cart panel, the cart page, product cards and the product page), so it stays out of the home
-// page's bundle.
+// The cart's mutations (checkout is the orders feature's, `useCheckout` from @/features/orders). The cart query
+// itself (useCart) is in ./cart-query, which the header loads at first paint; this module is only reached from
+// lazily loaded code (the cart panel, the cart page, product cards and the product page, through ./lazy), so it
+// stays out of the home page's bundle.
 export { CART_QUERY_KEY, useCart };
 
 /** Every cart change shares this key, so only the last of several quick changes refetches the cart. */

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@/components/page-status';
-import { NewsletterSignup } from '@/features/newsletter/NewsletterSignup';
+import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedVarieties } from './components/FeaturedVarieties';
 import { GuidesTeaser } from './components/GuidesTeaser';
 import { Hero } from './components/Hero';

@@ -23,7 +23,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/accounts';
-import { SellerOrders } from '@/features/orders/components/SellerOrders';
+import { SellerOrders } from '@/features/orders';
 import { useSellerProducts } from './api';
 import { StockBadge } from './components/StockBadge';
 import { listingStats, recentListings } from './stats';

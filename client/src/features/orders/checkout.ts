@@ -3,14 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
-import { toastPleaseLogIn } from '@/features/cart/api';
-import {
-  CART_QUERY_KEY,
-  type CartLine,
-  hasPriceChange,
-  type ShownCartLine,
-  useCart,
-} from '@/features/cart/cart-query';
+import { CART_QUERY_KEY, type CartLine, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
+import { toastPleaseLogIn } from '@/features/cart/lazy';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { refreshCatalog } from '@/lib/catalog-cache';
 

@@ -7,8 +7,8 @@ import { users } from '../../db/schema';
 import { Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { limitedAddress } from '../../http/client-address';
 import { hashToken, toSessionUser } from '../../plugins/session';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
 import { KnownDevices } from './devices';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { type Count, Throttle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';

@@ -5,7 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { cartItems, orderItems, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import type { CatalogService } from '../catalog/service';
+import type { CatalogService } from '../catalog';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 

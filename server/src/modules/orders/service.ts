@@ -6,7 +6,7 @@ import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { type cartItems, orderItems, orders, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
-import { hideUnbackedReviews } from '../reviews/service';
+import { hideUnbackedReviews } from '../reviews';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';

@@ -2,7 +2,7 @@ import { reviewSchema } from '@domain/reviews/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session';
-import { productIdParams } from '../catalog/routes';
+import { productIdParams } from '../catalog';
 import type { ReviewService } from './service';
 
 /** A listing's reviews (anyone may read them) and writing one (verified buyers). */

@@ -5,6 +5,7 @@ import { PageMessage } from '@/components/page-message';
 import { ProductCard, ProductCardSkeleton } from '@/components/product-card';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { AddToCartButton } from './AddToCartButton';
 
 const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -30,7 +31,12 @@ export function ProductGrid({ products, stale }: { products: readonly Product[];
     >
       {products.map((product, i) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} className="w-full" first={i === 0} />
+          <ProductCard
+            product={product}
+            action={<AddToCartButton product={product} />}
+            className="w-full"
+            first={i === 0}
+          />
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import { ProductCard } from '@/components/product-card';
 import { useRelatedProducts } from '../product-api';
+import { AddToCartButton } from './AddToCartButton';
 
 /** Up to four real related listings (same variety, then same form); hidden when there are none. */
 export function RelatedProducts({ productId }: { productId: number }) {
@@ -14,7 +15,11 @@ export function RelatedProducts({ productId }: { productId: number }) {
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <ProductCard product={product} className="w-full" />
+            <ProductCard
+              product={product}
+              action={<AddToCartButton product={product} />}
+              className="w-full"
+            />
           </li>
         ))}
       </ul>

@@ -1,3 +1,5 @@
+// Password hashing, below the modules: the accounts module and the demo data's seed both use it
+// (docs/architecture.md#layers).
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id, OWASP parameters: 19 MiB memory, 2 passes, 1 lane (docs/quality.md#security). */

@@ -1,0 +1,24 @@
+import type { Product } from '@domain/catalog/schemas';
+import { ShoppingCart } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useAddToCart } from '@/features/cart/lazy';
+
+/** A product card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out. */
+export function AddToCartButton({ product }: { product: Product }) {
+  const { add, isPending } = useAddToCart();
+  // Above the card's stretched title link, so it takes its own clicks.
+  const className = 'relative z-10';
+  if (!product.inStock) {
+    return (
+      <Button size="sm" variant="secondary" disabled className={className}>
+        Out of Stock
+      </Button>
+    );
+  }
+  return (
+    <Button size="sm" className={className} disabled={isPending} onClick={() => add(product)}>
+      <ShoppingCart aria-hidden="true" />
+      {isPending ? 'Adding...' : 'Add to Cart'}
+    </Button>
+  );
+}

@@ -1,0 +1,2 @@
+// The reviews feature's public face: a listing's reviews and rating, with the form to write one.
+export { ProductReviews } from './components/ProductReviews';

@@ -1,0 +1,2 @@
+// The accounts area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './schemas';

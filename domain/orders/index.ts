@@ -1,0 +1,3 @@
+// The orders area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './schemas';
+export * from './types';

@@ -1,0 +1,4 @@
+// The catalog module's public face (docs/architecture.md#import-rules): its routes, its service (the listings
+// module reads a listing through it) and the path parameters of a listing (the reviews module's routes share them).
+export { catalogRoutes, productIdParams } from './routes';
+export { CatalogService } from './service';

@@ -1,0 +1,3 @@
+// The listings module's public face (docs/architecture.md#import-rules): its routes and its service.
+export { listingRoutes, sellerListingRoutes } from './routes';
+export { ListingService } from './service';

@@ -1,0 +1,3 @@
+// The newsletter module's public face (docs/architecture.md#import-rules): its routes and its service.
+export { newsletterRoutes } from './routes';
+export { NewsletterService } from './service';
