@@ -10,7 +10,7 @@ import path from 'node:path';
 import { productListQuerySchema } from '@domain/catalog/schemas';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { connect, type Database, queryRows } from '../server/src/db/connect';
+import { CATALOG_READS, connect, type Database, queryRows } from '../server/src/db/connect';
 import { CatalogService } from '../server/src/modules/catalog/service';
 import { generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
@@ -113,7 +113,8 @@ async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Expla
 
 async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
   const text = inline(query, params);
-  const rows = await queryRows<Record<string, string>>(database.db, sql.raw(`explain ${text}`));
+  // On the catalog read pool, with its settings (no sequential scans), as the API runs these queries.
+  const rows = await queryRows<Record<string, string>>(database.catalogDb, sql.raw(`explain ${text}`));
   return rows.map((r) => Object.values(r)[0] as string);
 }
 
@@ -229,7 +230,14 @@ export async function catalogBench(options: {
           `PostgreSQL ${size}: ${s.name}`,
           options.rounds,
           () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
-          () => pgbench(url, pgbenchScript(scenarioSql.get(s.name)?.warm ?? []), options.seconds),
+          () =>
+            pgbench(
+              url,
+              pgbenchScript(scenarioSql.get(s.name)?.warm ?? []),
+              options.seconds,
+              10,
+              CATALOG_READS,
+            ),
         );
         results.push(api);
         comparisons.push(comparison);
@@ -238,7 +246,7 @@ export async function catalogBench(options: {
         if (cold)
           firstRequests.push({
             name: `PostgreSQL ${size}: ${s.name}`,
-            pgbenchTps: Math.round(pgbench(url, pgbenchScript(cold), options.seconds)),
+            pgbenchTps: Math.round(pgbench(url, pgbenchScript(cold), options.seconds, 10, CATALOG_READS)),
           });
       }
       const pg1 = await loadScenarios(server.url, `PostgreSQL ${size}, 1 conn`, options.seconds, 1);

@@ -33,8 +33,17 @@ export function pgbenchScript(statements: string[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs a script with pgbench at `clients` connections for `seconds`; returns transactions per second. */
-export function pgbench(url: string, script: string, seconds: number, clients = 10): number {
+/**
+ * Runs a script with pgbench at `clients` connections for `seconds`; returns transactions per second. `settings`
+ * are given to each connection as the app's pool for those statements has them (PGOPTIONS).
+ */
+export function pgbench(
+  url: string,
+  script: string,
+  seconds: number,
+  clients = 10,
+  settings: Record<string, string> = {},
+): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-pgbench-'));
   try {
     const file = path.join(dir, 'scenario.sql');
@@ -60,7 +69,15 @@ export function pgbench(url: string, script: string, seconds: number, clients = 
         u.username || 'postgres',
         u.pathname.slice(1),
       ],
-      { encoding: 'utf8' },
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          PGOPTIONS: Object.entries(settings)
+            .map(([name, value]) => `-c ${name}=${value}`)
+            .join(' '),
+        },
+      },
     );
     const tps = /tps = ([\d.]+)/.exec(r.stdout ?? '');
     const failed = /number of failed transactions: ([1-9]\d*)/.exec(r.stdout ?? '');

@@ -358,6 +358,11 @@ describe('GET /api/products totals', () => {
       expect(await mode(t.database.catalogDb)).toBe('force_custom_plan');
       expect(await mode(t.database.db)).toBe('auto');
       await t.database.db.transaction(async (tx) => expect(await mode(tx as unknown as Db)).toBe('auto'));
+      // And no sequential scan of the listings, however cheap a LIMIT makes one look (see connect.ts).
+      const seqscan = async (db: Db) =>
+        (await queryRows<{ enable_seqscan: string }>(db, sql`show enable_seqscan`))[0]?.enable_seqscan;
+      expect(await seqscan(t.database.catalogDb)).toBe('off');
+      expect(await seqscan(t.database.db)).toBe('on');
     },
   );
 

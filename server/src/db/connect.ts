@@ -99,8 +99,15 @@ const TRANSACTION_SHARE = 0.7;
  * milliseconds of execution; it would cost the hot single-row statements (session lookup, the detail, the cart)
  * more than they spend running (pgbench -M prepared on the detail's SQL: 42,000 tx/s with generic plans, 14,000
  * planned every time), so the setting is scoped to this pool.
+ *
+ * Sequential scans are off on this pool too: no catalog read may read the products table whole
+ * (docs/quality.md#performance-budgets). With them on, a broad search's capped count at a million listings
+ * ("sugar": 110,000 matches, LIMIT 10,001) was planned as a sequential scan that stops once it has found 10,001
+ * matches, reading about 90,000 rows: cheap while the matches are spread evenly, a read of the whole table when
+ * they are not (a rare word's matches all near the end). With them off it takes the full-text index. A table
+ * with no other path (catalog_facet_counts, a few thousand rows) is still read whole.
  */
-const CATALOG_READS = { plan_cache_mode: 'force_custom_plan' };
+export const CATALOG_READS = { plan_cache_mode: 'force_custom_plan', enable_seqscan: 'off' };
 
 /**
  * PostgreSQL through postgres.js, as three pools, the first two sharing the `max` connections:
