@@ -1,7 +1,7 @@
 import type { Product } from '@domain/catalog/schemas';
 import { CUTTING_SIZES, POLLINATIONS, type ProductForm } from '@domain/constants';
 import { type Listing, listingSchema } from '@domain/listings/schemas';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import type { ListingPayload } from './api';
 
 /** What the form holds: numbers as typed (text), optional choices as '' when not given. */
@@ -19,6 +19,9 @@ export interface ListingFormValues {
   pesticideFree: boolean;
   inStock: boolean;
 }
+
+/** The form as react-hook-form gives it: the values as typed in, the checked listing out. */
+export type ListingFormApi = UseFormReturn<ListingFormValues, unknown, Listing>;
 
 /** The listing form's fields, in the order they are shown (server field errors go to these). */
 export const LISTING_FIELDS = [

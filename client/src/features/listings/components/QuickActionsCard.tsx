@@ -1,0 +1,35 @@
+import { Package, Plus, Store } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The overview's side card: the three places a seller goes most from the dashboard. */
+export function QuickActionsCard() {
+  return (
+    <Card className="self-start">
+      <CardHeader>
+        <CardTitle className="text-xl">Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Button asChild className="justify-start">
+          <Link href="/seller/add-listing">
+            <Plus aria-hidden="true" />
+            Add New Product
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <Link href="/seller/listings">
+            <Package aria-hidden="true" />
+            Manage Inventory
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <Link href="/marketplace">
+            <Store aria-hidden="true" />
+            View Marketplace
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
