@@ -1,10 +1,7 @@
 import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
-
-/** Every product query starts with this, so invalidating it refreshes lists, details and related. */
-export const PRODUCTS_QUERY_KEY = ['/api/products'] as const;
 
 /** One page of results and the number of matches (a lower bound above EXACT_TOTAL_LIMIT). */
 export interface ProductPage {
@@ -39,22 +36,56 @@ async function fetchProductPage(url: string, signal: AbortSignal): Promise<Produ
 }
 
 /**
+ * The catalog's queries, each its key and its fetcher (docs/architecture.md#queries). Every key starts with
+ * 'catalog'; the listings' answers (pages, a listing, related listings, and the reviews feature's answers, which it
+ * keys under `products`) share ['catalog', 'products'], the filter counts are beside them.
+ */
+export const catalogQueries = {
+  all: ['catalog'] as const,
+  products: ['catalog', 'products'] as const,
+  /** GET /api/products: one page of the catalog, with the number of matches. */
+  page: (state: MarketplaceState) =>
+    queryOptions({
+      queryKey: [...catalogQueries.products, 'page', state] as const,
+      queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
+    }),
+  /** GET /api/products/:id (404 when missing or archived). */
+  product: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogQueries.products, 'detail', id] as const,
+      queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
+    }),
+  /** GET /api/products/:id/related: up to four real related listings, same variety, then same form. */
+  related: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogQueries.products, 'related', id] as const,
+      queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
+    }),
+  /** GET /api/products/facets: how many listings each filter option would match, given the other filters. */
+  facets: (filters: CatalogFilterSet) =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, 'facets', filters] as const,
+      queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
+    }),
+};
+
+/**
+ * Marks every catalog answer stale (the pages, the listings, related listings and their reviews, and the filter
+ * counts), so whatever is on screen refetches. For anything that changes stock, prices, listings or ratings.
+ */
+export function refreshCatalog(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: catalogQueries.all });
+}
+
+/**
  * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The
  * previous page stays on screen while the next one loads.
  */
 export function useProductPage(state: MarketplaceState) {
-  return useQuery({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'list', state],
-    queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...catalogQueries.page(state), placeholderData: keepPreviousData });
 }
 
 /** How many listings each filter option would match, given the other active filters. */
 export function useCatalogFacets(filters: CatalogFilterSet) {
-  return useQuery({
-    queryKey: ['/api/products/facets', filters],
-    queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...catalogQueries.facets(filters), placeholderData: keepPreviousData });
 }
