@@ -1,6 +1,7 @@
 import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
-import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
+import { catalogKeys } from './cache';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
 
 /** One page of results and the number of matches (a lower bound above EXACT_TOTAL_LIMIT). */
@@ -36,46 +37,35 @@ async function fetchProductPage(url: string, signal: AbortSignal): Promise<Produ
 }
 
 /**
- * The catalog's queries, each its key and its fetcher (docs/architecture.md#queries). Every key starts with
- * 'catalog'; the listings' answers (pages, a listing, related listings, and the reviews feature's answers, which it
- * keys under `products`) share ['catalog', 'products'], the filter counts are beside them.
+ * The catalog's queries, each its key and its fetcher (docs/architecture.md#queries), their keys under the
+ * prefixes of ./cache (catalogKeys).
  */
 export const catalogQueries = {
-  all: ['catalog'] as const,
-  products: ['catalog', 'products'] as const,
   /** GET /api/products: one page of the catalog, with the number of matches. */
   page: (state: MarketplaceState) =>
     queryOptions({
-      queryKey: [...catalogQueries.products, 'page', state] as const,
+      queryKey: [...catalogKeys.products, 'page', state] as const,
       queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
     }),
   /** GET /api/products/:id (404 when missing or archived). */
   product: (id: number) =>
     queryOptions({
-      queryKey: [...catalogQueries.products, 'detail', id] as const,
+      queryKey: [...catalogKeys.products, 'detail', id] as const,
       queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
     }),
   /** GET /api/products/:id/related: up to four real related listings, same variety, then same form. */
   related: (id: number) =>
     queryOptions({
-      queryKey: [...catalogQueries.products, 'related', id] as const,
+      queryKey: [...catalogKeys.products, 'related', id] as const,
       queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
     }),
   /** GET /api/products/facets: how many listings each filter option would match, given the other filters. */
   facets: (filters: CatalogFilterSet) =>
     queryOptions({
-      queryKey: [...catalogQueries.all, 'facets', filters] as const,
+      queryKey: [...catalogKeys.all, 'facets', filters] as const,
       queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
     }),
 };
-
-/**
- * Marks every catalog answer stale (the pages, the listings, related listings and their reviews, and the filter
- * counts), so whatever is on screen refetches. For anything that changes stock, prices, listings or ratings.
- */
-export function refreshCatalog(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: catalogQueries.all });
-}
 
 /**
  * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The

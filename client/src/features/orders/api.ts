@@ -1,7 +1,7 @@
 import type { Order } from '@domain/orders/types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogQueries } from '@/features/catalog';
+import { catalogKeys } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
 /**
@@ -64,7 +64,7 @@ export function useCancelOrder(id: number) {
       });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: catalogQueries.products });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
       return queryClient.invalidateQueries({ queryKey: orderQueries.all });
     },
   });

@@ -2,7 +2,7 @@ import type { MyReview, Review } from '@domain/reviews/types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
-import { catalogQueries, refreshCatalog } from '@/features/catalog';
+import { catalogKeys, refreshCatalog } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
 /** A review as GET /api/products/:id/reviews lists it, newest first. */
@@ -17,13 +17,13 @@ export const reviewQueries = {
   /** GET /api/products/:id/reviews: the listing's reviews, newest first. */
   list: (id: number) =>
     queryOptions({
-      queryKey: [...catalogQueries.products, 'reviews', id] as const,
+      queryKey: [...catalogKeys.products, 'reviews', id] as const,
       queryFn: ({ signal }) => apiGet<ProductReview[]>(`/api/products/${id}/reviews`, { signal }),
     }),
   /** GET /api/products/:id/reviews/mine: whether the signed-in user may review it, and their review. */
   mine: (id: number) =>
     queryOptions({
-      queryKey: [...catalogQueries.products, 'reviews', id, 'mine'] as const,
+      queryKey: [...catalogKeys.products, 'reviews', id, 'mine'] as const,
       queryFn: ({ signal }) =>
         apiGet<MyReview>(`/api/products/${id}/reviews/mine`, { signal, nullOn401: true }),
     }),
