@@ -1,5 +1,4 @@
-import { QueryCache, QueryClient, type QueryFunction, type Register } from '@tanstack/react-query';
-import { apiGet } from './api';
+import { QueryCache, QueryClient, type Register } from '@tanstack/react-query';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -8,16 +7,6 @@ declare module '@tanstack/react-query' {
       errorToast?: { title: string; description: string };
     };
   }
-}
-
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** A query function that GETs the query key's first part as the URL. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const data = await apiGet<T>(String(queryKey[0]), { nullOn401: on401 === 'returnNull', signal });
-    return data as T;
-  };
 }
 
 /** A query's errorToast, as the app shows it. */
@@ -42,7 +31,6 @@ export function createQueryClient({
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchInterval: false,
         refetchOnWindowFocus: false,

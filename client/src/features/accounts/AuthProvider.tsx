@@ -1,12 +1,18 @@
 import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
-import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  matchQuery,
+  type QueryKey,
+  type UseMutationResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
 import { useServerRender } from '@/lib/server-render';
-import { login, logout, ME_QUERY_KEY, type RegisterPayload, register } from './api';
+import { accountQueries, login, logout, type RegisterPayload, register } from './api';
 
 export interface AuthContextValue {
   /** The signed-in user, or null when signed out (also while loading). */
@@ -25,25 +31,35 @@ function mayHaveSession(): boolean {
   return document.cookie.split('; ').includes('signed_in=1');
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  userQueries = [],
+}: {
+  children: ReactNode;
+  /**
+   * The keys of answers that belong to whoever is signed in (the cart), dropped when someone signs in. The app
+   * passes them: they are other features' keys, and those features use this one (docs/architecture.md#import-rules).
+   */
+  userQueries?: readonly QueryKey[];
+}) {
   const queryClient = useQueryClient();
+  const meKey = accountQueries.me().queryKey;
   const [, navigate] = useLocation();
 
   // The session is checked at start; a 401 means signed out, silently (docs/product.md#states). A browser without the
   // server's signed_in cookie has no session to check: it is signed out at once, with no request.
   const server = useServerRender();
   const hint = server ? server.mayHaveSession : mayHaveSession();
-  const me = useQuery<SessionUser | null>({
-    queryKey: ME_QUERY_KEY,
-    queryFn: getQueryFn<SessionUser | null>({ on401: 'returnNull' }),
+  const me = useQuery({
+    ...accountQueries.me(),
     enabled: hint,
     ...(hint ? {} : { initialData: null }),
   });
 
   const signIn = (user: SessionUser) => {
     // Anything cached for whoever used this browser before belongs to them, not to this user.
-    queryClient.removeQueries({ queryKey: ['/api/cart'] });
-    queryClient.setQueryData(ME_QUERY_KEY, user);
+    for (const queryKey of userQueries) queryClient.removeQueries({ queryKey });
+    queryClient.setQueryData(meKey, user);
   };
 
   const loginMutation = useMutation({
@@ -81,8 +97,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSuccess: () => {
       // Leave the page first so a guarded page does not redirect to /login on the way out.
       navigate('/');
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      queryClient.setQueryData(meKey, null);
+      queryClient.removeQueries({
+        predicate: (query) => !matchQuery({ queryKey: meKey, exact: true }, query),
+      });
       toast({ title: 'Logged out successfully' });
     },
     onError: () => {

@@ -1,8 +1,6 @@
 import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
-import { apiRequest } from '@/lib/api';
-
-export const ME_QUERY_KEY = ['/api/auth/me'] as const;
-export const DEMO_QUERY_KEY = ['/api/auth/demo'] as const;
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiRequest, isApiError } from '@/lib/api';
 
 /** POST /api/auth/register body, exactly as docs/product.md#calls lists it. */
 export interface RegisterPayload {
@@ -23,3 +21,27 @@ export const login = (input: LoginInput) => apiRequest<SessionUser>('POST', '/ap
 export const register = (payload: RegisterPayload) =>
   apiRequest<SessionUser>('POST', '/api/auth/register', payload);
 export const logout = () => apiRequest<{ message: string }>('POST', '/api/auth/logout');
+
+/** The accounts' queries; every key starts with 'accounts'. */
+export const accountQueries = {
+  all: ['accounts'] as const,
+  /** GET /api/auth/me: the signed-in user; a 401 means signed out, silently (docs/product.md#states). */
+  me: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all, 'me'] as const,
+      queryFn: ({ signal }) => apiGet<SessionUser>('/api/auth/me', { signal, nullOn401: true }),
+    }),
+  /**
+   * GET /api/auth/demo: the demo credentials, or null without demo mode (a 404, always so in production): that is
+   * an answer, not a failure, so the login page still renders on the server.
+   */
+  demo: () =>
+    queryOptions({
+      queryKey: [...accountQueries.all, 'demo'] as const,
+      queryFn: ({ signal }) =>
+        apiGet<DemoAccounts>('/api/auth/demo', { signal }).catch((error: unknown) => {
+          if (isApiError(error, 404)) return null;
+          throw error;
+        }),
+    }),
+};

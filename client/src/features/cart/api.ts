@@ -1,79 +1,24 @@
 import type { CartLine } from '@domain/cart/types';
 import type { Product } from '@domain/catalog/schemas';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
+import { refreshCatalog } from '@/features/catalog';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
-import { refreshCatalog } from '@/lib/catalog-cache';
-import { CART_QUERY_KEY, type ShownCartLine, useCart } from './cart-query';
+import { CART_MUTATION_KEY, changeLocally, putLine, refetchCart, rollback } from './cache';
+import type { ShownCartLine } from './cart-query';
+import { toastError, toastOutOfStock, toastPleaseLogIn } from './toasts';
 
-// The cart's mutations (checkout is the orders feature's, `useCheckout` from @/features/orders). The cart query
-// itself (useCart) is in ./cart-query, which the header loads at first paint; this module is only reached from
-// lazily loaded code (the cart panel, the cart page, product cards and the product page, through ./lazy), so it
-// stays out of the home page's bundle.
-export { CART_QUERY_KEY, useCart };
-
-/** Every cart change shares this key, so only the last of several quick changes refetches the cart. */
-const CART_MUTATION_KEY = ['cart-change'] as const;
-
-type CartData = CartLine[] | null | undefined;
-
-interface Snapshot {
-  previous: CartData;
-}
-
-/** Changes the cached cart at once (the local list), remembering what it was for a rollback. */
-async function changeLocally(queryClient: QueryClient, change: (lines: CartLine[]) => CartLine[]) {
-  await queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
-  const previous = queryClient.getQueryData<CartData>(CART_QUERY_KEY);
-  queryClient.setQueryData<CartData>(CART_QUERY_KEY, (lines) => (lines ? change(lines) : lines));
-  return { previous } satisfies Snapshot;
-}
-
-function rollback(queryClient: QueryClient, snapshot: Snapshot | undefined) {
-  if (snapshot) queryClient.setQueryData<CartData>(CART_QUERY_KEY, snapshot.previous);
-}
-
-/** Puts the server's copy of a line in the cached cart: replaces the line with its id, or appends it. */
-function putLine(queryClient: QueryClient, line: CartLine) {
-  queryClient.setQueryData<CartData>(CART_QUERY_KEY, (lines) => {
-    if (!lines) return lines;
-    return lines.some((l) => l.id === line.id)
-      ? lines.map((l) => (l.id === line.id ? line : l))
-      : [...lines, line];
-  });
-}
-
-/**
- * Refetches the cart after a change (docs/product.md#states), unless another change is still on its way: then the
- * last one to finish refetches, so an early answer never undoes a later change on screen.
- */
-function refetchCart(queryClient: QueryClient) {
-  if (queryClient.isMutating({ mutationKey: CART_MUTATION_KEY }) > 1) return;
-  return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-}
-
-function toastError(description: string) {
-  toast({ title: 'Error', description, variant: 'destructive' });
-}
+// The cart's mutations: each is its request, its cache edits (./cache) and its toasts (./toasts). Checkout is the
+// orders feature's (`useCheckout` from @/features/orders). The cart query (useCart) is in ./cart-query, which the
+// header loads at first paint; this module is only reached from lazily loaded code (the cart panel, the cart page,
+// product cards and the product page, through ./lazy), so it stays out of the home page's bundle.
 
 type AddableProduct = Pick<Product, 'id' | 'title' | 'inStock' | 'quantity'>;
 
 interface AddInput {
   product: AddableProduct;
   quantity: number;
-}
-
-export function toastPleaseLogIn(description: string) {
-  toast({ title: 'Please log in', description, variant: 'destructive' });
-}
-
-function toastOutOfStock() {
-  toast({
-    title: 'Out of stock',
-    description: 'This product is currently out of stock',
-    variant: 'destructive',
-  });
 }
 
 /**

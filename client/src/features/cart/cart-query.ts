@@ -1,11 +1,25 @@
 // The cart query, loaded at first paint (the header's badge reads it). Changes to the cart are in ./api.
 import type { CartLine, CartProduct } from '@domain/cart/types';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/features/accounts';
-import { isApiError } from '@/lib/api';
-import { getQueryFn } from '@/lib/queryClient';
+import { apiGet, isApiError } from '@/lib/api';
 
-export const CART_QUERY_KEY = ['/api/cart'] as const;
+/** The cart's queries; every key starts with 'cart'. */
+export const cartQueries = {
+  all: ['cart'] as const,
+  /**
+   * GET /api/cart: the signed-in user's lines. A 401 means an empty cart, silently; other failures toast "Failed
+   * to load cart items". Stale time 0, retried fewer than 3 times except on 401 (docs/product.md#calls).
+   */
+  lines: () =>
+    queryOptions({
+      queryKey: [...cartQueries.all, 'lines'] as const,
+      queryFn: ({ signal }) => apiGet<CartLine[]>('/api/cart', { signal, nullOn401: true }),
+      staleTime: 0,
+      retry: (failureCount, error) => !isApiError(error, 401) && failureCount < 2,
+      meta: { errorToast: { title: 'Error', description: 'Failed to load cart items' } },
+    }),
+};
 
 export type { CartLine, CartProduct };
 
@@ -21,21 +35,10 @@ export function hasPriceChange(line: ShownCartLine): boolean {
   return line.agreedPrice !== line.product.price;
 }
 
-/**
- * The signed-in user's cart lines (GET /api/cart), fetched only when signed in. A 401 means an empty
- * cart, silently; other failures toast "Failed to load cart items". Stale time 0, retried fewer than
- * 3 times except on 401 (docs/product.md#calls).
- */
+/** The signed-in user's cart lines (cartQueries.lines), fetched only when signed in. */
 export function useCart() {
   const { user } = useAuth();
-  const query = useQuery<CartLine[] | null>({
-    queryKey: CART_QUERY_KEY,
-    queryFn: getQueryFn<CartLine[] | null>({ on401: 'returnNull' }),
-    enabled: user !== null,
-    staleTime: 0,
-    retry: (failureCount, error) => !isApiError(error, 401) && failureCount < 2,
-    meta: { errorToast: { title: 'Error', description: 'Failed to load cart items' } },
-  });
+  const query = useQuery({ ...cartQueries.lines(), enabled: user !== null });
   const items: CartLine[] = user ? (query.data ?? []) : [];
   return { ...query, items, lines: shownLines(items), isLoading: user !== null && query.isPending };
 }

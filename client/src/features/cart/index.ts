@@ -4,9 +4,9 @@
 // page's JavaScript: re-exported from here, it would land in the first-paint chunk (docs/architecture.md#import-rules).
 // The cart page is imported lazily by the router.
 export {
-  CART_QUERY_KEY,
   type CartLine,
   type CartProduct,
+  cartQueries,
   hasPriceChange,
   type ShownCartLine,
   shownLines,

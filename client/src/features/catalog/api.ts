@@ -1,10 +1,8 @@
 import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
+import { catalogKeys } from './cache';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
-
-/** Every product query starts with this, so invalidating it refreshes lists, details and related. */
-export const PRODUCTS_QUERY_KEY = ['/api/products'] as const;
 
 /** One page of results and the number of matches (a lower bound above EXACT_TOTAL_LIMIT). */
 export interface ProductPage {
@@ -39,22 +37,45 @@ async function fetchProductPage(url: string, signal: AbortSignal): Promise<Produ
 }
 
 /**
+ * The catalog's queries, each its key and its fetcher (docs/architecture.md#queries), their keys under the
+ * prefixes of ./cache (catalogKeys).
+ */
+export const catalogQueries = {
+  /** GET /api/products: one page of the catalog, with the number of matches. */
+  page: (state: MarketplaceState) =>
+    queryOptions({
+      queryKey: [...catalogKeys.products, 'page', state] as const,
+      queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
+    }),
+  /** GET /api/products/:id (404 when missing or archived). */
+  product: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogKeys.products, 'detail', id] as const,
+      queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
+    }),
+  /** GET /api/products/:id/related: up to four real related listings, same variety, then same form. */
+  related: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogKeys.products, 'related', id] as const,
+      queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
+    }),
+  /** GET /api/products/facets: how many listings each filter option would match, given the other filters. */
+  facets: (filters: CatalogFilterSet) =>
+    queryOptions({
+      queryKey: [...catalogKeys.all, 'facets', filters] as const,
+      queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
+    }),
+};
+
+/**
  * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The
  * previous page stays on screen while the next one loads.
  */
 export function useProductPage(state: MarketplaceState) {
-  return useQuery({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'list', state],
-    queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...catalogQueries.page(state), placeholderData: keepPreviousData });
 }
 
 /** How many listings each filter option would match, given the other active filters. */
 export function useCatalogFacets(filters: CatalogFilterSet) {
-  return useQuery({
-    queryKey: ['/api/products/facets', filters],
-    queryFn: ({ signal }) => apiGet<CatalogFacets>(facetsUrl(filters), { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...catalogQueries.facets(filters), placeholderData: keepPreviousData });
 }

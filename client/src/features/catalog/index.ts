@@ -1,3 +1,4 @@
-// The catalog feature's public face. Its pages are imported lazily by the router (app/routes.tsx); nothing else of
-// it is used outside it today. Whatever another feature or app/ needs from it is exported here.
-export {};
+// The catalog feature's public face. Its pages are imported lazily by the router (app/routes.tsx). Other areas
+// refresh its answers after a change to stock, prices, listings or ratings, and key under its prefixes (the reviews
+// feature keys a listing's reviews under catalogKeys.products).
+export { catalogKeys, refreshCatalog } from './cache';

@@ -1,21 +1,25 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { Listing } from '@domain/listings/schemas';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
+import { refreshCatalog } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { refreshCatalog } from '@/lib/catalog-cache';
 
 /**
  * The seller's queries. Each key carries the seller's id, so a cached list never shows for another account
- * signed in later in the same tab; invalidating the prefix refreshes them all.
+ * signed in later in the same tab; invalidating `all` refreshes them all.
  */
-export const sellerKeys = {
-  products: ['/api/seller/products'] as const,
-  productsOf: (sellerId: number) => ['/api/seller/products', sellerId] as const,
+export const listingQueries = {
+  all: ['listings'] as const,
+  /** GET /api/seller/products: the signed-in seller's listings, newest first. */
+  ofSeller: (sellerId: number) =>
+    queryOptions({
+      queryKey: [...listingQueries.all, sellerId] as const,
+      queryFn: async ({ signal }) => (await apiGet<Product[]>('/api/seller/products', { signal })) ?? [],
+      staleTime: 0,
+    }),
 };
-
-/** The marketplace's queries (lists, details, related) all start with this; the filter counts with the other. */
 
 /** A listing as POST /api/products and PUT /api/products/:id take it; the server ignores sellerId. */
 export type ListingPayload = Listing & { sellerId: 0 };
@@ -27,18 +31,13 @@ export type ListingPayload = Listing & { sellerId: 0 };
 export function useSellerProducts() {
   const { user } = useAuth();
   const sellerId = user?.isSeller ? user.id : null;
-  return useQuery({
-    queryKey: sellerKeys.productsOf(sellerId ?? 0),
-    queryFn: async ({ signal }) => (await apiGet<Product[]>('/api/seller/products', { signal })) ?? [],
-    enabled: sellerId !== null,
-    staleTime: 0,
-  });
+  return useQuery({ ...listingQueries.ofSeller(sellerId ?? 0), enabled: sellerId !== null });
 }
 
 /** After a listing changes: the seller's list and every marketplace query (docs/product.md#calls). */
 function refreshListings(queryClient: QueryClient) {
   void refreshCatalog(queryClient);
-  return queryClient.invalidateQueries({ queryKey: sellerKeys.products });
+  return queryClient.invalidateQueries({ queryKey: listingQueries.all });
 }
 
 function toastFailure(title: string, error: unknown) {

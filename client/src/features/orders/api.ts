@@ -1,12 +1,30 @@
 import type { Order } from '@domain/orders/types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { catalogKeys } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
-/** All order queries share the '/api/orders' prefix, so checkout refreshes them in one go. */
-export const orderKeys = {
-  all: ['/api/orders'] as const,
-  detail: (id: number) => ['/api/orders', id] as const,
+/**
+ * The buyer's order queries: they share ['orders', 'buyer'], so checkout refreshes them in one go (the seller's
+ * order lines, ['orders', 'seller', …], are in ./seller-api).
+ */
+export const orderQueries = {
+  all: ['orders', 'buyer'] as const,
+  /** GET /api/orders: the signed-in user's orders, newest first; fetched afresh on each visit. */
+  list: () =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'list'] as const,
+      queryFn: async ({ signal }) => (await apiGet<Order[]>('/api/orders', { signal })) ?? [],
+      staleTime: 0,
+    }),
+  /** GET /api/orders/:id (404 for a missing order or someone else's). */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'detail', id] as const,
+      // Never null: only a 401 answers null, and only when asked for.
+      queryFn: async ({ signal }) => (await apiGet<Order>(`/api/orders/${id}`, { signal })) as Order,
+      staleTime: 0,
+    }),
 };
 
 /** The order id from the route, or null when it is not a plain number (then nothing is requested). */
@@ -18,22 +36,12 @@ export function parseOrderId(raw: string | undefined): number | null {
 
 /** GET /api/orders: the signed-in user's orders, newest first; fetched afresh on each visit. */
 export function useOrders() {
-  return useQuery({
-    queryKey: orderKeys.all,
-    queryFn: async ({ signal }) => (await apiGet<Order[]>('/api/orders', { signal })) ?? [],
-    staleTime: 0,
-  });
+  return useQuery(orderQueries.list());
 }
 
 /** GET /api/orders/:id (404 for a missing order or someone else's). */
 export function useOrder(id: number | null) {
-  return useQuery({
-    queryKey: orderKeys.detail(id ?? 0),
-    // Never null: only a 401 answers null, and only when asked for.
-    queryFn: async ({ signal }) => (await apiGet<Order>(`/api/orders/${id}`, { signal })) as Order,
-    enabled: id !== null,
-    staleTime: 0,
-  });
+  return useQuery({ ...orderQueries.detail(id ?? 0), enabled: id !== null });
 }
 
 /**
@@ -45,7 +53,7 @@ export function useCancelOrder(id: number) {
   return useMutation({
     mutationFn: () => apiRequest<Order>('POST', `/api/orders/${id}/cancel`, {}),
     onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(id), order);
+      queryClient.setQueryData(orderQueries.detail(id).queryKey, order);
       toast({ title: 'Order cancelled', description: `Order #${order.id} has been cancelled` });
     },
     onError: (error) => {
@@ -56,8 +64,8 @@ export function useCancelOrder(id: number) {
       });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/products'] });
-      return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      return queryClient.invalidateQueries({ queryKey: orderQueries.all });
     },
   });
 }

@@ -3,17 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
-import { CART_QUERY_KEY, type CartLine, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
+import { cartQueries, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
 import { toastPleaseLogIn } from '@/features/cart/lazy';
+import { refreshCatalog } from '@/features/catalog';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
-import { refreshCatalog } from '@/lib/catalog-cache';
+import { orderQueries } from './api';
 
-const ORDERS_KEY = ['/api/orders'] as const;
-const CHECKOUT_KEY = ['checkout'] as const;
+const CHECKOUT_KEY = ['orders', 'checkout'] as const;
 /** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
 const PRICES_CHANGED = 'Prices changed';
-
-type CartData = CartLine[] | null | undefined;
 
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 function newIdempotencyKey(): string {
@@ -57,8 +55,8 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       ),
     onSuccess: (order) => {
       attemptKey = null;
-      queryClient.setQueryData<CartData>(CART_QUERY_KEY, (data) => (data ? [] : data));
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));
+      void queryClient.invalidateQueries({ queryKey: orderQueries.all });
       toast({ title: 'Order placed!', description: 'Your order has been placed successfully' });
       onPlaced?.(order);
       navigate('/marketplace');
@@ -77,7 +75,7 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
     },
     onSettled: () => {
       void refreshCatalog(queryClient);
-      return queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: cartQueries.all });
     },
   });
 

@@ -1,5 +1,5 @@
 import type { SellerOrderLine } from '@domain/orders/types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
@@ -8,21 +8,23 @@ import { apiGet, apiRequest, errorMessage } from '@/lib/api';
  * The seller's order lines. Each key carries the seller's id, so a cached list never shows for another account
  * signed in later in the same tab; invalidating the prefix refreshes them all.
  */
-export const sellerOrderKeys = {
-  orders: ['/api/seller/orders'] as const,
-  ordersOf: (sellerId: number) => ['/api/seller/orders', sellerId] as const,
+export const sellerOrderQueries = {
+  all: ['orders', 'seller'] as const,
+  /** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
+  ofSeller: (sellerId: number) =>
+    queryOptions({
+      queryKey: [...sellerOrderQueries.all, sellerId] as const,
+      queryFn: async ({ signal }) =>
+        (await apiGet<SellerOrderLine[]>('/api/seller/orders', { signal })) ?? [],
+      staleTime: 0,
+    }),
 };
 
 /** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
 export function useSellerOrders() {
   const { user } = useAuth();
   const sellerId = user?.isSeller ? user.id : null;
-  return useQuery({
-    queryKey: sellerOrderKeys.ordersOf(sellerId ?? 0),
-    queryFn: async ({ signal }) => (await apiGet<SellerOrderLine[]>('/api/seller/orders', { signal })) ?? [],
-    enabled: sellerId !== null,
-    staleTime: 0,
-  });
+  return useQuery({ ...sellerOrderQueries.ofSeller(sellerId ?? 0), enabled: sellerId !== null });
 }
 
 /**
@@ -37,7 +39,7 @@ export function useShipOrderLine() {
         status: 'shipped',
       }),
     onSuccess: (shipped) => {
-      queryClient.setQueriesData<SellerOrderLine[]>({ queryKey: sellerOrderKeys.orders }, (lines) =>
+      queryClient.setQueriesData<SellerOrderLine[]>({ queryKey: sellerOrderQueries.all }, (lines) =>
         lines?.map((l) => (l.orderId === shipped.orderId && l.itemId === shipped.itemId ? shipped : l)),
       );
       toast({ title: 'Marked as shipped', description: `${shipped.title} for ${shipped.buyer.username}` });
@@ -49,6 +51,6 @@ export function useShipOrderLine() {
         variant: 'destructive',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerOrderKeys.orders }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerOrderQueries.all }),
   });
 }

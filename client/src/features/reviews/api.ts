@@ -1,37 +1,43 @@
 import type { MyReview, Review } from '@domain/reviews/types';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
+import { catalogKeys, refreshCatalog } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
-import { refreshCatalog } from '@/lib/catalog-cache';
 
 /** A review as GET /api/products/:id/reviews lists it, newest first. */
 export type ProductReview = Review;
 
-/** Under the same '/api/products' prefix as the catalog queries, so a product refresh covers them too. */
-export const reviewKeys = {
-  reviews: (id: number) => ['/api/products', id, 'reviews'] as const,
-  mine: (id: number) => ['/api/products', id, 'reviews', 'mine'] as const,
+/**
+ * The reviews' queries. A listing's reviews are part of what the catalog shows of it (its rating), so their keys
+ * sit under the catalog's listings key, ['catalog', 'products', 'reviews', id]: whatever refreshes the catalog
+ * (an order, a cancelled order, a new review) refreshes them too, the buyer's right to review included.
+ */
+export const reviewQueries = {
+  /** GET /api/products/:id/reviews: the listing's reviews, newest first. */
+  list: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogKeys.products, 'reviews', id] as const,
+      queryFn: ({ signal }) => apiGet<ProductReview[]>(`/api/products/${id}/reviews`, { signal }),
+    }),
+  /** GET /api/products/:id/reviews/mine: whether the signed-in user may review it, and their review. */
+  mine: (id: number) =>
+    queryOptions({
+      queryKey: [...catalogKeys.products, 'reviews', id, 'mine'] as const,
+      queryFn: ({ signal }) =>
+        apiGet<MyReview>(`/api/products/${id}/reviews/mine`, { signal, nullOn401: true }),
+    }),
 };
 
 /** The product's reviews, newest first; an empty list while there are none. */
 export function useProductReviews(id: number | null) {
-  return useQuery({
-    queryKey: reviewKeys.reviews(id ?? 0),
-    queryFn: ({ signal }) => apiGet<ProductReview[]>(`/api/products/${id}/reviews`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...reviewQueries.list(id ?? 0), enabled: id !== null });
 }
 
 /** Whether the signed-in user may review the product, and their own review; nothing is asked for visitors. */
 export function useMyReview(id: number) {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: reviewKeys.mine(id),
-    queryFn: ({ signal }) =>
-      apiGet<MyReview>(`/api/products/${id}/reviews/mine`, { signal, nullOn401: true }),
-    enabled: user !== null,
-  });
+  return useQuery({ ...reviewQueries.mine(id), enabled: user !== null });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { apiGet, isApiError } from '@/lib/api';
-import { DEMO_QUERY_KEY, type DemoAccounts as DemoAccountsData } from '../api';
+import { accountQueries, type DemoAccounts as DemoAccountsData } from '../api';
 
 type Role = keyof DemoAccountsData;
 const ROLES: ReadonlyArray<{ role: Role; title: string; icon: typeof Store }> = [
@@ -19,15 +18,7 @@ export function DemoAccounts({
 }: {
   onUse: (account: { username: string; password: string }) => void;
 }) {
-  // No demo mode (always so in production) is an answer, not a failure: the login page still renders on the server.
-  const { data } = useQuery<DemoAccountsData | null>({
-    queryKey: DEMO_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      apiGet<DemoAccountsData>('/api/auth/demo', { signal }).catch((error: unknown) => {
-        if (isApiError(error, 404)) return null;
-        throw error;
-      }),
-  });
+  const { data } = useQuery(accountQueries.demo());
   if (!data) return null;
   return (
     <section aria-labelledby="demo-accounts-title" className="rounded-xl border border-dashed bg-muted p-5">
