@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { PASSWORD, toast, uniqueName } from './support';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, PASSWORD, test, toast, uniqueName } from './support';
 
 /*
  * The accessibility gate (docs/quality.md#accessibility): an axe-core scan of every page in both themes, with no

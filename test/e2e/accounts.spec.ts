@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
 import {
+  expect,
   loginThroughForm,
   logoutThroughMenu,
   PASSWORD,
   registerThroughForm,
+  test,
   toast,
   uniqueName,
 } from './support';

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { PASSWORD, registerThroughForm, toast, uniqueName } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
 
 interface Picked {
   title: string;

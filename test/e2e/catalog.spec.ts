@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { toast, uniqueName } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, toast, uniqueName } from './support';
 
 /** What the API says the total is for a query, so the tests follow the demo data rather than copy it. */
 async function apiTotal(request: APIRequestContext, query: string): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
-import { expect, type Page, test } from '@playwright/test';
-import { registerThroughForm, toast, uniqueName } from './support';
+import type { Page } from '@playwright/test';
+import { expect, registerThroughForm, test, toast, uniqueName } from './support';
 
 const LISTING = 'Thai Red Seeds (30 count)';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { registerThroughForm, toast, uniqueName } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, registerThroughForm, test, toast, uniqueName, waitsForAdoption } from './support';
 
 /** A listing title no other test uses, made of words the catalog search can find. */
 function uniqueTitle(prefix: string): string {
@@ -276,7 +276,7 @@ test('a buyer orders a listing, the seller marks it shipped and the buyer sees i
 
   const buyerContext = await browser.newContext();
   try {
-    const buyer = await buyerContext.newPage();
+    const buyer = waitsForAdoption(await buyerContext.newPage());
     const buyerName = uniqueName('buyer');
     await registerThroughForm(buyer, buyerName);
     await expect(buyer).toHaveURL(/\/marketplace$/);

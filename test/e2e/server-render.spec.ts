@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
-import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, registerThroughForm, uniqueName } from './support';
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, registerThroughForm, test, uniqueName, waitsForAdoption } from './support';
 
 /** A listing of the demo catalog, as the API shows it. */
 async function someProduct(page: Page): Promise<Product> {
@@ -38,6 +38,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Growing Guides' })).toBeVisible();
   });
 
+  test('the header search goes to the marketplace with the term', async ({ page }) => {
+    await page.goto('/guides');
+    const search = page.getByRole('searchbox').first();
+    await search.fill('sugar dragon');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/marketplace\?search=sugar\+dragon$/);
+    await expect(page.getByRole('searchbox').first()).toHaveValue('sugar dragon');
+  });
+
   test('an unknown page is rendered as not found, with status 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
@@ -53,6 +62,36 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('#root'), path).toBeEmpty();
     }
   });
+});
+
+test('the page is marked as adopted once the browser has taken over the header and the page', async ({
+  page,
+}) => {
+  // When the mark comes, whether React has taken over the header and the page's heading (React keeps its props
+  // on every element it has adopted or rendered).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.hasAttribute('data-hydrated')) return;
+      observer.disconnect();
+      const adopted = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element ? Object.keys(element).some((key) => key.startsWith('__reactProps$')) : 'missing';
+      };
+      Object.assign(window, { atMark: { header: adopted('header button'), page: adopted('main h1') } });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+  const product = await someProduct(page);
+  for (const path of ['/', '/marketplace', `/product/${product.id}`, '/guides', '/cart']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toContain('data-hydrated');
+    await page.goto(path); // waits for the mark (./support)
+    const atMark = await page.evaluate(
+      () => (window as { atMark?: { header: unknown; page: unknown } }).atMark,
+    );
+    expect(atMark?.header, path).toBe(true);
+    // The cart is not rendered by the server: the browser renders it, and marks it while the session loads.
+    if (path !== '/cart') expect(atMark?.page, path).toBe(true);
+  }
 });
 
 test('a signed-in user gets their own header from the server', async ({ page, context }) => {
@@ -135,7 +174,7 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
   // In a replacement string these are patterns: "$&" the match, "$`" the text before it, "$'" the text after.
   const text = (what: string) => `${what} $& and $\` and $' and $$ and $1 </script>`;
   const sellerContext = await browser.newContext();
-  const seller = await sellerContext.newPage();
+  const seller = waitsForAdoption(await sellerContext.newPage());
   const sellerName = uniqueName('dollar');
   const registered = await seller.request.post('/api/auth/register', {
     headers,

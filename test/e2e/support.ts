@@ -1,4 +1,38 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Makes `page.goto`, `reload`, `goBack` and `goForward` return only once the browser has adopted the page (the
+ * app marks `<html data-hydrated>`, client/src/app/InteractiveMark.tsx). A server-rendered page is painted and
+ * its buttons are visible before the browser has taken it over; a click in between does nothing, which made
+ * tests fail at random under load. A page opened by the test itself (`browser.newContext()`) goes through here
+ * too; the `page` of `test` below already has.
+ */
+export function waitsForAdoption(page: Page): Page {
+  const thenAdopted =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const response = await navigate.apply(page, args);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      return response;
+    };
+  page.goto = thenAdopted(page.goto);
+  page.reload = thenAdopted(page.reload);
+  page.goBack = thenAdopted(page.goBack);
+  page.goForward = thenAdopted(page.goForward);
+  return page;
+}
+
+/**
+ * Playwright's `test`, whose `page` waits for the app to be adopted after each load. Without JavaScript the
+ * mark never comes, and nothing is adopted: there the page is left as it is.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled ? waitsForAdoption(page) : page);
+  },
+});
 
 /** A username no other test (or run) uses, within the 32-character limit. */
 export function uniqueName(prefix: string): string {

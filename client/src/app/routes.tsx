@@ -3,6 +3,7 @@ import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import { PageLoading } from '@/components/page-status';
 import { RequireAuth, RequireSeller } from '@/features/accounts';
+import { InteractiveMark } from './InteractiveMark';
 import { type LazyPage, lazyPage } from './lazy-page';
 
 const HomePage = lazyPage(() => import('@/features/content/HomePage'), 'HomePage');
@@ -99,6 +100,7 @@ export function AppRoutes() {
         ))}
         <Route component={NotFoundPage} />
       </Switch>
+      <InteractiveMark />
     </Suspense>
   );
 }

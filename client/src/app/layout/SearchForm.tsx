@@ -29,7 +29,9 @@ export function SearchForm({ id, className }: { id: string; className?: string }
 
   return (
     <search aria-label="Site search" className={cn('w-full', className)}>
-      <form onSubmit={onSubmit} className="relative">
+      {/* Before the browser has adopted the page (or without JavaScript) the form submits itself, to the same
+          address: /marketplace?search=… */}
+      <form action="/marketplace" onSubmit={onSubmit} className="relative">
         <label htmlFor={id} className="sr-only">
           Search dragon fruit plants
         </label>
