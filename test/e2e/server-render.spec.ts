@@ -47,6 +47,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('searchbox').first()).toHaveValue('sugar dragon');
   });
 
+  test('a sign-in or sign-up form sent before the page is adopted never puts the password in the address', async ({
+    page,
+  }) => {
+    for (const [path, button] of [
+      ['/login', 'Sign In'],
+      ['/register', 'Create Account'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByLabel('Username').fill('someone');
+      await page.getByLabel('Password', { exact: true }).fill('secret-password-123');
+      await page.getByRole('button', { name: button }).first().click();
+      await page.waitForLoadState();
+      expect(page.url(), path).not.toContain('secret-password-123');
+    }
+  });
+
   test('an unknown page is rendered as not found, with status 404', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

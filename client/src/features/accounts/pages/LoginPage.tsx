@@ -43,7 +43,13 @@ export function LoginPage() {
           <CardDescription>Sign in to buy and sell dragon fruit plants.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-describedby="login-hint">
+          <form
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            className="grid gap-5"
+            aria-describedby="login-hint"
+          >
             <p id="login-hint" className="text-xs text-muted-foreground">
               Fields marked <span aria-hidden="true">*</span>
               <span className="sr-only">with an asterisk</span> are required.

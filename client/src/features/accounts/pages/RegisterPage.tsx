@@ -79,7 +79,7 @@ export function RegisterPage() {
                     ? 'List your cuttings and plants, and manage your inventory from the seller dashboard.'
                     : 'Browse varieties from trusted growers, fill your cart and order.'}
                 </p>
-                <form noValidate onSubmit={onSubmit} className="grid gap-5">
+                <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
                   <RegisterFields form={form} isSeller={type === 'seller'} />
                   <Button type="submit" size="lg" className="w-full" disabled={pending}>
                     {pending ? 'Creating Account...' : 'Create Account'}
