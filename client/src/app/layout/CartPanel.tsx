@@ -10,7 +10,14 @@ import {
 } from '@/components/ui/sheet';
 import { useAuth } from '@/features/accounts';
 import { useCart } from '@/features/cart';
-import { CartLineItem, CartLinesSkeleton, CartTotals, EmptyCart, PromoCodeForm } from '@/features/cart/lazy';
+import {
+  CartLineItem,
+  CartLinesSkeleton,
+  CartTotals,
+  CheckoutButton,
+  EmptyCart,
+  PromoCodeForm,
+} from '@/features/cart/lazy';
 import { useCheckout } from '@/features/orders';
 
 /**
@@ -62,22 +69,12 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
         <PromoCodeForm />
         <CartTotals lines={lines} />
         <div className="grid gap-2">
-          {pricesChanged && (
-            <p id="cart-panel-prices-changed" className="text-sm font-medium text-destructive">
-              A price changed since you added it: accept the new price to check out.
-            </p>
-          )}
-          <Button
-            size="lg"
-            className="w-full aria-disabled:opacity-60"
-            disabled={isPending}
-            // Focusable while blocked (a click says why): focus stays put when a refused checkout turns it off.
-            aria-disabled={pricesChanged || undefined}
-            aria-describedby={pricesChanged ? 'cart-panel-prices-changed' : undefined}
-            onClick={checkout}
-          >
-            {isPending ? 'Placing order...' : 'Checkout'}
-          </Button>
+          <CheckoutButton
+            noticeId="cart-panel-prices-changed"
+            pricesChanged={pricesChanged}
+            isPending={isPending}
+            onCheckout={checkout}
+          />
           {user && lines.length > 0 && (
             <SheetClose asChild>
               <Button asChild variant="outline" className="w-full">

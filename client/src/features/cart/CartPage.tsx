@@ -10,6 +10,7 @@ import { useCart } from './cart-query';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 import { CartTotals } from './components/CartTotals';
+import { CheckoutButton } from './components/CheckoutButton';
 
 /**
  * /cart — signed-in users only (the router wraps it in RequireAuth). The lines with quantity controls and
@@ -84,22 +85,12 @@ export function CartPage() {
               Order Summary
             </h2>
             <CartTotals lines={lines} />
-            {pricesChanged && (
-              <p id="cart-page-prices-changed" className="text-sm font-medium text-destructive">
-                A price changed since you added it: accept the new price to check out.
-              </p>
-            )}
-            <Button
-              size="lg"
-              className="w-full aria-disabled:opacity-60"
-              disabled={isPending}
-              // Focusable while blocked (a click says why): focus stays put when a refused checkout turns it off.
-              aria-disabled={pricesChanged || undefined}
-              aria-describedby={pricesChanged ? 'cart-page-prices-changed' : undefined}
-              onClick={checkout}
-            >
-              {isPending ? 'Placing order...' : 'Checkout'}
-            </Button>
+            <CheckoutButton
+              noticeId="cart-page-prices-changed"
+              pricesChanged={pricesChanged}
+              isPending={isPending}
+              onCheckout={checkout}
+            />
             <Button asChild variant="link" className="justify-self-center">
               <Link href="/marketplace">
                 <ArrowLeft aria-hidden="true" />
