@@ -191,13 +191,6 @@ describe('guesses at one account from many addresses', () => {
     await t?.close();
   });
 
-  /** A client at another address holding the same cookies (the same browser, moved). */
-  const at = (client: Client, ip: string, server = t.server) => {
-    const moved = new Client(server, { ip });
-    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
-    return moved;
-  };
-
   it("past the account's limit from everywhere, only the owner's known browsers get to the password check", async () => {
     const { client: owner, user, password } = await registerUser(t.server);
     expect(owner.cookies.get('device')).toMatch(/^[\w-]{43}$/);
@@ -220,9 +213,9 @@ describe('guesses at one account from many addresses', () => {
     madeUp.cookies.set('device', 'A'.repeat(43));
     expect((await madeUp.post('/api/auth/login', right)).status).toBe(429);
     const { client: attacker } = await registerUser(t.server);
-    expect((await at(attacker, '198.51.100.82').post('/api/auth/login', right)).status).toBe(429);
+    expect((await attacker.at('198.51.100.82').post('/api/auth/login', right)).status).toBe(429);
     // The owner's browser, from any address, still signs in.
-    const back = await at(owner, '198.51.100.83').post<{ id: number }>('/api/auth/login', right);
+    const back = await owner.at('198.51.100.83').post<{ id: number }>('/api/auth/login', right);
     expect(back.status).toBe(200);
     expect(back.body.id).toBe(user.id);
   });
@@ -236,11 +229,10 @@ describe('guesses at one account from many addresses', () => {
       ).toBe(401);
     expect((await attacker.post('/api/auth/login', { username: user.username, password })).status).toBe(429);
     expect(
-      (await at(owner, '198.51.100.90').post('/api/auth/login', { username: user.username, password }))
-        .status,
+      (await owner.at('198.51.100.90').post('/api/auth/login', { username: user.username, password })).status,
     ).toBe(200);
     // The known browser has its own count: three wrong passwords from it and it is held back too.
-    const known = at(owner, '198.51.100.91');
+    const known = owner.at('198.51.100.91');
     for (let i = 0; i < 3; i++)
       expect(
         (await known.post('/api/auth/login', { username: user.username, password: 'typo typo' })).status,
@@ -330,13 +322,6 @@ describe('the limit on writes', () => {
     await t?.close();
   });
 
-  /** A client at another address holding the same cookies (the same browser, moved). */
-  const at = (client: Client, ip: string, server = t.server) => {
-    const moved = new Client(server, { ip });
-    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
-    return moved;
-  };
-
   it('answers 429 to one address past its writes per minute, in the JSON error shape with the headers', async () => {
     const client = new Client(t.server, { ip: '198.51.100.60' });
     const statuses: number[] = [];
@@ -370,11 +355,11 @@ describe('the limit on writes', () => {
     try {
       const { client } = await registerUser(app.server);
       statements = [];
-      expect((await at(client, '192.0.2.150', app.server).post('/api/cart', {})).status).toBe(400);
+      expect((await client.at('192.0.2.150', app.server).post('/api/cart', {})).status).toBe(400);
       expect((statements as string[]).filter((q) => q.includes('rate_limits'))).toHaveLength(1);
       // Both counts were taken: the account's limit (3) is reached on the fourth write, from any address.
-      for (let i = 0; i < 2; i++) await at(client, `192.0.2.${151 + i}`, app.server).post('/api/cart', {});
-      expect((await at(client, '192.0.2.153', app.server).post('/api/cart', {})).status).toBe(429);
+      for (let i = 0; i < 2; i++) await client.at(`192.0.2.${151 + i}`, app.server).post('/api/cart', {});
+      expect((await client.at('192.0.2.153', app.server).post('/api/cart', {})).status).toBe(429);
     } finally {
       await app.server.close();
       await database.close();
@@ -439,7 +424,7 @@ describe('the limit on writes', () => {
     const { client } = await registerUser(t.server); // one write from the default address, signed out
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
-      statuses.push((await at(client, `192.0.2.${100 + i}`).post('/api/cart', {})).status);
+      statuses.push((await client.at(`192.0.2.${100 + i}`).post('/api/cart', {})).status);
     // Three writes get through (and are refused for their empty body), the fourth is over the account's limit.
     expect(statuses).toEqual([400, 400, 400, 429]);
     // Signed out, the same address is counted only for itself.

@@ -80,6 +80,13 @@ export class Client {
     private readonly defaults: { origin?: string | null; ip?: string } = {},
   ) {}
 
+  /** The same browser (its cookies) at another address, of this app or another one. */
+  at(ip: string, server: FastifyInstance = this.server): Client {
+    const moved = new Client(server, { ...this.defaults, ip });
+    for (const [k, v] of this.cookies) moved.cookies.set(k, v);
+    return moved;
+  }
+
   get sessionCookie(): string | undefined {
     return this.cookies.get('sid');
   }
