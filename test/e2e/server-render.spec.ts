@@ -2,6 +2,24 @@ import type { Product } from '@domain/catalog/schemas';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, registerThroughForm, test, uniqueName, waitsForAdoption } from './support';
 
+/** A listing body of a 12 inch Sugar Dragon cutting with this title and description (text from a user). */
+function cuttingListing(title: string, description: string) {
+  return {
+    title,
+    description,
+    variety: 'Sugar Dragon',
+    form: 'cutting',
+    cuttingSize: '12 inch',
+    pollination: 'self',
+    organic: false,
+    pesticideFree: false,
+    inStock: true,
+    quantity: 3,
+    price: 9.5,
+    imageUrl: '/images/products/sugar-dragon-cutting.svg',
+  };
+}
+
 /** A listing of the demo catalog, as the API shows it. */
 async function someProduct(page: Page): Promise<Product> {
   const res = await page.request.get('/api/products?sort=price-low-high&limit=1');
@@ -152,20 +170,7 @@ test('text from users is escaped in the page and in its data: a listing cannot r
   const title = `Cutting </script><script>window.injected=1</script> <!-- & "quotes"`;
   const created = await page.request.post('/api/products', {
     headers,
-    data: {
-      title,
-      description: '<img src=x onerror="window.injected=2">',
-      variety: 'Sugar Dragon',
-      form: 'cutting',
-      cuttingSize: '12 inch',
-      pollination: 'self',
-      organic: false,
-      pesticideFree: false,
-      inStock: true,
-      quantity: 3,
-      price: 9.5,
-      imageUrl: '/images/products/sugar-dragon-cutting.svg',
-    },
+    data: cuttingListing(title, '<img src=x onerror="window.injected=2">'),
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as Product;
@@ -207,20 +212,7 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
   const title = `Dollar $& title $\` x $' y`;
   const created = await seller.request.post('/api/products', {
     headers,
-    data: {
-      title,
-      description: text('Description'),
-      variety: 'Sugar Dragon',
-      form: 'cutting',
-      cuttingSize: '12 inch',
-      pollination: 'self',
-      organic: false,
-      pesticideFree: false,
-      inStock: true,
-      quantity: 3,
-      price: 9.5,
-      imageUrl: '/images/products/sugar-dragon-cutting.svg',
-    },
+    data: cuttingListing(title, text('Description')),
   });
   expect(created.status()).toBe(201);
   const product = (await created.json()) as Product;
