@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { CUTTING_SIZES, FORMS, MAX_PAGE_SIZE, PAGE_SIZE, POLLINATIONS, VARIETIES } from '../constants';
-import { parseDecimal } from '../numbers';
+import { type FORMS, MAX_PAGE_SIZE, PAGE_SIZE, type POLLINATIONS } from '../constants';
+import { catalogFilterShape, checkRangeOrder } from './filters';
+
+export type { CatalogFacets, CatalogFilters } from './filters';
+export { MAX_PRICE, SEARCH_MAX } from './filters';
 
 export const SORTS = ['popularity', 'price-low-high', 'price-high-low', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -11,63 +14,8 @@ export const SORT_LABELS: Record<Sort, string> = {
   newest: 'Newest',
 };
 
-export const MAX_PRICE = 100_000;
-export const SEARCH_MAX = 100;
 /** Above this many matches the total is reported as a lower bound ("10000+"), so a broad filter never pays a full count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
-
-/** A comma-separated list whose every item is one of the allowed values; empty means no filter. */
-const commaList = <T extends string>(allowed: readonly T[], name: string) =>
-  z
-    .string()
-    .max(2000)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return [] as T[];
-      const items = [
-        ...new Set(
-          v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      const unknown = items.filter((i) => !(allowed as readonly string[]).includes(i));
-      if (unknown.length) {
-        ctx.addIssue({ code: 'custom', message: `Unknown ${name}: ${unknown.join(', ')}` });
-        return z.NEVER;
-      }
-      return items as T[];
-    });
-
-/** `true` filters; `false` or absent means no filter (the spec sends only set filters). */
-const flag = (name: string) =>
-  z
-    .enum(['true', 'false'], { message: `${name} must be true or false` })
-    .optional()
-    .transform((v) => v === 'true');
-
-const price = (name: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v.trim() === '') return null;
-      const n = parseDecimal(v);
-      if (n === undefined) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a number` });
-        return z.NEVER;
-      }
-      if (n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} cannot be negative` });
-        return z.NEVER;
-      }
-      if (n > MAX_PRICE) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${MAX_PRICE}` });
-        return z.NEVER;
-      }
-      return n;
-    });
 
 const positiveInt = (name: string, fallback: number, max: number) =>
   z
@@ -87,36 +35,16 @@ const positiveInt = (name: string, fallback: number, max: number) =>
       return n;
     });
 
-/** A price range whose minimum is not above its maximum (either bound may be absent). */
-const priceRangeInOrder = (f: { minPrice: number | null; maxPrice: number | null }) =>
-  f.minPrice === null || f.maxPrice === null || f.minPrice <= f.maxPrice;
-const PRICE_RANGE_ERROR = { message: 'minPrice cannot be above maxPrice', path: ['minPrice'] };
-
-/** The catalog filters (docs/product.md#entities, "Filter set"), as GET /api/products and /marketplace take them. */
-export const catalogFilterSchema = z
-  .object({
-    variety: commaList(VARIETIES, 'variety'),
-    form: commaList(FORMS, 'form'),
-    cuttingSize: commaList(CUTTING_SIZES, 'cutting size'),
-    pollination: commaList(POLLINATIONS, 'pollination'),
-    organic: flag('organic'),
-    pesticideFree: flag('pesticideFree'),
-    inStock: flag('inStock'),
-    minPrice: price('minPrice'),
-    maxPrice: price('maxPrice'),
-    search: z
-      .string()
-      .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
-      .optional()
-      .transform((v) => v?.trim().replace(/\s+/g, ' ') ?? ''),
-  })
-  .refine(priceRangeInOrder, PRICE_RANGE_ERROR);
-export type CatalogFilters = z.output<typeof catalogFilterSchema>;
+/**
+ * The catalog filters (docs/product.md#entities, "Filter set"), as GET /api/products/facets and /marketplace
+ * take them: one parameter per filter of CATALOG_FILTERS (two for a range), and the search.
+ */
+export const catalogFilterSchema = z.object(catalogFilterShape).superRefine(checkRangeOrder);
 
 /** GET /api/products query: the filters plus sort and paging. */
 export const productListQuerySchema = z
   .object({
-    ...catalogFilterSchema.shape,
+    ...catalogFilterShape,
     sort: z
       .enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
       .optional()
@@ -124,7 +52,7 @@ export const productListQuerySchema = z
     page: positiveInt('page', 1, 100_000),
     limit: positiveInt('limit', PAGE_SIZE, MAX_PAGE_SIZE),
   })
-  .refine(priceRangeInOrder, PRICE_RANGE_ERROR);
+  .superRefine(checkRangeOrder);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** A listing as the API shows it. Prices in dollars. */
@@ -149,16 +77,4 @@ export interface Product {
   /** Real ratings from reviews: average null while there are none. */
   rating: { average: number | null; count: number };
   seller: { id: number; username: string; location: string | null };
-}
-
-/** GET /api/products/facets: for every option, how many listings match with it applied. */
-export interface CatalogFacets {
-  variety: Record<string, number>;
-  form: Record<string, number>;
-  cuttingSize: Record<string, number>;
-  pollination: Record<string, number>;
-  organic: number;
-  pesticideFree: number;
-  inStock: number;
-  price: { min: number | null; max: number | null };
 }

@@ -1,5 +1,5 @@
+import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
 import { SORTS } from '@domain/catalog/schemas';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../client/src/components/pagination';
@@ -30,7 +30,7 @@ describe('marketplace URL state', () => {
     );
     expect(s).toEqual(
       state(
-        { varieties: ['Sugar Dragon', 'Yellow Dragon'], organic: true, minPrice: 10 },
+        { variety: ['Sugar Dragon', 'Yellow Dragon'], organic: true, minPrice: 10 },
         { sort: 'newest', page: 3 },
       ),
     );
@@ -44,7 +44,7 @@ describe('marketplace URL state', () => {
 
   it('keeps the good parameters and drops only the bad ones', () => {
     const s = parseMarketplaceSearch('form=seed&minPrice=abc&sort=bogus&page=0&variety=Banana');
-    expect(s).toEqual(state({ forms: ['seed'] }));
+    expect(s).toEqual(state({ form: ['seed'] }));
     const reversed = parseMarketplaceSearch('minPrice=50&maxPrice=10&organic=true');
     expect(reversed).toEqual(state({ organic: true }));
   });
@@ -53,26 +53,31 @@ describe('marketplace URL state', () => {
     const list = <T>(xs: readonly T[]) => fc.uniqueArray(fc.constantFrom(...xs), { maxLength: xs.length });
     fc.assert(
       fc.property(
+        // Every filter of the table: a list's options, a flag, a range's bounds (min below max), and a search.
         fc.record({
-          varieties: list(VARIETIES),
-          forms: list(FORMS),
-          cuttingSizes: list(CUTTING_SIZES),
-          pollinationTypes: list(POLLINATIONS),
-          organic: fc.boolean(),
-          pesticideFree: fc.boolean(),
-          inStock: fc.boolean(),
-          minPrice: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
-          maxPrice: fc.option(fc.integer({ min: 200, max: 500 }), { nil: null }),
+          ...Object.fromEntries(
+            (CATALOG_FILTERS as readonly CatalogFilter[]).flatMap(
+              (f): Array<[string, fc.Arbitrary<unknown>]> =>
+                f.kind === 'list'
+                  ? [[f.key, list(f.options.map((o) => o.value))]]
+                  : f.kind === 'flag'
+                    ? [[f.key, fc.boolean()]]
+                    : [
+                        [f.min.param, fc.option(fc.integer({ min: 0, max: 200 }), { nil: null })],
+                        [f.max.param, fc.option(fc.integer({ min: 200, max: 500 }), { nil: null })],
+                      ],
+            ),
+          ),
           search: fc.constantFrom('', 'sugar', 'suger dragn', '12" cutting & more'),
-        }),
+        }) as fc.Arbitrary<MarketplaceState['filters']>,
         fc.constantFrom(...SORTS),
         fc.integer({ min: 1, max: 50 }),
         (filters, sort, page) => {
           const s: MarketplaceState = { filters, sort, page };
           const back = parseMarketplaceSearch(toMarketplaceSearch(s));
-          expect({ ...back.filters, varieties: [...back.filters.varieties].sort() }).toEqual({
+          expect({ ...back.filters, variety: [...back.filters.variety].sort() }).toEqual({
             ...filters,
-            varieties: [...filters.varieties].sort(),
+            variety: [...filters.variety].sort(),
           });
           expect(back.sort).toBe(sort);
           expect(back.page).toBe(page);
@@ -83,7 +88,7 @@ describe('marketplace URL state', () => {
 
   it('sends the API only the set filters, booleans only when true', () => {
     expect(productListUrl(DEFAULT_STATE)).toBe('/api/products?inStock=true&sort=popularity&page=1&limit=6');
-    const off = state({ inStock: false, pesticideFree: true, forms: ['cutting'] });
+    const off = state({ inStock: false, pesticideFree: true, form: ['cutting'] });
     expect(productListUrl(off)).not.toContain('inStock');
     expect(productListUrl(off)).toContain('pesticideFree=true');
     expect(toMarketplaceSearch(off)).toContain('inStock=false');
@@ -95,7 +100,7 @@ describe('active filter chips', () => {
   it('removes one item, both price bounds, and puts booleans back to their defaults', () => {
     const f = {
       ...DEFAULT_FILTERS,
-      varieties: ['Sugar Dragon', 'Red Jaina'],
+      variety: ['Sugar Dragon', 'Red Jaina'],
       minPrice: 10,
       maxPrice: 50,
       organic: true,
@@ -110,7 +115,7 @@ describe('active filter chips', () => {
       '$10.00 – $50.00',
     ]);
     const byId = (id: string) => chips.find((c) => c.id === id)?.remove(f);
-    expect(byId('variety:Sugar Dragon')?.varieties).toEqual(['Red Jaina']);
+    expect(byId('variety:Sugar Dragon')?.variety).toEqual(['Red Jaina']);
     expect(byId('price')).toMatchObject({ minPrice: null, maxPrice: null });
     expect(byId('organic')?.organic).toBe(false);
     expect(byId('inStock')?.inStock).toBe(true);

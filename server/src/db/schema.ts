@@ -1,3 +1,4 @@
+import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
 import type { OrderStatus } from '@domain/orders/types';
 import { sql } from 'drizzle-orm';
 import {
@@ -147,18 +148,10 @@ export const products = pgTable(
       .where(sql`archived_at is null`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`archived_at is null`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`archived_at is null`),
-    // Every filter column of the visible listings: counts and facets read it alone (index-only scans).
+    // Every filter column of the visible listings (CATALOG_FILTERS' columns, in the table's order): counts and
+    // facets read it alone (index-only scans).
     index('products_filters_idx')
-      .on(
-        t.variety,
-        t.form,
-        t.cuttingSize,
-        t.pollination,
-        t.organic,
-        t.pesticideFree,
-        t.inStock,
-        t.priceCents,
-      )
+      .on(...(CATALOG_FILTERS.map((f) => t[f.column as keyof typeof t]) as [(typeof t)['id']]))
       .where(sql`archived_at is null`),
     index('products_form_idx').on(t.form, t.cuttingSize, t.priceCents).where(sql`archived_at is null`),
     index('products_search_idx').using('gin', t.searchVector),
@@ -274,29 +267,44 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
+/** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges). */
+export function summaryFilters(): CatalogFilter[] {
+  return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind !== 'range');
+}
+
+/** catalog_facet_counts' filter columns: text for a list, boolean for a flag, named as on products. */
+function facetCountColumns() {
+  const columns: Record<string, ReturnType<typeof facetCountColumn>> = {};
+  for (const f of summaryFilters()) columns[f.column] = facetCountColumn(f);
+  return columns;
+}
+
+function facetCountColumn(f: CatalogFilter) {
+  const name = products[f.column as keyof typeof products.$inferSelect].name;
+  return f.kind === 'list' ? text(name).notNull() : boolean(name).notNull();
+}
+
 /**
- * How many visible listings have each combination of filter values, kept by the triggers
- * `products_facet_counts_insert`, `_update` and `_delete` on products (function `catalog_facet_counts_apply()`,
- * 0004_facet_counts.sql; net changes only). Facet counts without a search or price filter sum these few rows
- * instead of scanning the catalog. A missing cutting size or pollination is stored as ''. A new column the facets
- * count goes here, into the key, and into the trigger function (a migration edited by hand).
+ * How many visible listings have each combination of filter values: one column for each list and flag filter of
+ * CATALOG_FILTERS (domain/catalog/filters.ts), of the same name as on products, all in the key, and the count.
+ * Kept by the triggers `products_facet_counts_insert`, `_update` and `_delete` on products (function
+ * `catalog_facet_counts_apply()`, written from the same table by ./facet-counts.ts into the migrations; net changes
+ * only). Facet counts and totals without a search or a range filter sum these few rows instead of scanning the
+ * catalog. A missing value (a listing without a cutting size) is stored as ''.
  */
 export const catalogFacetCounts = pgTable(
   'catalog_facet_counts',
   {
-    variety: text('variety').notNull(),
-    form: text('form').notNull(),
-    cuttingSize: text('cutting_size').notNull(),
-    pollination: text('pollination').notNull(),
-    organic: boolean('organic').notNull(),
-    pesticideFree: boolean('pesticide_free').notNull(),
-    inStock: boolean('in_stock').notNull(),
+    ...facetCountColumns(),
     n: integer('n').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'catalog_facet_counts_pkey',
-      columns: [t.variety, t.form, t.cuttingSize, t.pollination, t.organic, t.pesticideFree, t.inStock],
+      columns: summaryFilters().map((f) => t[f.column as keyof typeof t]) as [
+        (typeof t)['n'],
+        ...Array<(typeof t)['n']>,
+      ],
     }),
   ],
 );

@@ -1,36 +1,23 @@
-import { MAX_PRICE, type ProductListQuery, productListQuerySchema, type Sort } from '@domain/catalog/schemas';
 import {
-  CUTTING_SIZE_LABELS,
-  type CuttingSize,
-  FORM_FILTER_LABELS,
-  PAGE_SIZE,
-  POLLINATION_LABELS,
-  type Pollination,
-  type ProductForm,
-  type Variety,
-} from '@domain/constants';
-import { formatUSD } from '@domain/money';
-import { parseDecimal } from '@domain/numbers';
+  CATALOG_FILTERS,
+  type CatalogFilter,
+  type CatalogFilters,
+  filterValues,
+  parseRangeBound,
+  type RangeParam,
+} from '@domain/catalog/filters';
+import { type ProductListQuery, productListQuerySchema, type Sort } from '@domain/catalog/schemas';
+import { PAGE_SIZE } from '@domain/constants';
 
 /**
- * The marketplace's state lives in its URL (docs/product.md#marketplace and #states): the
- * filter parameters of the spec plus `sort` and `page`. These pure functions read that state from a
- * query string, write it back, and build the API's query strings from it.
+ * The marketplace's state lives in its URL (docs/product.md#marketplace and #states): the parameters of the
+ * filters (CATALOG_FILTERS, domain/catalog/filters.ts) plus `sort` and `page`. These pure functions read that
+ * state from a query string, write it back, and build the API's query strings from it; every filter is handled
+ * by its kind, from its row in the table.
  */
 
-/** The filter set (docs/product.md#entities). */
-export interface CatalogFilterSet {
-  varieties: Variety[];
-  forms: ProductForm[];
-  cuttingSizes: CuttingSize[];
-  pollinationTypes: Pollination[];
-  organic: boolean;
-  pesticideFree: boolean;
-  inStock: boolean;
-  minPrice: number | null;
-  maxPrice: number | null;
-  search: string;
-}
+/** The filter set (docs/product.md#entities): the parsed filters, under the URL's names. */
+export type CatalogFilterSet = CatalogFilters;
 
 export interface MarketplaceState {
   filters: CatalogFilterSet;
@@ -38,19 +25,32 @@ export interface MarketplaceState {
   page: number;
 }
 
-/** Defaults: empty lists, organic and pesticide-free off, in stock only on, no prices, no search. */
-export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze({
-  varieties: [],
-  forms: [],
-  cuttingSizes: [],
-  pollinationTypes: [],
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
-  minPrice: null,
-  maxPrice: null,
-  search: '',
-});
+const filters = CATALOG_FILTERS as readonly CatalogFilter[];
+
+/** A filter set built entry by entry from the table: the type says what the table gives. */
+function fromEntries(entries: Record<string, unknown>): CatalogFilterSet {
+  return entries as unknown as CatalogFilterSet;
+}
+
+/** Defaults: empty lists, flags off (in stock only on), open ranges, no search. */
+export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(
+  fromEntries({
+    ...Object.fromEntries(
+      filters.flatMap(
+        (f): Array<[string, unknown]> =>
+          f.kind === 'list'
+            ? [[f.key, []]]
+            : f.kind === 'flag'
+              ? [[f.key, f.onByDefault]]
+              : [
+                  [f.min.param, null],
+                  [f.max.param, null],
+                ],
+      ),
+    ),
+    search: '',
+  }),
+);
 
 export const DEFAULT_SORT: Sort = 'popularity';
 
@@ -62,24 +62,18 @@ export const DEFAULT_STATE: Readonly<MarketplaceState> = Object.freeze({
 
 type RawQuery = Partial<Record<keyof ProductListQuery, string>>;
 
+/** Every parameter of the marketplace's URL: each filter's (a range's two bounds), search, sort, page. */
 const QUERY_KEYS = [
-  'variety',
-  'form',
-  'cuttingSize',
-  'pollination',
-  'organic',
-  'pesticideFree',
-  'minPrice',
-  'maxPrice',
+  ...filters.flatMap((f) => (f.kind === 'range' ? [f.min.param, f.max.param] : [f.key])),
   'search',
   'sort',
   'page',
-] as const satisfies ReadonlyArray<keyof ProductListQuery>;
+] as Array<keyof ProductListQuery>;
 
 /**
  * Reads the marketplace state from a query string (with or without its "?"). A bad parameter falls back
- * to its default and leaves the others alone; a price range with min above max is dropped.
- * `inStock` is on unless the URL says `inStock=false`.
+ * to its default and leaves the others alone; a range with min above max is dropped.
+ * A flag on by default (in stock only) is on unless the URL says `key=false`.
  */
 export function parseMarketplaceSearch(search: string | URLSearchParams): MarketplaceState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -90,80 +84,64 @@ export function parseMarketplaceSearch(search: string | URLSearchParams): Market
   }
   const whole = productListQuerySchema.safeParse(raw);
   const q = whole.success ? whole.data : parseEachField(raw);
-  return {
-    filters: {
-      varieties: q.variety,
-      forms: q.form,
-      cuttingSizes: q.cuttingSize,
-      pollinationTypes: q.pollination,
-      organic: q.organic,
-      pesticideFree: q.pesticideFree,
-      inStock: params.get('inStock') !== 'false',
-      minPrice: q.minPrice,
-      maxPrice: q.maxPrice,
-      search: q.search,
-    },
-    sort: q.sort,
-    page: q.page,
-  };
+  const { sort, page, limit: _limit, ...parsed } = q;
+  const values: Record<string, unknown> = { ...parsed };
+  for (const f of filters)
+    if (f.kind === 'flag' && f.onByDefault) values[f.key] = params.get(f.key) !== 'false';
+  return { filters: fromEntries(values), sort, page };
 }
 
 /** Each parameter on its own: the valid ones are kept, the others take their defaults. */
 function parseEachField(raw: RawQuery): ProductListQuery {
   const shape = productListQuerySchema.shape;
-  const field = <K extends keyof typeof shape>(key: K): ProductListQuery[K] => {
-    const schema = shape[key];
+  const parsed: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape) as Array<
+    [keyof RawQuery, (typeof shape)[keyof typeof shape]]
+  >) {
     const result = schema.safeParse(raw[key]);
-    return (result.success ? result.data : schema.parse(undefined)) as ProductListQuery[K];
-  };
-  let minPrice = field('minPrice');
-  let maxPrice = field('maxPrice');
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) {
-    minPrice = null;
-    maxPrice = null;
+    parsed[key] = result.success ? result.data : schema.parse(undefined);
   }
-  return {
-    variety: field('variety'),
-    form: field('form'),
-    cuttingSize: field('cuttingSize'),
-    pollination: field('pollination'),
-    organic: field('organic'),
-    pesticideFree: field('pesticideFree'),
-    inStock: field('inStock'),
-    minPrice,
-    maxPrice,
-    search: field('search'),
-    sort: field('sort'),
-    page: field('page'),
-    limit: field('limit'),
-  };
+  for (const f of filters) {
+    if (f.kind !== 'range') continue;
+    const min = parsed[f.min.param] as number | null;
+    const max = parsed[f.max.param] as number | null;
+    if (min !== null && max !== null && min > max) {
+      parsed[f.min.param] = null;
+      parsed[f.max.param] = null;
+    }
+  }
+  return parsed as ProductListQuery;
 }
 
 type Pair = readonly [key: string, value: string];
 
-/** The set filters as query pairs, for the page's URL or for the API (they differ only on inStock). */
-function filterPairs(f: CatalogFilterSet, target: 'url' | 'api'): Pair[] {
+/**
+ * The set filters as query pairs, for the page's URL or for the API. They differ only on a flag that is on by
+ * default: the API gets `key=true` when on and nothing when off; the URL records only the departure from the
+ * default (`key=false`), so a reload keeps the box unchecked.
+ */
+function filterPairs(set: CatalogFilterSet, target: 'url' | 'api'): Pair[] {
+  const values = filterValues(set);
   const pairs: Pair[] = [];
-  const list = (key: string, items: readonly string[]) => {
-    if (items.length > 0) pairs.push([key, items.join(',')]);
-  };
-  list('variety', f.varieties);
-  list('form', f.forms);
-  list('cuttingSize', f.cuttingSizes);
-  list('pollination', f.pollinationTypes);
-  if (f.organic) pairs.push(['organic', 'true']);
-  if (f.pesticideFree) pairs.push(['pesticideFree', 'true']);
-  // The API gets inStock=true when on and nothing when off; the URL records only the departure from
-  // the default (inStock=false), so a reload keeps the box unchecked.
-  if (target === 'api' && f.inStock) pairs.push(['inStock', 'true']);
-  if (target === 'url' && !f.inStock) pairs.push(['inStock', 'false']);
-  if (f.minPrice !== null) pairs.push(['minPrice', String(f.minPrice)]);
-  if (f.maxPrice !== null) pairs.push(['maxPrice', String(f.maxPrice)]);
-  if (f.search) pairs.push(['search', f.search]);
+  for (const f of filters) {
+    if (f.kind === 'list') {
+      const items = values[f.key] as string[];
+      if (items.length > 0) pairs.push([f.key, items.join(',')]);
+    } else if (f.kind === 'flag') {
+      const on = values[f.key] === true;
+      if (target === 'api' ? on : on !== f.onByDefault) pairs.push([f.key, String(on)]);
+    } else {
+      for (const { param } of [f.min, f.max]) {
+        const bound = values[param] as number | null;
+        if (bound !== null) pairs.push([param, String(bound)]);
+      }
+    }
+  }
+  if (set.search) pairs.push(['search', set.search]);
   return pairs;
 }
 
-const LIST_KEYS = new Set(['variety', 'form', 'cuttingSize', 'pollination']);
+const LIST_KEYS = new Set(filters.filter((f) => f.kind === 'list').map((f) => f.key));
 
 /** Percent-encodes pairs, keeping the commas of the list parameters readable (a, b → a,b). */
 function encodePairs(pairs: readonly Pair[]): string {
@@ -216,111 +194,84 @@ export interface FilterChip {
   remove: (filters: CatalogFilterSet) => CatalogFilterSet;
 }
 
-/** The range a price chip shows: "$10.00 – $50.00", "From $10.00" or "Up to $50.00". */
-export function priceRangeLabel(min: number | null, max: number | null): string {
-  if (min !== null && max !== null) return `${formatUSD(min)} – ${formatUSD(max)}`;
-  if (min !== null) return `From ${formatUSD(min)}`;
-  return `Up to ${formatUSD(max ?? 0)}`;
-}
+/** The filters with some entries replaced. */
+const withValues = (set: CatalogFilterSet, changes: Record<string, unknown>) =>
+  fromEntries({ ...filterValues(set), ...changes });
 
 /**
- * One chip per active filter. Removing a list item drops only that item; the price chip clears both
- * bounds; boolean chips return to their defaults (in stock on, the others off). The search term is a
- * chip too. "In stock only" is on by default, so its chip appears when it is off.
+ * One chip per active filter, in the table's order, then the search term. Removing a list item drops only that
+ * item; a range's chip clears both bounds; a flag's chip puts it back to its default (so "In stock only", on by
+ * default, has a chip while it is off).
  */
-export function activeFilterChips(f: CatalogFilterSet): FilterChip[] {
+export function activeFilterChips(set: CatalogFilterSet): FilterChip[] {
+  const values = filterValues(set);
   const chips: FilterChip[] = [];
-  for (const v of f.varieties)
-    chips.push({
-      id: `variety:${v}`,
-      label: v,
-      remove: (x) => ({ ...x, varieties: x.varieties.filter((i) => i !== v) }),
-    });
-  for (const v of f.forms)
-    chips.push({
-      id: `form:${v}`,
-      label: FORM_FILTER_LABELS[v],
-      remove: (x) => ({ ...x, forms: x.forms.filter((i) => i !== v) }),
-    });
-  for (const v of f.cuttingSizes)
-    chips.push({
-      id: `cuttingSize:${v}`,
-      label: CUTTING_SIZE_LABELS[v],
-      remove: (x) => ({ ...x, cuttingSizes: x.cuttingSizes.filter((i) => i !== v) }),
-    });
-  for (const v of f.pollinationTypes)
-    chips.push({
-      id: `pollination:${v}`,
-      label: POLLINATION_LABELS[v],
-      remove: (x) => ({ ...x, pollinationTypes: x.pollinationTypes.filter((i) => i !== v) }),
-    });
-  if (f.organic)
-    chips.push({
-      id: 'organic',
-      label: 'Organic',
-      remove: (x) => ({ ...x, organic: DEFAULT_FILTERS.organic }),
-    });
-  if (f.pesticideFree)
-    chips.push({
-      id: 'pesticideFree',
-      label: 'Pesticide-free',
-      remove: (x) => ({ ...x, pesticideFree: DEFAULT_FILTERS.pesticideFree }),
-    });
-  if (f.inStock !== DEFAULT_FILTERS.inStock)
-    chips.push({
-      id: 'inStock',
-      label: 'Including out of stock',
-      remove: (x) => ({ ...x, inStock: DEFAULT_FILTERS.inStock }),
-    });
-  if (f.minPrice !== null || f.maxPrice !== null)
-    chips.push({
-      id: 'price',
-      label: priceRangeLabel(f.minPrice, f.maxPrice),
-      remove: (x) => ({ ...x, minPrice: null, maxPrice: null }),
-    });
-  if (f.search)
-    chips.push({ id: 'search', label: `Search: ${f.search}`, remove: (x) => ({ ...x, search: '' }) });
+  for (const f of filters) {
+    if (f.kind === 'list') {
+      for (const value of values[f.key] as string[])
+        chips.push({
+          id: `${f.key}:${value}`,
+          label: f.options.find((o) => o.value === value)?.label ?? value,
+          remove: (x) =>
+            withValues(x, { [f.key]: (filterValues(x)[f.key] as string[]).filter((i) => i !== value) }),
+        });
+    } else if (f.kind === 'flag') {
+      if (values[f.key] !== f.onByDefault)
+        chips.push({ id: f.key, label: f.chip, remove: (x) => withValues(x, { [f.key]: f.onByDefault }) });
+    } else {
+      const min = values[f.min.param] as number | null;
+      const max = values[f.max.param] as number | null;
+      if (min !== null || max !== null)
+        chips.push({
+          id: f.key,
+          label: f.chip(min, max),
+          remove: (x) => withValues(x, { [f.min.param]: null, [f.max.param]: null }),
+        });
+    }
+  }
+  if (set.search)
+    chips.push({ id: 'search', label: `Search: ${set.search}`, remove: (x) => ({ ...x, search: '' }) });
   return chips;
 }
 
-/** The sidebar's pending edits: the price bounds as typed. */
-export interface PendingFilters extends Omit<CatalogFilterSet, 'minPrice' | 'maxPrice'> {
-  minPrice: string;
-  maxPrice: string;
-}
+/** The panel's pending edits: the ranges' bounds as typed. */
+export type PendingFilters = Omit<CatalogFilterSet, RangeParam> & Record<RangeParam, string>;
 
-export function toPending(f: CatalogFilterSet): PendingFilters {
-  return {
-    ...f,
-    minPrice: f.minPrice === null ? '' : String(f.minPrice),
-    maxPrice: f.maxPrice === null ? '' : String(f.maxPrice),
-  };
+export function toPending(set: CatalogFilterSet): PendingFilters {
+  const values = filterValues(set);
+  const pending: Record<string, unknown> = { ...values };
+  for (const f of filters)
+    if (f.kind === 'range')
+      for (const { param } of [f.min, f.max])
+        pending[param] = values[param] === null ? '' : String(values[param]);
+  return pending as PendingFilters;
 }
 
 export type PendingResult =
   | { ok: true; filters: CatalogFilterSet }
-  | { ok: false; field: 'minPrice' | 'maxPrice'; message: string };
+  | { ok: false; field: RangeParam; message: string };
 
-const PRICE_MESSAGE = `Enter a price from 0 to ${MAX_PRICE.toLocaleString('en-US')}`;
-
-/** Turns pending edits into filters: an empty price means no bound (docs/product.md#validation). */
+/**
+ * Turns pending edits into filters: an empty bound means none; a bound is kept to the precision its column
+ * stores (cents); a bound that is not a number in range, or a minimum above its maximum, is refused
+ * (docs/product.md#validation).
+ */
 export function fromPending(p: PendingFilters): PendingResult {
-  const min = parsePrice(p.minPrice);
-  if (min === undefined) return { ok: false, field: 'minPrice', message: PRICE_MESSAGE };
-  const max = parsePrice(p.maxPrice);
-  if (max === undefined) return { ok: false, field: 'maxPrice', message: PRICE_MESSAGE };
-  if (min !== null && max !== null && min > max)
-    return { ok: false, field: 'minPrice', message: 'Min price cannot be above max price' };
-  return { ok: true, filters: { ...p, minPrice: min, maxPrice: max } };
-}
-
-/** null for empty, undefined for an invalid price. */
-function parsePrice(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const n = parseDecimal(trimmed);
-  if (n === undefined || n < 0 || n > MAX_PRICE) return undefined;
-  return Math.round(n * 100) / 100;
+  const values: Record<string, unknown> = { ...p };
+  for (const f of filters) {
+    if (f.kind !== 'range') continue;
+    const bounds: Array<number | null> = [];
+    for (const { param } of [f.min, f.max]) {
+      const bound = parseRangeBound(f, (values[param] as string) ?? '');
+      if (bound === undefined) return { ok: false, field: param as RangeParam, message: f.invalidMessage };
+      values[param] = bound === null ? null : f.fromColumn(f.toColumn(bound));
+      bounds.push(values[param] as number | null);
+    }
+    const [min, max] = bounds;
+    if (min != null && max != null && min > max)
+      return { ok: false, field: f.min.param as RangeParam, message: f.orderMessage };
+  }
+  return { ok: true, filters: fromEntries(values) };
 }
 
 /** Adds the item when missing, removes it when present. */

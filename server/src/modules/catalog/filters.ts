@@ -1,43 +1,31 @@
-import type { CatalogFilters } from '@domain/catalog/schemas';
-import { toCents } from '@domain/money';
+import {
+  CATALOG_FILTERS,
+  type CatalogFilter,
+  type CatalogFilters,
+  type FilterKey,
+  filterValues,
+  isSet,
+} from '@domain/catalog/filters';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from '../../db/schema';
+import { searchCondition } from './search';
 
 /**
- * A filter that a facet leaves out when it counts its own options. Adding a filter:
- * docs/architecture.md#how-to-add-a-filter.
+ * The SQL of the catalog's filters, derived from CATALOG_FILTERS (domain/catalog/filters.ts): a filter reads the
+ * column its row names, on `products` or on `catalog_facet_counts` (which has every list and flag column, and no
+ * range). Adding a filter: docs/architecture.md#how-to-add-a-filter.
  */
-export type FacetName =
-  | 'variety'
-  | 'form'
-  | 'cuttingSize'
-  | 'pollination'
-  | 'organic'
-  | 'pesticideFree'
-  | 'inStock'
-  | 'price';
 
-/** Listings whose search vector matches the full-text query (see search.ts), bound or a placeholder. */
-export function searchCondition(tsquery: unknown): SQL {
-  return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery}::text)`;
-}
+/** A filter that a facet leaves out when it counts its own options. */
+export type FacetName = FilterKey;
 
-/** Relevance of a search vector (products' own, or a subquery's copy of it) to the full-text query, for ordering. */
-export function searchRank(tsquery: unknown, vector: unknown = products.searchVector): SQL {
-  return sql`ts_rank(${vector}, to_tsquery('simple', ${tsquery}::text))`;
-}
+/** The table filters apply to: products, or catalog_facet_counts (the summary, without the ranges' columns). */
+export type FilterSource = object;
 
-/** The columns filters apply to: the products table's, or catalog_facet_counts' (which has no price). */
-export interface FilterColumns {
-  variety: AnyPgColumn;
-  form: AnyPgColumn;
-  cuttingSize: AnyPgColumn;
-  pollination: AnyPgColumn;
-  organic: AnyPgColumn;
-  pesticideFree: AnyPgColumn;
-  inStock: AnyPgColumn;
-  priceCents?: AnyPgColumn;
+/** The column a filter reads in a source, or undefined when the source has none (a range in the summary). */
+export function filterColumn(source: FilterSource, f: CatalogFilter): AnyPgColumn | undefined {
+  return (source as Record<string, AnyPgColumn | undefined>)[f.column];
 }
 
 /**
@@ -48,60 +36,62 @@ export type Bind = (name: string, value: unknown) => unknown;
 export const bindValues: Bind = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
 export const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
-/** The placeholders' values for a filter set (see bindPlaceholders). */
+const filters = CATALOG_FILTERS as readonly CatalogFilter[];
+
+/** The placeholders' values for a filter set (see bindPlaceholders): each list's options, each range's bounds. */
 export function filterParams(f: CatalogFilters): Record<string, unknown> {
-  return {
-    variety: f.variety,
-    form: f.form,
-    cuttingSize: f.cuttingSize,
-    pollination: f.pollination,
-    minPrice: f.minPrice === null ? null : toCents(f.minPrice),
-    maxPrice: f.maxPrice === null ? null : toCents(f.maxPrice),
-  };
+  const values = filterValues(f);
+  const params: Record<string, unknown> = {};
+  for (const filter of filters) {
+    if (filter.kind === 'list') params[filter.key] = values[filter.key];
+    else if (filter.kind === 'range')
+      for (const { param } of [filter.min, filter.max]) {
+        const bound = values[param] as number | null;
+        params[param] = bound === null ? null : filter.toColumn(bound);
+      }
+  }
+  return params;
 }
 
-/** Which filters are set: requests with the same shape share one prepared statement. */
+/** Which filters are set, one digit each (a range: one per bound): requests with one shape share a statement. */
 export function filterShape(f: CatalogFilters): string {
-  return [
-    f.variety.length > 0,
-    f.form.length > 0,
-    f.cuttingSize.length > 0,
-    f.pollination.length > 0,
-    f.organic,
-    f.pesticideFree,
-    f.inStock,
-    f.minPrice !== null,
-    f.maxPrice !== null,
-  ]
+  const values = filterValues(f);
+  return filters
+    .flatMap((filter) =>
+      filter.kind === 'range'
+        ? [values[filter.min.param] !== null, values[filter.max.param] !== null]
+        : [isSet(filter, f)],
+    )
     .map((set) => (set ? 1 : 0))
     .join('');
 }
 
-/** Each filter's own condition, or undefined when that filter is not set. */
+/** Each filter's own condition, or undefined when that filter is not set or the source lacks its column. */
 export function filterConditions(
   f: CatalogFilters,
-  columns: FilterColumns = products,
+  source: FilterSource = products,
   bind: Bind = bindValues,
 ): Record<FacetName, SQL | undefined> {
-  const { priceCents } = columns;
-  const oneOf = (column: AnyPgColumn, name: string, values: readonly string[]) =>
-    values.length ? sql`${column} = any(${bind(name, values)}::text[])` : undefined;
-  const price =
-    priceCents &&
-    and(
-      f.minPrice !== null ? sql`${priceCents} >= ${bind('minPrice', toCents(f.minPrice))}` : undefined,
-      f.maxPrice !== null ? sql`${priceCents} <= ${bind('maxPrice', toCents(f.maxPrice))}` : undefined,
-    );
-  return {
-    variety: oneOf(columns.variety, 'variety', f.variety),
-    form: oneOf(columns.form, 'form', f.form),
-    cuttingSize: oneOf(columns.cuttingSize, 'cuttingSize', f.cuttingSize),
-    pollination: oneOf(columns.pollination, 'pollination', f.pollination),
-    organic: f.organic ? eq(columns.organic, true) : undefined,
-    pesticideFree: f.pesticideFree ? eq(columns.pesticideFree, true) : undefined,
-    inStock: f.inStock ? eq(columns.inStock, true) : undefined,
-    price,
-  };
+  const values = filterValues(f);
+  const conditions = {} as Record<FacetName, SQL | undefined>;
+  for (const filter of filters) {
+    const column = filterColumn(source, filter);
+    const key = filter.key as FacetName;
+    if (!column || !isSet(filter, f)) {
+      conditions[key] = undefined;
+    } else if (filter.kind === 'list') {
+      conditions[key] = sql`${column} = any(${bind(filter.key, values[filter.key])}::text[])`;
+    } else if (filter.kind === 'flag') {
+      conditions[key] = eq(column, true);
+    } else {
+      const bound = (param: string, op: SQL) => {
+        const value = values[param] as number | null;
+        return value === null ? undefined : sql`${column} ${op} ${bind(param, filter.toColumn(value))}`;
+      };
+      conditions[key] = and(bound(filter.min.param, sql.raw('>=')), bound(filter.max.param, sql.raw('<=')));
+    }
+  }
+  return conditions;
 }
 
 /** Visible listings, matching the resolved search term (resolveSearch) when there is one. */
@@ -120,4 +110,9 @@ export function otherFilters(
 /** The WHERE clause for visible listings matching the filters and the resolved search term. */
 export function filterWhere(f: CatalogFilters, tsquery: unknown, bind: Bind = bindValues): SQL {
   return and(baseWhere(tsquery), otherFilters(filterConditions(f, products, bind))) as SQL;
+}
+
+/** Whether the filters can be answered from catalog_facet_counts: every set filter has a column there. */
+export function summaryAnswers(f: CatalogFilters, summary: FilterSource): boolean {
+  return filters.every((filter) => !isSet(filter, f) || filterColumn(summary, filter) !== undefined);
 }

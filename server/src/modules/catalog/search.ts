@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import type { RowOf } from '../../db/rows';
-import type { searchWords as searchWordsTable } from '../../db/schema';
+import { products, type searchWords as searchWordsTable } from '../../db/schema';
 
 /** How many known words one typed word may stand for (the closest first). */
 const CANDIDATES_PER_WORD = 12;
@@ -46,4 +46,14 @@ export async function resolveSearch(db: Db, term: string): Promise<string | null
   for (const r of rows) byWord.set(r.w, [...(byWord.get(r.w) ?? []), r.word]);
   if (words.some((w) => !byWord.has(w))) return null;
   return words.map((w) => `(${(byWord.get(w) as string[]).map(quote).join(' | ')})`).join(' & ');
+}
+
+/** Listings whose search vector matches the full-text query (see resolveSearch), bound or a placeholder. */
+export function searchCondition(tsquery: unknown): SQL {
+  return sql`${products.searchVector} @@ to_tsquery('simple', ${tsquery}::text)`;
+}
+
+/** Relevance of a search vector (products' own, or a subquery's copy of it) to the full-text query, for ordering. */
+export function searchRank(tsquery: unknown, vector: unknown = products.searchVector): SQL {
+  return sql`ts_rank(${vector}, to_tsquery('simple', ${tsquery}::text))`;
 }

@@ -1,15 +1,14 @@
-import type { CatalogFacets } from '@domain/catalog/schemas';
 import {
-  CUTTING_SIZE_LABELS,
-  CUTTING_SIZES,
-  FORM_FILTER_LABELS,
-  FORMS,
-  MORE_VARIETIES,
-  POLLINATION_LABELS,
-  POLLINATIONS,
-  PRIMARY_VARIETIES,
-  type Variety,
-} from '@domain/constants';
+  CATALOG_FILTERS,
+  type CatalogFacets,
+  type CatalogFilter,
+  type CatalogFilters,
+  type FlagFilter,
+  filterValues,
+  type ListFilter,
+  type RangeFilter,
+  type RangeParam,
+} from '@domain/catalog/filters';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -19,8 +18,9 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { type PendingFilters, toggleItem } from '../url-state';
 
-export interface PriceError {
-  field: 'minPrice' | 'maxPrice';
+/** A range bound the panel could not take, with its message. */
+export interface BoundError {
+  field: RangeParam;
   message: string;
 }
 
@@ -30,20 +30,39 @@ interface FilterPanelProps {
   pending: PendingFilters;
   onChange: (next: PendingFilters) => void;
   facets: CatalogFacets | undefined;
-  /** The desktop sidebar offers "Show all varieties"; the mobile drawer shows the five main ones. */
+  /** The desktop sidebar offers "Show all varieties"; the mobile drawer shows the first options of a long list. */
   showAllToggle: boolean;
-  /** More varieties shown even without the toggle (those already in the active filters). */
-  alwaysShownVarieties?: readonly Variety[];
-  priceError: PriceError | null;
+  /** The applied filters: a list's options chosen there stay shown even without the toggle. */
+  applied: CatalogFilters;
+  boundError: BoundError | null;
   onApply: () => void;
   onReset: () => void;
   /** In the drawer, the buttons stay pinned under a scrolling list. */
   variant: 'sidebar' | 'drawer';
 }
 
+/** A heading of the panel and the filters under it: a list, consecutive flags of one group, or a range. */
+type Section =
+  | { kind: 'list'; legend: string; filter: ListFilter }
+  | { kind: 'flags'; legend: string; filters: FlagFilter[] }
+  | { kind: 'range'; legend: string; filter: RangeFilter };
+
+/** The panel's sections, in the filter table's order. */
+const SECTIONS: readonly Section[] = (CATALOG_FILTERS as readonly CatalogFilter[]).reduce<Section[]>(
+  (sections, f) => {
+    const last = sections.at(-1);
+    if (f.kind === 'flag' && last?.kind === 'flags' && last.legend === f.group) last.filters.push(f);
+    else if (f.kind === 'flag') sections.push({ kind: 'flags', legend: f.group, filters: [f] });
+    else if (f.kind === 'list') sections.push({ kind: 'list', legend: f.legend, filter: f });
+    else sections.push({ kind: 'range', legend: f.legend, filter: f });
+    return sections;
+  },
+  [],
+);
+
 /**
- * The filter form: variety, form, cutting size, pollination, growing practices, availability and price.
- * Edits are pending until Apply Filters (docs/product.md#states); Reset All clears everything.
+ * The filter form: a section per filter of CATALOG_FILTERS (flags of one group share one). Edits are pending
+ * until Apply Filters (docs/product.md#states); Reset All clears everything.
  */
 export function FilterPanel({
   idPrefix,
@@ -51,20 +70,20 @@ export function FilterPanel({
   onChange,
   facets,
   showAllToggle,
-  alwaysShownVarieties = [],
-  priceError,
+  applied,
+  boundError,
   onApply,
   onReset,
   variant,
 }: FilterPanelProps) {
-  const [showAll, setShowAll] = useState(() => pending.varieties.some((v) => isMoreVariety(v)));
-  const varieties: readonly Variety[] =
-    showAllToggle && showAll
-      ? [...PRIMARY_VARIETIES, ...MORE_VARIETIES]
-      : [...PRIMARY_VARIETIES, ...MORE_VARIETIES.filter((v) => alwaysShownVarieties.includes(v))];
-  const set = <K extends keyof PendingFilters>(key: K, value: PendingFilters[K]) =>
-    onChange({ ...pending, [key]: value });
-  const id = (name: string) => `${idPrefix}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const values = pending as unknown as Record<string, unknown>;
+  const counts = facets as unknown as Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown) => onChange({ ...pending, [key]: value });
+  const id = (name: string) =>
+    `${idPrefix}-${name
+      .replace(/([a-z])([A-Z])/g, '$1-$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')}`;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,122 +100,40 @@ export function FilterPanel({
       <div
         className={cn('grid gap-6', variant === 'drawer' && '-mx-6 min-h-0 flex-1 overflow-y-auto px-6 pb-4')}
       >
-        <FilterGroup legend="Variety">
-          <div id={id('variety-options')} className="grid gap-2.5">
-            {varieties.map((v) => (
-              <CheckOption
-                key={v}
-                id={id(`variety-${v}`)}
-                label={v}
-                count={facets?.variety[v]}
-                checked={pending.varieties.includes(v)}
-                onCheckedChange={() => set('varieties', toggleItem(pending.varieties, v))}
+        {SECTIONS.map((section) => (
+          <FilterGroup key={section.legend} legend={section.legend}>
+            {section.kind === 'list' ? (
+              <ListOptions
+                filter={section.filter}
+                id={id}
+                chosen={values[section.filter.key] as string[]}
+                applied={filterValues(applied)[section.filter.key] as string[]}
+                counts={counts?.[section.filter.key] as Record<string, number> | undefined}
+                showAllToggle={showAllToggle}
+                onChange={(next) => set(section.filter.key, next)}
               />
-            ))}
-          </div>
-          {showAllToggle && (
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto justify-start px-0 py-1"
-              aria-expanded={showAll}
-              aria-controls={id('variety-options')}
-              onClick={() => setShowAll((s) => !s)}
-            >
-              {showAll ? 'Show fewer' : 'Show all varieties'}
-            </Button>
-          )}
-        </FilterGroup>
-
-        <FilterGroup legend="Form">
-          {FORMS.map((f) => (
-            <CheckOption
-              key={f}
-              id={id(`form-${f}`)}
-              label={FORM_FILTER_LABELS[f]}
-              count={facets?.form[f]}
-              checked={pending.forms.includes(f)}
-              onCheckedChange={() => set('forms', toggleItem(pending.forms, f))}
-            />
-          ))}
-        </FilterGroup>
-
-        <FilterGroup legend="Cutting size">
-          {CUTTING_SIZES.map((s) => (
-            <CheckOption
-              key={s}
-              id={id(`size-${s}`)}
-              label={CUTTING_SIZE_LABELS[s]}
-              count={facets?.cuttingSize[s]}
-              checked={pending.cuttingSizes.includes(s)}
-              onCheckedChange={() => set('cuttingSizes', toggleItem(pending.cuttingSizes, s))}
-            />
-          ))}
-        </FilterGroup>
-
-        <FilterGroup legend="Pollination">
-          {POLLINATIONS.map((p) => (
-            <CheckOption
-              key={p}
-              id={id(`pollination-${p}`)}
-              label={POLLINATION_LABELS[p]}
-              count={facets?.pollination[p]}
-              checked={pending.pollinationTypes.includes(p)}
-              onCheckedChange={() => set('pollinationTypes', toggleItem(pending.pollinationTypes, p))}
-            />
-          ))}
-        </FilterGroup>
-
-        <FilterGroup legend="Growing practices">
-          <CheckOption
-            id={id('organic')}
-            label="Organic"
-            count={facets?.organic}
-            checked={pending.organic}
-            onCheckedChange={(c) => set('organic', c)}
-          />
-          <CheckOption
-            id={id('pesticide-free')}
-            label="Pesticide-free"
-            count={facets?.pesticideFree}
-            checked={pending.pesticideFree}
-            onCheckedChange={(c) => set('pesticideFree', c)}
-          />
-        </FilterGroup>
-
-        <FilterGroup legend="Availability">
-          <CheckOption
-            id={id('in-stock')}
-            label="In stock only"
-            count={facets?.inStock}
-            checked={pending.inStock}
-            onCheckedChange={(c) => set('inStock', c)}
-          />
-        </FilterGroup>
-
-        <FilterGroup legend="Price">
-          <div className="grid grid-cols-2 gap-3">
-            <PriceInput
-              id={id('min-price')}
-              label="Min price"
-              placeholder="$0"
-              value={pending.minPrice}
-              onChange={(v) => set('minPrice', v)}
-              error={priceError?.field === 'minPrice' ? priceError.message : undefined}
-              errorId={id('price-error')}
-            />
-            <PriceInput
-              id={id('max-price')}
-              label="Max price"
-              placeholder="$500"
-              value={pending.maxPrice}
-              onChange={(v) => set('maxPrice', v)}
-              error={priceError?.field === 'maxPrice' ? priceError.message : undefined}
-              errorId={id('price-error')}
-            />
-          </div>
-          {priceError && <FieldError id={id('price-error')}>{priceError.message}</FieldError>}
-        </FilterGroup>
+            ) : section.kind === 'flags' ? (
+              section.filters.map((f) => (
+                <CheckOption
+                  key={f.key}
+                  id={id(f.key)}
+                  label={f.label}
+                  count={counts?.[f.key] as number | undefined}
+                  checked={values[f.key] === true}
+                  onCheckedChange={(c) => set(f.key, c)}
+                />
+              ))
+            ) : (
+              <RangeInputs
+                filter={section.filter}
+                id={id}
+                values={values}
+                error={boundError}
+                onChange={set}
+              />
+            )}
+          </FilterGroup>
+        ))}
       </div>
 
       <div className={cn('grid gap-2 pt-6', variant === 'drawer' && 'border-t pt-4')}>
@@ -209,8 +146,90 @@ export function FilterPanel({
   );
 }
 
-function isMoreVariety(v: Variety): boolean {
-  return (MORE_VARIETIES as readonly string[]).includes(v);
+interface ListOptionsProps {
+  filter: ListFilter;
+  id: (name: string) => string;
+  chosen: readonly string[];
+  applied: readonly string[];
+  counts: Record<string, number> | undefined;
+  showAllToggle: boolean;
+  onChange: (next: string[]) => void;
+}
+
+/**
+ * A list's options as checkboxes. A long list (one with `shownFirst`) shows its first options and the applied
+ * ones; the sidebar's toggle shows the rest.
+ */
+function ListOptions({ filter, id, chosen, applied, counts, showAllToggle, onChange }: ListOptionsProps) {
+  const first = filter.shownFirst ?? filter.options.length;
+  const [showAll, setShowAll] = useState(() =>
+    filter.options.slice(first).some((o) => chosen.includes(o.value)),
+  );
+  const shown = filter.options.filter(
+    (o, i) => i < first || (showAllToggle && showAll) || applied.includes(o.value),
+  );
+  const optionsId = id(`${filter.key}-options`);
+  return (
+    <>
+      <div id={optionsId} className="grid gap-2.5">
+        {shown.map((o) => (
+          <CheckOption
+            key={o.value}
+            id={id(`${filter.key}-${o.value}`)}
+            label={o.label}
+            count={counts?.[o.value]}
+            checked={chosen.includes(o.value)}
+            onCheckedChange={() => onChange(toggleItem(chosen, o.value))}
+          />
+        ))}
+      </div>
+      {showAllToggle && first < filter.options.length && (
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto justify-start px-0 py-1"
+          aria-expanded={showAll}
+          aria-controls={optionsId}
+          onClick={() => setShowAll((s) => !s)}
+        >
+          {showAll ? 'Show fewer' : (filter.moreLabel ?? 'Show all')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+interface RangeInputsProps {
+  filter: RangeFilter;
+  id: (name: string) => string;
+  values: Record<string, unknown>;
+  error: BoundError | null;
+  onChange: (param: string, value: string) => void;
+}
+
+/** A range's two bounds side by side, and the message of the one the panel could not take. */
+function RangeInputs({ filter, id, values, error, onChange }: RangeInputsProps) {
+  const errorId = id(`${filter.key}-error`);
+  const ownError = error && [filter.min.param, filter.max.param].includes(error.field) ? error : null;
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        {[filter.min, filter.max].map((bound) => (
+          <BoundInput
+            key={bound.param}
+            id={id(bound.param)}
+            label={bound.label}
+            placeholder={bound.placeholder}
+            value={values[bound.param] as string}
+            onChange={(v) => onChange(bound.param, v)}
+            error={ownError?.field === bound.param ? ownError.message : undefined}
+            errorId={errorId}
+          />
+        ))}
+      </div>
+      {ownError && <FieldError id={errorId}>{ownError.message}</FieldError>}
+    </>
+  );
 }
 
 function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
@@ -254,7 +273,7 @@ function CheckOption({ id, label, count, checked, onCheckedChange }: CheckOption
   );
 }
 
-interface PriceInputProps {
+interface BoundInputProps {
   id: string;
   label: string;
   placeholder: string;
@@ -264,7 +283,7 @@ interface PriceInputProps {
   errorId: string;
 }
 
-function PriceInput({ id, label, placeholder, value, onChange, error, errorId }: PriceInputProps) {
+function BoundInput({ id, label, placeholder, value, onChange, error, errorId }: BoundInputProps) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -1,0 +1,117 @@
+import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
+import { PAGE_SIZE } from '@domain/constants';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { type ProductPage, useCatalogFacets, useProductPage } from './api';
+import type { BoundError } from './components/FilterPanel';
+import {
+  DEFAULT_FILTERS,
+  type FilterChip,
+  filtersKey,
+  fromPending,
+  type MarketplaceState,
+  marketplaceHref,
+  parseMarketplaceSearch,
+  toPending,
+} from './url-state';
+
+/** Pages for the total; above the exact-count limit, at least one more page while pages come back full. */
+function pageCount(data: ProductPage, page: number): number {
+  const pages = Math.ceil(data.total / PAGE_SIZE);
+  if (!data.totalIsLowerBound) return pages;
+  const more = data.products.length === PAGE_SIZE ? page + 1 : page;
+  return Math.max(Math.ceil(EXACT_TOTAL_LIMIT / PAGE_SIZE), more);
+}
+
+/**
+ * The marketplace's state and actions (docs/product.md#marketplace and #states). The URL is the state: filters,
+ * sort and page are read from it on entry and on back/forward, and every change is written to it. The panel's
+ * edits stay pending until applied, and follow the URL whenever its filters change.
+ */
+export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const state = useMemo(() => parseMarketplaceSearch(search), [search]);
+  const { filters, sort, page } = state;
+
+  const productsQuery = useProductPage(state);
+  const facetsQuery = useCatalogFacets(filters);
+
+  const appliedKey = filtersKey(filters);
+  const [pending, setPending] = useState(() => toPending(filters));
+  const [pendingFor, setPendingFor] = useState(appliedKey);
+  const [boundError, setBoundError] = useState<BoundError | null>(null);
+  if (pendingFor !== appliedKey) {
+    setPendingFor(appliedKey);
+    setPending(toPending(filters));
+    setBoundError(null);
+  }
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const go = (next: MarketplaceState) => {
+    const href = marketplaceHref(next);
+    // Applying what is already shown adds no history entry.
+    if (href !== marketplaceHref(state)) navigate(href);
+  };
+
+  const apply = () => {
+    const result = fromPending(pending);
+    if (!result.ok) {
+      setBoundError({ field: result.field, message: result.message });
+      return;
+    }
+    setBoundError(null);
+    setDrawerOpen(false);
+    go({ filters: result.filters, sort, page: 1 });
+  };
+
+  const resetAll = () => {
+    setPending(toPending(DEFAULT_FILTERS));
+    setBoundError(null);
+    setDrawerOpen(false);
+    navigate('/marketplace');
+  };
+
+  const changePage = (next: number) => {
+    go({ filters, sort, page: next });
+    const results = resultsRef.current;
+    if (!results) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    results.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    results.focus({ preventScroll: true });
+  };
+
+  const data = productsQuery.data;
+  const totalPages = data ? pageCount(data, page) : 0;
+
+  // A page past the end (an old link, or fewer matches now): go to the last page instead.
+  const pastTheEnd = Boolean(
+    data && !productsQuery.isPlaceholderData && data.products.length === 0 && page > 1,
+  );
+  useEffect(() => {
+    if (pastTheEnd)
+      navigate(marketplaceHref({ filters, sort, page: Math.max(1, totalPages) }), { replace: true });
+  }, [pastTheEnd, filters, sort, totalPages, navigate]);
+
+  return {
+    state,
+    productsQuery,
+    totalPages,
+    pastTheEnd,
+    /** What the filter panels (sidebar and drawer) share. */
+    panel: {
+      pending,
+      onChange: setPending,
+      facets: facetsQuery.data ?? undefined,
+      applied: filters,
+      boundError,
+      onApply: apply,
+      onReset: resetAll,
+    },
+    drawer: { open: drawerOpen, onOpenChange: setDrawerOpen },
+    setSort: (next: MarketplaceState['sort']) => go({ filters, sort: next, page: 1 }),
+    removeChip: (chip: FilterChip) => go({ filters: chip.remove(filters), sort, page: 1 }),
+    changePage,
+    clearAll: () => navigate('/marketplace'),
+  };
+}

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import {
+  CUTTING_SIZE_LABELS,
+  CUTTING_SIZES,
+  FORM_FILTER_LABELS,
+  FORMS,
+  POLLINATION_LABELS,
+  POLLINATIONS,
+  PRIMARY_VARIETIES,
+  VARIETIES,
+} from '../constants';
+import { formatUSD, fromCents, toCents } from '../money';
+import { parseDecimal } from '../numbers';
+
+/**
+ * The catalog's filters, defined once (docs/architecture.md#how-to-add-a-filter and decision note 0014). Every
+ * other piece of the filter set is derived from CATALOG_FILTERS: the query schema of GET /api/products and its
+ * facets, the marketplace's URL state and chips, the filter panel, the server's SQL conditions, the shape of its
+ * prepared statements and their parameters, the facet counts and the `catalog_facet_counts` table with its
+ * trigger. A filter's key is its name everywhere: the URL parameter, the field of the parsed filters, the facet.
+ */
+
+/** The highest price a filter, a listing or a cart accepts, in dollars. */
+export const MAX_PRICE = 100_000;
+
+export interface FilterOption<V extends string = string> {
+  value: V;
+  /** What the filter panel and the filter's chip show. */
+  label: string;
+}
+
+/** Keeps listings whose column holds one of the chosen options: `?form=cutting,rooted`. */
+export interface ListFilter<K extends string = string, V extends string = string> {
+  kind: 'list';
+  key: K;
+  /** The property of the products table it reads (text; a missing value never matches). */
+  column: string;
+  /** The filter panel's heading for it. */
+  legend: string;
+  /** In messages: "Unknown cutting size: 4 inch". */
+  noun: string;
+  options: ReadonlyArray<FilterOption<V>>;
+  /** The panel shows this many options, and the rest after `moreLabel` (the desktop sidebar only). */
+  shownFirst?: number;
+  moreLabel?: string;
+}
+
+/** Keeps listings whose boolean column is true: `?organic=true`. */
+export interface FlagFilter<K extends string = string> {
+  kind: 'flag';
+  key: K;
+  column: string;
+  /** The panel's heading; consecutive flags with one group share it. */
+  group: string;
+  /** The checkbox's label. */
+  label: string;
+  /** The chip shown while the filter departs from its default ("Organic", "Including out of stock"). */
+  chip: string;
+  /**
+   * On unless the marketplace's URL says `key=false` (the URL then records only that departure). The API itself
+   * filters only on `key=true`: an absent flag is off there (docs/product.md#calls).
+   */
+  onByDefault: boolean;
+}
+
+/** Keeps listings whose numeric column lies between two optional bounds: `?minPrice=10&maxPrice=50`. */
+export interface RangeFilter<
+  K extends string = string,
+  Min extends string = string,
+  Max extends string = string,
+> {
+  kind: 'range';
+  key: K;
+  column: string;
+  legend: string;
+  /** The bounds' parameters, with the panel's labels and placeholders. */
+  min: RangeBound<Min>;
+  max: RangeBound<Max>;
+  /** The largest bound accepted. */
+  limit: number;
+  /** A bound's value as the column stores it (dollars to cents), and back. */
+  toColumn: (value: number) => number;
+  fromColumn: (stored: number) => number;
+  /** The chip: "$10.00 – $50.00", "From $10.00", "Up to $50.00". */
+  chip: (min: number | null, max: number | null) => string;
+  /** The panel's messages for a bound it cannot read, and for a minimum above the maximum. */
+  invalidMessage: string;
+  orderMessage: string;
+}
+
+export interface RangeBound<P extends string = string> {
+  param: P;
+  label: string;
+  placeholder: string;
+}
+
+export type CatalogFilter = ListFilter | FlagFilter | RangeFilter;
+
+const options = <V extends string>(values: readonly V[], labels?: Readonly<Record<V, string>>) =>
+  values.map((value) => ({ value, label: labels ? labels[value] : value }));
+
+const list = <const K extends string, const V extends string>(f: Omit<ListFilter<K, V>, 'kind'>) =>
+  ({ kind: 'list', ...f }) as ListFilter<K, V>;
+const flag = <const K extends string>(
+  f: Omit<FlagFilter<K>, 'kind' | 'onByDefault'> & { onByDefault?: boolean },
+) => ({ kind: 'flag', onByDefault: false, ...f }) as FlagFilter<K>;
+const range = <const K extends string, const Min extends string, const Max extends string>(
+  f: Omit<RangeFilter<K, Min, Max>, 'kind'>,
+) => ({ kind: 'range', ...f }) as RangeFilter<K, Min, Max>;
+
+/** The range a price chip shows: "$10.00 – $50.00", "From $10.00" or "Up to $50.00". */
+export function priceRangeLabel(min: number | null, max: number | null): string {
+  if (min !== null && max !== null) return `${formatUSD(min)} – ${formatUSD(max)}`;
+  if (min !== null) return `From ${formatUSD(min)}`;
+  return `Up to ${formatUSD(max ?? 0)}`;
+}
+
+/**
+ * The filters in the order the panel shows them, the chips list them and the statements' shapes spell them.
+ * Adding one: a row here, its column on `products` (server/src/db/schema.ts), and `npm run db:generate`.
+ */
+export const CATALOG_FILTERS = [
+  list({
+    key: 'variety',
+    column: 'variety',
+    legend: 'Variety',
+    noun: 'variety',
+    options: options(VARIETIES),
+    shownFirst: PRIMARY_VARIETIES.length,
+    moreLabel: 'Show all varieties',
+  }),
+  list({
+    key: 'form',
+    column: 'form',
+    legend: 'Form',
+    noun: 'form',
+    options: options(FORMS, FORM_FILTER_LABELS),
+  }),
+  list({
+    key: 'cuttingSize',
+    column: 'cuttingSize',
+    legend: 'Cutting size',
+    noun: 'cutting size',
+    options: options(CUTTING_SIZES, CUTTING_SIZE_LABELS),
+  }),
+  list({
+    key: 'pollination',
+    column: 'pollination',
+    legend: 'Pollination',
+    noun: 'pollination',
+    options: options(POLLINATIONS, POLLINATION_LABELS),
+  }),
+  flag({ key: 'organic', column: 'organic', group: 'Growing practices', label: 'Organic', chip: 'Organic' }),
+  flag({
+    key: 'pesticideFree',
+    column: 'pesticideFree',
+    group: 'Growing practices',
+    label: 'Pesticide-free',
+    chip: 'Pesticide-free',
+  }),
+  flag({
+    key: 'inStock',
+    column: 'inStock',
+    group: 'Availability',
+    label: 'In stock only',
+    chip: 'Including out of stock',
+    onByDefault: true,
+  }),
+  range({
+    key: 'price',
+    column: 'priceCents',
+    legend: 'Price',
+    min: { param: 'minPrice', label: 'Min price', placeholder: '$0' },
+    max: { param: 'maxPrice', label: 'Max price', placeholder: '$500' },
+    limit: MAX_PRICE,
+    toColumn: toCents,
+    fromColumn: fromCents,
+    chip: priceRangeLabel,
+    invalidMessage: `Enter a price from 0 to ${MAX_PRICE.toLocaleString('en-US')}`,
+    orderMessage: 'Min price cannot be above max price',
+  }),
+] as const;
+
+type Filters = (typeof CATALOG_FILTERS)[number];
+export type ListFilters = Extract<Filters, { kind: 'list' }>;
+export type FlagFilters = Extract<Filters, { kind: 'flag' }>;
+export type RangeFilters = Extract<Filters, { kind: 'range' }>;
+/** A filter's name: its URL parameter (a range's bounds have their own), its field, its facet. */
+export type FilterKey = Filters['key'];
+/** The parameters of the ranges' bounds: minPrice, maxPrice. */
+export type RangeParam = RangeFilters['min']['param'] | RangeFilters['max']['param'];
+
+/** The parsed filters: each list's chosen options, each flag, each range's bounds (null when open), the search. */
+export type CatalogFilters = { [F in ListFilters as F['key']]: Array<F['options'][number]['value']> } & {
+  [F in FlagFilters as F['key']]: boolean;
+} & { [P in RangeParam]: number | null } & { search: string };
+
+/** GET /api/products/facets: for every option, how many listings match with it applied; each range's extent. */
+export type CatalogFacets = {
+  [F in ListFilters as F['key']]: Record<F['options'][number]['value'], number>;
+} & { [F in FlagFilters as F['key']]: number } & {
+  [F in RangeFilters as F['key']]: { min: number | null; max: number | null };
+};
+
+export const listFilters = CATALOG_FILTERS.filter((f): f is ListFilters => f.kind === 'list');
+export const flagFilters = CATALOG_FILTERS.filter((f): f is FlagFilters => f.kind === 'flag');
+export const rangeFilters = CATALOG_FILTERS.filter((f): f is RangeFilters => f.kind === 'range');
+
+/** What a range bound may be, parsed from its text: a number from 0 to the limit, or null when empty. */
+export function parseRangeBound(f: RangeFilter, text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const n = parseDecimal(trimmed);
+  return n === undefined || n < 0 || n > f.limit ? undefined : n;
+}
+
+/** A comma-separated list whose every item is one of the filter's options; empty means no filter. */
+function listSchema(f: ListFilter) {
+  const allowed = new Set(f.options.map((o) => o.value));
+  return z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [] as string[];
+      const items = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = items.filter((i) => !allowed.has(i));
+      if (unknown.length) {
+        ctx.addIssue({ code: 'custom', message: `Unknown ${f.noun}: ${unknown.join(', ')}` });
+        return z.NEVER;
+      }
+      return items;
+    });
+}
+
+/** `true` filters; `false` or absent means no filter (the API is sent only the set filters). */
+function flagSchema(f: FlagFilter) {
+  return z
+    .enum(['true', 'false'], { message: `${f.key} must be true or false` })
+    .optional()
+    .transform((v) => v === 'true');
+}
+
+function boundSchema(f: RangeFilter, name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const n = parseDecimal(v);
+      if (n === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a number` });
+        return z.NEVER;
+      }
+      if (n < 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} cannot be negative` });
+        return z.NEVER;
+      }
+      if (n > f.limit) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${f.limit}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+export const SEARCH_MAX = 100;
+
+/** Each filter's query parameters with their schemas (a query's values are text or absent). */
+type FilterShape = { [K in keyof CatalogFilters]: z.ZodType<CatalogFilters[K], string | undefined> };
+
+function filterShape(): FilterShape {
+  const shape: Record<string, z.ZodType<unknown, string | undefined>> = {};
+  for (const f of CATALOG_FILTERS as readonly CatalogFilter[]) {
+    if (f.kind === 'list') shape[f.key] = listSchema(f);
+    else if (f.kind === 'flag') shape[f.key] = flagSchema(f);
+    else {
+      shape[f.min.param] = boundSchema(f, f.min.param);
+      shape[f.max.param] = boundSchema(f, f.max.param);
+    }
+  }
+  shape.search = z
+    .string()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => v?.trim().replace(/\s+/g, ' ') ?? '');
+  // Built from the table above, entry by entry: the type says what the table gives.
+  return shape as FilterShape;
+}
+
+export const catalogFilterShape = filterShape();
+
+/** Adds an issue on each range whose minimum is above its maximum (either bound may be absent). */
+export function checkRangeOrder(f: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const r of rangeFilters) {
+    const min = f[r.min.param] as number | null;
+    const max = f[r.max.param] as number | null;
+    if (min !== null && max !== null && min > max)
+      ctx.addIssue({
+        code: 'custom',
+        message: `${r.min.param} cannot be above ${r.max.param}`,
+        path: [r.min.param],
+      });
+  }
+}
+
+/** Whether a filter is set in the parsed filters (a range: either bound). */
+export function isSet(f: CatalogFilter, filters: CatalogFilters): boolean {
+  const values = filters as unknown as Record<string, unknown>;
+  if (f.kind === 'list') return (values[f.key] as string[]).length > 0;
+  if (f.kind === 'flag') return values[f.key] === true;
+  return values[f.min.param] !== null || values[f.max.param] !== null;
+}
+
+/** A filter set's values by parameter name, for code that walks the table. */
+export function filterValues(filters: CatalogFilters): Record<string, unknown> {
+  return filters as unknown as Record<string, unknown>;
+}

@@ -1,0 +1,257 @@
+import { EXACT_TOTAL_LIMIT, type Product, type ProductListQuery } from '@domain/catalog/schemas';
+import { and, count, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { catalogFacetCounts, products } from '../../db/schema';
+import { ExpiringCache } from './expiring-cache';
+import {
+  bindPlaceholders,
+  filterConditions,
+  filterParams,
+  filterShape,
+  filterWhere,
+  otherFilters,
+  summaryAnswers,
+} from './filters';
+import { type ProductRow, selectProducts, toProduct } from './products';
+import { resolveSearch, searchRank } from './search';
+import { type Statement, StatementCache } from './statement-cache';
+
+/** The default relevance window: enough for 80 pages of 6, cheap to rank (about 1 ms). */
+const RELEVANCE_WINDOW = 500;
+
+/**
+ * How long a list whose count came out above EXACT_TOTAL_LIMIT is answered "capped" without counting again, and
+ * its relevance window's order reused; also how long a broad search's facets are kept (facets.ts). Proving "more
+ * than 10,000" for a broad search costs 50 to 100 ms at a million listings and changes slowly; a minute bounds how
+ * long a "10000+" may outlive a drop to 10,000 or fewer matches, and how long the window's order may lag behind
+ * sales (see docs/decisions/0012-catalog-broad-searches.md). Exact totals are never kept.
+ */
+export const CAPPED_LIST_TTL_MS = 60_000;
+/** At most this many capped lists (or broad facets) are kept (a list holds up to RELEVANCE_WINDOW ids): about 2 MB. */
+export const CAPPED_LISTS = 500;
+
+/** A list known to have more than EXACT_TOTAL_LIMIT matches (see CAPPED_LIST_TTL_MS). */
+interface CappedList {
+  /** Its relevance window's listing ids in order, once a search page in relevance order has ranked it. */
+  windowIds: number[] | null;
+}
+
+export interface ProductPage {
+  items: Product[];
+  /** Exact up to EXACT_TOTAL_LIMIT; above it, the total is at least that (capped). */
+  total: number;
+  capped: boolean;
+}
+
+interface ListStatements {
+  page: Statement<ProductRow>;
+  /** Only with a search and the default (relevance) sort: the ids of the relevance window, in order. */
+  ranked: Statement<{ id: number }> | null;
+  /** With `ranked`: the listings among `ids` that still match (fresh rows, whatever ids were cached). */
+  byIds: Statement<ProductRow> | null;
+  count: Statement<{ n: number }>;
+  /** Whether `count` reads listings (a search or a filter the summary lacks), rather than catalog_facet_counts. */
+  countsListings: boolean;
+}
+
+/** Best sellers first, then the newest; matches products_popularity_idx (same columns, direction and nulls). */
+function popularityOrder(): SQL[] {
+  return [
+    sql`${products.unitsSold} desc nulls last`,
+    sql`${products.createdAt} desc nulls last`,
+    sql`${products.id} desc nulls last`,
+  ];
+}
+
+/** The ORDER BY of each sort; each matches an index. A search's relevance order is ProductList.relevancePage. */
+function orderBy(q: ProductListQuery): SQL[] {
+  switch (q.sort) {
+    case 'price-low-high':
+      return [sql`${products.priceCents} asc`, sql`${products.id} asc`];
+    case 'price-high-low':
+      return [sql`${products.priceCents} desc`, sql`${products.id} desc`];
+    case 'newest':
+      return [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
+    default:
+      return popularityOrder();
+  }
+}
+
+async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
+  const [row] = await rows;
+  return Number(row?.n ?? 0);
+}
+
+/** GET /api/products: a page of the matching listings in the chosen order, and how many match. */
+export class ProductList {
+  private readonly statements = new StatementCache<ListStatements>();
+  /** Lists whose count came out capped, by their filters and resolved search (see CAPPED_LIST_TTL_MS). */
+  private readonly cappedLists: ExpiringCache<CappedList>;
+
+  constructor(
+    /** The catalog read pool: planned for their parameters every time (Database.catalogDb). */
+    private readonly reads: Db,
+    /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
+    private readonly relevanceWindow = RELEVANCE_WINDOW,
+    /** The clock of the capped-list cache, in milliseconds. */
+    now: () => number = Date.now,
+  ) {
+    this.cappedLists = new ExpiringCache(CAPPED_LIST_TTL_MS, CAPPED_LISTS, now);
+  }
+
+  async list(q: ProductListQuery): Promise<ProductPage> {
+    const tsquery = q.search ? await resolveSearch(this.reads, q.search) : null;
+    // A search word that matches no listing word: nothing can match.
+    if (q.search && !tsquery) return { items: [], total: 0, capped: false };
+    const statements = this.listStatements(q, tsquery !== null);
+    const params = { ...filterParams(q), tsquery };
+    const offset = (q.page - 1) * q.limit;
+    // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
+    const key = `${filterShape(q)}:${JSON.stringify(params)}`;
+    const known = statements.countsListings ? this.cappedLists.get(key) : undefined;
+    const [{ rows, windowIds }, total] = await Promise.all([
+      statements.ranked && statements.byIds
+        ? this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
+        : statements.page
+            .execute({ ...params, limit: q.limit, offset })
+            .then((rows) => ({ rows, windowIds: null })),
+      known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params)),
+    ]);
+    if (known) known.windowIds ??= windowIds;
+    else if (statements.countsListings && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
+    return {
+      items: rows.map(toProduct),
+      total: Math.min(total, EXACT_TOTAL_LIMIT),
+      capped: total > EXACT_TOTAL_LIMIT,
+    };
+  }
+
+  /**
+   * A page in relevance order: the relevanceWindow most popular matches ranked by relevance (ts_rank), then the
+   * other matches by popularity. Ranking every match would read them all (110,000 for "sugar" in a million
+   * listings); the window bounds the work while keeping one total order, so pages neither repeat nor skip.
+   */
+  private async relevancePage(
+    { ranked, byIds, page }: Pick<ListStatements, 'page' | 'ranked' | 'byIds'>,
+    params: Record<string, unknown>,
+    offset: number,
+    limit: number,
+    cachedIds: number[] | null,
+  ): Promise<{ rows: ProductRow[]; windowIds: number[] | null }> {
+    const end = offset + limit;
+    const inWindow = async () => {
+      const windowIds =
+        cachedIds ?? (await (ranked as Statement<{ id: number }>).execute(params)).map((r) => Number(r.id));
+      const ids = windowIds.slice(offset, Math.min(end, this.relevanceWindow));
+      // The rows are read now, with every condition of the list again: prices and stock are current, and a
+      // listing archived (or no longer matching) since the ids were ranked is left out of its page.
+      const rows = ids.length ? await (byIds as Statement<ProductRow>).execute({ ...params, ids }) : [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+      return { rows, windowIds };
+    };
+    const [top, rest] = await Promise.all([
+      offset < this.relevanceWindow ? inWindow() : { rows: [], windowIds: null },
+      end > this.relevanceWindow
+        ? page.execute({
+            ...params,
+            offset: Math.max(offset, this.relevanceWindow),
+            limit: end - Math.max(offset, this.relevanceWindow),
+          })
+        : [],
+    ]);
+    return { rows: [...top.rows, ...rest], windowIds: top.windowIds };
+  }
+
+  /**
+   * The page and count statements for this set of filters, sort and search, prepared once and kept: building
+   * a query costs more CPU than PostgreSQL spends running it. The cache keeps the most recently used shapes.
+   */
+  private listStatements(q: ProductListQuery, search: boolean): ListStatements {
+    return this.statements.get(`${filterShape(q)}_${q.sort}_${search ? 1 : 0}`, () =>
+      this.buildListStatements(q, search),
+    );
+  }
+
+  private buildListStatements(q: ProductListQuery, search: boolean): ListStatements {
+    const tsquery = search ? sql.placeholder('tsquery') : null;
+    const where = filterWhere(q, tsquery, bindPlaceholders);
+    const relevance = search && q.sort === 'popularity';
+    const countsListings = search || !summaryAnswers(q, catalogFacetCounts);
+    return {
+      // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
+      page: selectProducts(this.reads)
+        .where(where)
+        .orderBy(...orderBy(q))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare('catalog_page'),
+      ranked: relevance ? this.rankedStatement(where, tsquery) : null,
+      byIds: relevance
+        ? selectProducts(this.reads)
+            .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
+            .prepare('catalog_by_ids')
+        : null,
+      count: this.countStatement(q, countsListings, where),
+      countsListings,
+    };
+  }
+
+  /**
+   * The number of matches. Without a search or a filter the summary lacks (a price), every condition is one
+   * catalog_facet_counts can answer: the sum over the matching combinations of its columns (a few hundred rows at
+   * most, whatever the catalog's size; its triggers keep it exact), never reading products. Otherwise the matching
+   * listings are counted, stopping one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
+   */
+  private countStatement(q: ProductListQuery, countsListings: boolean, where: SQL): Statement<{ n: number }> {
+    if (!countsListings) {
+      const conditions = otherFilters(filterConditions(q, catalogFacetCounts, bindPlaceholders));
+      return this.reads
+        .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
+        .from(catalogFacetCounts)
+        .where(conditions)
+        .prepare('catalog_count_summary');
+    }
+    return this.reads
+      .select({ n: count() })
+      .from(
+        this.reads
+          .select({ one: sql`1` })
+          .from(products)
+          .where(where)
+          .limit(EXACT_TOTAL_LIMIT + 1)
+          .as('matches'),
+      )
+      .prepare('catalog_count');
+  }
+
+  /**
+   * The ids of the first relevanceWindow matches by popularity, ordered by relevance (see relevancePage). Ranking
+   * walks products_popularity_idx until it has the window (about 4,600 rows for "sugar" at a million listings,
+   * 10 to 30 ms), so a capped list keeps the ids (see CAPPED_LIST_TTL_MS) and every page reads its rows by id.
+   */
+  private rankedStatement(where: SQL, tsquery: unknown): Statement<{ id: number }> {
+    const top = this.reads
+      .select({
+        id: products.id,
+        unitsSold: products.unitsSold,
+        createdAt: products.createdAt,
+        searchVector: products.searchVector,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...popularityOrder())
+      .limit(this.relevanceWindow)
+      .as('top');
+    return this.reads
+      .select({ id: top.id })
+      .from(top)
+      .orderBy(
+        sql`${searchRank(tsquery, top.searchVector)} desc`,
+        sql`${top.unitsSold} desc nulls last`,
+        sql`${top.createdAt} desc nulls last`,
+        sql`${top.id} desc nulls last`,
+      )
+      .prepare('catalog_ranked');
+  }
+}

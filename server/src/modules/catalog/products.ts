@@ -1,0 +1,111 @@
+import type { Product } from '@domain/catalog/schemas';
+import { fromCents } from '@domain/money';
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { products, users } from '../../db/schema';
+import { NotFound } from '../../errors';
+
+/** Every product column the API shows (not the search text), with the seller. */
+const productColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  title: products.title,
+  description: products.description,
+  variety: products.variety,
+  form: products.form,
+  cuttingSize: products.cuttingSize,
+  pollination: products.pollination,
+  organic: products.organic,
+  pesticideFree: products.pesticideFree,
+  inStock: products.inStock,
+  quantity: products.quantity,
+  priceCents: products.priceCents,
+  imageUrl: products.imageUrl,
+  createdAt: products.createdAt,
+  unitsSold: products.unitsSold,
+  ratingCount: products.ratingCount,
+  ratingSum: products.ratingSum,
+  sellerUsername: users.username,
+  sellerLocation: users.location,
+};
+
+/** Listings with their seller, read through `db` (the statements' pool or the catalog's read pool). */
+export function selectProducts(db: Db) {
+  return db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+}
+
+/** A row of selectProducts. */
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
+
+export function toProduct(r: ProductRow): Product {
+  return {
+    id: r.id,
+    sellerId: r.sellerId,
+    title: r.title,
+    description: r.description,
+    variety: r.variety,
+    form: r.form as Product['form'],
+    cuttingSize: r.cuttingSize,
+    pollination: r.pollination as Product['pollination'],
+    organic: r.organic,
+    pesticideFree: r.pesticideFree,
+    inStock: r.inStock,
+    quantity: r.quantity,
+    price: fromCents(r.priceCents),
+    imageUrl: r.imageUrl,
+    createdAt: r.createdAt.toISOString(),
+    unitsSold: r.unitsSold,
+    rating: {
+      average: r.ratingCount > 0 ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
+      count: r.ratingCount,
+    },
+    seller: { id: r.sellerId, username: r.sellerUsername, location: r.sellerLocation },
+  };
+}
+
+/** Reads of single listings and short lists of them: a product page, a seller's listings, related listings. */
+export class ProductReads {
+  /** The detail query, built once (the hottest single-row read). */
+  private readonly productById;
+
+  constructor(private readonly db: Db) {
+    this.productById = selectProducts(db)
+      .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
+      .limit(1)
+      .prepare('product_by_id');
+  }
+
+  /** A visible listing; NotFound when it does not exist or was archived. */
+  async get(id: number): Promise<Product> {
+    const [row] = await this.productById.execute({ id });
+    if (!row) throw new NotFound('Product not found');
+    return toProduct(row);
+  }
+
+  /** A seller's visible listings, newest first (the seller's own list; archived listings left out). */
+  async bySeller(sellerId: number): Promise<Product[]> {
+    const rows = await selectProducts(this.db)
+      .where(and(eq(products.sellerId, sellerId), isNull(products.archivedAt)))
+      .orderBy(desc(products.createdAt), desc(products.id));
+    return rows.map(toProduct);
+  }
+
+  /** Up to `limit` other visible listings: the same variety first, then the same form; in-stock and popular first. */
+  async related(id: number, limit = 4): Promise<Product[]> {
+    const product = await this.get(id);
+    const order = [desc(products.inStock), sql`${products.unitsSold} desc nulls last`, desc(products.id)];
+    const sameVariety = await selectProducts(this.db)
+      .where(and(isNull(products.archivedAt), eq(products.variety, product.variety), ne(products.id, id)))
+      .orderBy(...order)
+      .limit(limit);
+    if (sameVariety.length >= limit) return sameVariety.map(toProduct);
+    const taken = [id, ...sameVariety.map((r) => r.id)];
+    const sameForm = await selectProducts(this.db)
+      .where(
+        and(isNull(products.archivedAt), eq(products.form, product.form), notInArray(products.id, taken)),
+      )
+      .orderBy(...order)
+      .limit(limit - sameVariety.length);
+    return [...sameVariety, ...sameForm].map(toProduct);
+  }
+}

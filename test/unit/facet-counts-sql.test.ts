@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  facetCountsFunctionSql,
+  lastFacetCountsFunction,
+  normalizeSql,
+} from '../../server/src/db/facet-counts';
+import { summaryFilters } from '../../server/src/db/schema';
+
+const migrations = join(import.meta.dirname, '../../server/src/db/migrations');
+
+/** The latest definition of catalog_facet_counts_apply() across the migrations, in their order. */
+function latestInMigrations(): string | undefined {
+  const files = readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  let latest: string | undefined;
+  for (const file of files)
+    latest = lastFacetCountsFunction(readFileSync(join(migrations, file), 'utf8')) ?? latest;
+  return latest;
+}
+
+describe('catalog_facet_counts_apply()', () => {
+  it('is, in the latest migration that defines it, the function the filter table gives (npm run db:generate)', () => {
+    const latest = latestInMigrations();
+    expect(latest, 'no migration defines catalog_facet_counts_apply()').toBeDefined();
+    expect(normalizeSql(latest as string)).toBe(normalizeSql(facetCountsFunctionSql()));
+  });
+
+  it('counts a missing value of a nullable column as the empty text, and groups by every summary column', () => {
+    const sql = facetCountsFunctionSql();
+    expect(sql).toContain("coalesce(cutting_size, '')");
+    const columns = summaryFilters().length;
+    expect(columns).toBeGreaterThan(0);
+    const groupBy = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
+    expect(sql).toContain(`GROUP BY ${groupBy} HAVING`);
+  });
+});
