@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const SECOND_FACES = new Set(['client/src/features/cart/lazy.ts']);
 
 /** The one file allowed to import a feature's page file directly, and only lazily (`import()`). */
-const ROUTER = 'client/src/app/routes.tsx';
+const ROUTER = 'client/src/app/AppRoutes.tsx';
 
 const SOURCE_DIRS = ['domain', 'client/src', 'server/src'];
 const EXTENSIONS = ['.ts', '.tsx'];

@@ -5,9 +5,9 @@ import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/App';
-import { preloadPage } from './app/routes';
+import { preloadPage } from './app/AppRoutes';
 import { setApiTransport } from './lib/api';
-import { createQueryClient } from './lib/queryClient';
+import { createQueryClient } from './lib/query-client';
 import { type ServerRender, ServerRenderContext } from './lib/server-render';
 
 /** How a render reaches the API: the server answers in-process, with the request's cookie. */

@@ -5,9 +5,9 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { preloadPage } from './app/routes';
+import { preloadPage } from './app/AppRoutes';
 import { toast } from './components/ui/use-toast';
-import { createQueryClient } from './lib/queryClient';
+import { createQueryClient } from './lib/query-client';
 
 // Zod checks whether it may compile validators with new Function(); the CSP says no, and the refused check is
 // reported as a violation on every page that validates. Tell it at once instead, through the global config object

@@ -37,9 +37,9 @@ function tree(extra: Record<string, string> = {}) {
       "import { useCart } from './cart-query';\nexport const useAddToCart = useCart;\n",
     'client/src/features/cart/lazy.ts': "export { useAddToCart } from './api';\n",
     'client/src/features/catalog/MarketplacePage.tsx':
-      "import { Button } from '@/components/ui/button';\nimport { useCart } from '@/features/cart';\n" +
+      "import { Button } from '@/components/ui/Button';\nimport { useCart } from '@/features/cart';\n" +
       "import { useAddToCart } from '@/features/cart/lazy';\nexport const MarketplacePage = [Button, useCart, useAddToCart];\n",
-    'client/src/app/routes.tsx':
+    'client/src/app/AppRoutes.tsx':
       "import { useCart } from '@/features/cart';\n// A comment naming '@/features/cart/api' is no import.\n" +
       "export const page = () => import('@/features/catalog/MarketplacePage');\nexport const cart = useCart;\n",
     'server/src/db/connect.ts': 'export const db = {};\n',
@@ -121,15 +121,15 @@ describe('the import check (npm run lint)', () => {
   it('allows the router only lazy imports of page files', () => {
     const result = check(
       tree({
-        'client/src/app/routes.tsx':
+        'client/src/app/AppRoutes.tsx':
           "import { MarketplacePage } from '@/features/catalog/MarketplacePage';\nexport const page = MarketplacePage;\n",
         'client/src/app/layout/Header.tsx':
           "export const page = () => import('@/features/catalog/MarketplacePage');\n",
       }),
     );
     expect(result.problems).toEqual([
+      "client/src/app/AppRoutes.tsx:1  deep import into another feature: use '@/features/catalog' (its index.ts) ('@/features/catalog/MarketplacePage')",
       "client/src/app/layout/Header.tsx:1  deep import into another feature: use '@/features/catalog' (its index.ts) ('@/features/catalog/MarketplacePage')",
-      "client/src/app/routes.tsx:1  deep import into another feature: use '@/features/catalog' (its index.ts) ('@/features/catalog/MarketplacePage')",
     ]);
   });
 

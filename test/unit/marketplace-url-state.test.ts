@@ -2,7 +2,7 @@ import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
 import { SORTS } from '@domain/catalog/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../../client/src/components/pagination';
+import { pageWindow } from '../../client/src/components/Pagination';
 import {
   activeFilterChips,
   DEFAULT_FILTERS,

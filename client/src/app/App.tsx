@@ -1,10 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { DeferredToaster } from '@/components/ui/deferred-toaster';
+import { DeferredToaster } from '@/components/ui/DeferredToaster';
 import { AuthProvider } from '@/features/accounts';
 import { cartQueries } from '@/features/cart';
 import { ThemeProvider } from '@/features/theme';
+import { AppRoutes } from './AppRoutes';
 import { SiteLayout } from './layout/SiteLayout';
-import { AppRoutes } from './routes';
 
 /** What is dropped when someone signs in: a cart still cached belongs to whoever used this browser before. */
 const SIGNED_IN_USER_QUERIES = [cartQueries.all];

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 
 /** The avatar's letter: the username's first letter uppercased, or U. */
 export function avatarInitial(username: string | undefined): string {

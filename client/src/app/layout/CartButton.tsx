@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { SheetTrigger } from '@/components/ui/sheet';
+import { Button } from '@/components/ui/Button';
+import { SheetTrigger } from '@/components/ui/Sheet';
 import { useCart } from '@/features/cart';
 
 /**

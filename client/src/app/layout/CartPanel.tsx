@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import {
   SheetClose,
   SheetContent,
@@ -7,7 +7,7 @@ import {
   SheetFooter,
   SheetHeader,
   SheetTitle,
-} from '@/components/ui/sheet';
+} from '@/components/ui/Sheet';
 import { useAuth } from '@/features/accounts';
 import { useCart } from '@/features/cart';
 import {

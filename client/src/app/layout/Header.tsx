@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/Sheet';
 import { whenIdle } from '@/components/use-deferred-load';
 import { useAuth } from '@/features/accounts';
 import { ThemeToggle } from '@/features/theme';

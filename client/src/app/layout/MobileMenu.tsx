@@ -1,6 +1,6 @@
 import { LogIn, LogOut, Menu } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import {
   Sheet,
   SheetClose,
@@ -9,7 +9,7 @@ import {
   SheetHeader,
   SheetTitle,
   SheetTrigger,
-} from '@/components/ui/sheet';
+} from '@/components/ui/Sheet';
 import { useAuth } from '@/features/accounts';
 import { cn } from '@/lib/utils';
 import { DragonFruitMark } from './Logo';

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { Input } from '@/components/ui/input';
+import { Input } from '@/components/ui/Input';
 import { cn } from '@/lib/utils';
 
 /**

@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { deferredTriggerProps, useDeferredLoad } from '@/components/use-deferred-load';
 import { useAuth } from '@/features/accounts';
 import { AvatarButton } from './AvatarButton';

@@ -1,6 +1,6 @@
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@domain/constants';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import type { ToastActionElement, ToastProps } from './toast';
+import type { ToastActionElement, ToastProps } from './Toast';
 
 /**
  * The shadcn/ui toast store: one toast visible at a time (TOAST_LIMIT 1); a dismissed toast is removed

@@ -1,9 +1,9 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageMessage } from '@/components/page-message';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageMessage } from '@/components/PageMessage';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useCheckout } from '@/features/orders';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';

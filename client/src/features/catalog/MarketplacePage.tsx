@@ -1,9 +1,9 @@
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
-import { useDocumentTitle } from '@/components/page-status';
-import { Pagination } from '@/components/pagination';
-import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Pagination } from '@/components/Pagination';
+import { Button } from '@/components/ui/Button';
 import {
   Sheet,
   SheetContent,
@@ -11,7 +11,7 @@ import {
   SheetHeader,
   SheetTitle,
   SheetTrigger,
-} from '@/components/ui/sheet';
+} from '@/components/ui/Sheet';
 import { resultCountLabel } from './api';
 import { ActiveFilterChips } from './components/ActiveFilterChips';
 import { FilterPanel } from './components/FilterPanel';

@@ -1,7 +1,7 @@
 import { ArrowLeft, CircleAlert, Clock } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
 import { GUIDE_CONTENT } from './guides-content';
 import { findGuide, GUIDES, type GuideSummary } from './guides-index';
 

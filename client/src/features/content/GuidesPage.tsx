@@ -1,6 +1,6 @@
 import { BookOpen, Clock } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
+import { useDocumentTitle } from '@/components/PageStatus';
 import { GUIDES } from './guides-index';
 
 /** /guides: the three growing guides. */

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
+import { useDocumentTitle } from '@/components/PageStatus';
 import { HELP_SECTIONS } from './help-sections';
 import { useHashScroll } from './use-hash-scroll';
 

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '@/components/page-status';
+import { useDocumentTitle } from '@/components/PageStatus';
 import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedVarieties } from './components/FeaturedVarieties';
 import { GuidesTeaser } from './components/GuidesTeaser';

@@ -1,10 +1,10 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useSellerProducts } from './api';
 import { ListingForm } from './components/ListingForm';
 

@@ -1,8 +1,8 @@
 import type { Product } from '@domain/catalog/schemas';
 import { BarChart3 } from 'lucide-react';
-import { PageMessage } from '@/components/page-message';
-import { useDocumentTitle } from '@/components/page-status';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PageMessage } from '@/components/PageMessage';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useAuth } from '@/features/accounts';
 import { SellerOrders } from '@/features/orders';
 import { useSellerProducts } from './api';

@@ -2,8 +2,8 @@ import type { Order } from '@domain/orders/types';
 import { AlertCircle, ChevronRight, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
 import {
   Dialog,
   DialogClose,
@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@/components/ui/dialog';
+} from '@/components/ui/Dialog';
 import { isApiError } from '@/lib/api';
 import { parseOrderId, useCancelOrder, useOrder } from './api';
 import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';

@@ -1,9 +1,9 @@
 import type { Order } from '@domain/orders/types';
 import { AlertCircle, ChevronRight, Package } from 'lucide-react';
 import { Link } from 'wouter';
-import { PageMessage } from '@/components/page-message';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
+import { PageMessage } from '@/components/PageMessage';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
 import { useOrders } from './api';
 import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';
 

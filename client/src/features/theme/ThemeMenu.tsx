@@ -8,7 +8,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+} from '@/components/ui/DropdownMenu';
 import { useTheme } from './ThemeProvider';
 import { ThemeTriggerButton } from './ThemeTriggerButton';
 import { isTheme } from './theme-storage';

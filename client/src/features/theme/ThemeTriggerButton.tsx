@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { useTheme } from './ThemeProvider';
 
 /** The theme switch's button (the same look before and after its menu code has loaded). */

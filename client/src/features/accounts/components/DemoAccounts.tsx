@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, Store } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { accountQueries, type DemoAccounts as DemoAccountsData } from '../api';
 
 type Role = keyof DemoAccountsData;

@@ -1,9 +1,9 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { Checkbox } from '@/components/ui/checkbox';
-import { FieldError, FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { FieldError, FormField } from '@/components/ui/FormField';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { Textarea } from '@/components/ui/Textarea';
 import type { RegisterFormInput, RegisterFormOutput } from '../register-form';
 
 interface RegisterFieldsProps {

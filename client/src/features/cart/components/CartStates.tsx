@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
+import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 
 /** The cart lines' shape while they load. */
 export function CartLinesSkeleton({

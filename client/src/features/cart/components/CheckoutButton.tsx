@@ -1,4 +1,4 @@
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 
 /**
  * Checkout, with the notice that blocks it while a line's price changed since the buyer added it: the cart panel's

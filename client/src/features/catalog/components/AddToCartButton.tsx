@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
 import { ShoppingCart } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { useAddToCart } from '@/features/cart/lazy';
 
 /** A product card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out. */

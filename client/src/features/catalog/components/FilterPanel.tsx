@@ -10,11 +10,11 @@ import {
   type RangeParam,
 } from '@domain/catalog/filters';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { FieldError } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { FieldError } from '@/components/ui/FormField';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
 import { cn } from '@/lib/utils';
 import { type PendingFilters, toggleItem } from '../url-state';
 

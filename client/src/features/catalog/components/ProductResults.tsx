@@ -1,9 +1,9 @@
 import type { Product } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
 import { AlertCircle, SearchX } from 'lucide-react';
-import { PageMessage } from '@/components/page-message';
-import { ProductCard, ProductCardSkeleton } from '@/components/product-card';
-import { Button } from '@/components/ui/button';
+import { PageMessage } from '@/components/PageMessage';
+import { ProductCard, ProductCardSkeleton } from '@/components/ProductCard';
+import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { AddToCartButton } from './AddToCartButton';
 

@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/page-status';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
 
 /** The detail page's shape while the product loads. */
 export function ProductDetailSkeleton() {

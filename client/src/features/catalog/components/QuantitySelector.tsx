@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { Button } from '@/components/ui/Button';
+import { Label } from '@/components/ui/Label';
 
 interface QuantitySelectorProps {
   id: string;

@@ -1,4 +1,4 @@
-import { ProductCard } from '@/components/product-card';
+import { ProductCard } from '@/components/ProductCard';
 import { useRelatedProducts } from '../product-api';
 import { AddToCartButton } from './AddToCartButton';
 

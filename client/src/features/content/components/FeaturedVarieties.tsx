@@ -1,7 +1,7 @@
 import { FEATURED_VARIETIES, type Variety, varietySlug } from '@domain/constants';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 
 const DESCRIPTIONS: Partial<Record<Variety, string>> = {
   'Sugar Dragon':

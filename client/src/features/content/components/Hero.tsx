@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 
 const QUICK_LINKS = [
   { href: '/marketplace?variety=Sugar%20Dragon', label: 'Sugar Dragon' },

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/features/accounts';
 
 /** Become a Seller: sellers get a link to their dashboard, everyone else Start Selling. */

@@ -1,7 +1,7 @@
 import type { Product } from '@domain/catalog/schemas';
 import { Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import {
   Dialog,
   DialogClose,
@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@/components/ui/dialog';
+} from '@/components/ui/Dialog';
 import { cn } from '@/lib/utils';
 import { useDeleteListing } from '../api';
 

@@ -1,6 +1,6 @@
 import { AlertCircle, CircleCheck, CircleX, Leaf, type LucideIcon, Package } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
 import type { ListingStats } from '../stats';
 
 interface InventorySummaryProps {

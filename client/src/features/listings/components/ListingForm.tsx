@@ -2,7 +2,7 @@ import type { Product } from '@domain/catalog/schemas';
 import type { Listing } from '@domain/listings/schemas';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { LISTING_DEFAULTS, type ListingFormValues, listingResolver, listingToForm } from '../listing-form';
 import { useListingSubmit } from '../use-listing-submit';
 import {

@@ -10,12 +10,12 @@ import {
 } from '@domain/constants';
 import { DESCRIPTION_MAX, IMAGE_URL_MAX, TITLE_MAX } from '@domain/listings/schemas';
 import { Controller, useWatch } from 'react-hook-form';
-import { Checkbox } from '@/components/ui/checkbox';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { Textarea } from '@/components/ui/textarea';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { FormField } from '@/components/ui/FormField';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { NativeSelect } from '@/components/ui/NativeSelect';
+import { Textarea } from '@/components/ui/Textarea';
 import type { ListingFormApi } from '../listing-form';
 
 // The listing form's sections, in the order the form shows them (docs/product.md#listing-form). Each takes the

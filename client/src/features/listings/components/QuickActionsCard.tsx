@@ -1,7 +1,7 @@
 import { Package, Plus, Store } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 
 /** The overview's side card: the three places a seller goes most from the dashboard. */
 export function QuickActionsCard() {

@@ -2,10 +2,10 @@ import type { Product } from '@domain/catalog/schemas';
 import { formatUSD } from '@domain/money';
 import { ArrowRight, PackageOpen, Plus } from 'lucide-react';
 import { Link } from 'wouter';
-import { ProductThumbnail } from '@/components/product-thumbnail';
-import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
+import { Button } from '@/components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { recentListings } from '../stats';
 import { StockBadge } from './StockBadge';
 

@@ -1,4 +1,4 @@
-import { Badge } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/Badge';
 import { cn } from '@/lib/utils';
 
 /** "In Stock" (cactus green) or "Out of Stock" (outlined, muted). */

@@ -1,10 +1,10 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders/types';
 import { Link } from 'wouter';
-import { LocalDate } from '@/components/local-date';
-import { ProductThumbnail } from '@/components/product-thumbnail';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LocalDate } from '@/components/LocalDate';
+import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { Badge, type BadgeProps } from '@/components/ui/Badge';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/utils';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {

@@ -1,11 +1,11 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders/types';
 import { AlertCircle, Package, Truck } from 'lucide-react';
-import { LocalDate } from '@/components/local-date';
-import { ProductThumbnail } from '@/components/product-thumbnail';
-import { ThumbnailRowsSkeleton } from '@/components/thumbnail-rows-skeleton';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { LocalDate } from '@/components/LocalDate';
+import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
+import { Badge, type BadgeProps } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
 import { useSellerOrders, useShipOrderLine } from '../seller-api';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {

@@ -1,8 +1,8 @@
 import type { Product } from '@domain/catalog/schemas';
 import { Link } from 'wouter';
-import { LocalDate } from '@/components/local-date';
-import { RatingSummary, StarRating } from '@/components/star-rating';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LocalDate } from '@/components/LocalDate';
+import { RatingSummary, StarRating } from '@/components/StarRating';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useAuth } from '@/features/accounts';
 import { type ProductReview, useMyReview, useProductReviews } from '../api';
 import { ReviewForm } from './ReviewForm';

@@ -1,9 +1,9 @@
 import { COMMENT_MAX, REVIEW_MESSAGES, type Review } from '@domain/reviews/types';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { FieldError, FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
+import { Button } from '@/components/ui/Button';
+import { FieldError, FormField } from '@/components/ui/FormField';
+import { Textarea } from '@/components/ui/Textarea';
 import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useWriteReview } from '../api';

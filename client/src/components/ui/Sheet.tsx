@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { DialogCloseButton, DialogOverlay } from './dialog';
+import { DialogCloseButton, DialogOverlay } from './Dialog';
 
 /**
  * A side panel built on Radix Dialog: it traps focus, closes on Escape, on a backdrop click and on its

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { PageLoading } from '@/components/page-status';
+import { PageLoading } from '@/components/PageStatus';
 import { useAuth } from './AuthProvider';
 import { loginUrl } from './redirect';
 

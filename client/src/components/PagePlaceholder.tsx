@@ -1,6 +1,6 @@
 import { Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from './page-status';
+import { useDocumentTitle } from './PageStatus';
 
 /** A page that is not built yet: its heading and one line saying so. */
 export function PagePlaceholder({ title, children }: { title: string; children?: ReactNode }) {

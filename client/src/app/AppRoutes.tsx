@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
-import { PageLoading } from '@/components/page-status';
+import { PageLoading } from '@/components/PageStatus';
 import { RequireAuth, RequireSeller } from '@/features/accounts';
 import { InteractiveMark } from './InteractiveMark';
 import { type LazyPage, lazyPage } from './lazy-page';

@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@domain/constants';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './Toast';
 import { useToast } from './use-toast';
 
 /** Renders the toast store: auto-close 5000 ms, swipe right past 50 px to dismiss, F8 focuses the list. */

@@ -1,6 +1,6 @@
 import { PAGINATION_WINDOW } from '@domain/constants';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 
 /**

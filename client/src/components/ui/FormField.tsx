@@ -1,7 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import { Label } from './label';
+import { Label } from './Label';
 
 interface FormFieldProps {
   id: string;

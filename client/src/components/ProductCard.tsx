@@ -4,9 +4,9 @@ import { formatUSD } from '@domain/money';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { RatingSummary } from '@/components/star-rating';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
+import { RatingSummary } from '@/components/StarRating';
+import { Badge, type BadgeProps } from '@/components/ui/Badge';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/utils';
 
 const BADGE_VARIANTS: Record<string, BadgeProps['variant']> = {
