@@ -106,8 +106,13 @@ const TRANSACTION_SHARE = 0.7;
  * matches, reading about 90,000 rows: cheap while the matches are spread evenly, a read of the whole table when
  * they are not (a rare word's matches all near the end). With them off it takes the full-text index. A table
  * with no other path (catalog_facet_counts, a few thousand rows) is still read whole.
+ *
+ * And JIT compilation is off on this pool. With sequential scans off, the one such read (the facets over
+ * catalog_facet_counts) is costed above 10,000,000,000, far past jit_above_cost, so a PostgreSQL built with LLVM
+ * compiled it on every request: about 45 ms of compiling for a sub-millisecond aggregate, 20 facet requests a second
+ * instead of 2,400 at 100,000 listings (bench, 2026-11-24). These reads are all short; none gains from JIT.
  */
-export const CATALOG_READS = { plan_cache_mode: 'force_custom_plan', enable_seqscan: 'off' };
+export const CATALOG_READS = { plan_cache_mode: 'force_custom_plan', enable_seqscan: 'off', jit: 'off' };
 
 /**
  * PostgreSQL through postgres.js, as three pools, the first two sharing the `max` connections:
