@@ -29,6 +29,23 @@ export const FORM_FILTER_LABELS: Record<ProductForm, string> = {
   mature: 'Mature Plants',
 };
 
+/** How a listing travels (docs/product.md#shipping): what the per-state plant shipping rules look at. */
+export const SHIPS_AS = ['unrooted-cutting', 'bare-root', 'potted', 'seeds'] as const;
+export type ShipsAs = (typeof SHIPS_AS)[number];
+export const SHIPS_AS_LABELS: Record<ShipsAs, string> = {
+  'unrooted-cutting': 'Unrooted cutting',
+  'bare-root': 'Bare root',
+  potted: 'Potted in soil',
+  seeds: 'Seeds',
+};
+/** What the listing form proposes for each form until the seller says otherwise. */
+export const DEFAULT_SHIPS_AS: Record<ProductForm, ShipsAs> = {
+  cutting: 'unrooted-cutting',
+  rooted: 'potted',
+  seed: 'seeds',
+  mature: 'potted',
+};
+
 export const CUTTING_SIZES = ['6 inch', '12 inch', 'multi-tip'] as const;
 export type CuttingSize = (typeof CUTTING_SIZES)[number];
 export const CUTTING_SIZE_LABELS: Record<CuttingSize, string> = {
