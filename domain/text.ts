@@ -15,3 +15,16 @@ export function hasControlCharacters(value: string): boolean {
 
 /** The message for a field that holds a control character. */
 export const controlCharactersMessage = (field: string) => `${field} cannot contain control characters`;
+
+/**
+ * True when a one-line text (a name, a street line, a city) holds any control character: those of
+ * hasControlCharacters, and also tab and line breaks (C0, DEL, C1, and the Unicode line and paragraph separators),
+ * which would split the line on a parcel label.
+ */
+export function hasLineControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}

@@ -577,6 +577,8 @@ const pools = {
   orderItems: [] as number[],
   /** Listings at the highest price with plenty of stock: a cart of them can total more than an order may. */
   pricey: [] as number[],
+  /** Addresses in the buyer's and the seller's address books. */
+  addresses: [] as number[],
 };
 
 /** A new session for the account, straight in the database (sign-out and sign-in fuzzing end sessions). */
@@ -741,7 +743,7 @@ function harvest(req: FuzzRequest, res: LightMyRequestResponse): void {
   else if (path === '/api/products') {
     pools.ownListings.push(body.id);
     pools.products.push(body.id);
-  }
+  } else if (path === '/api/addresses') pools.addresses.push(body.id);
 }
 
 /**
@@ -970,6 +972,22 @@ const newsletterFields = {
   ),
 };
 
+/** Addresses: states and ZIP codes that sometimes agree (33101 is in FL), so some are written. */
+const addressFields = {
+  name: plainText(1, 100),
+  line1: plainText(1, 100),
+  line2: fc.option(plainText(0, 100)),
+  city: plainText(1, 60),
+  state: fc.oneof(pick(['FL', 'fl', ' FL ', 'CA', 'DC', 'PR', 'ZZ', 'VI', ''])),
+  zip: fc.oneof(
+    pick(['33101', '33101-1234', '90210', '20500', '00901', '00000', '3310', '33101 ', '']),
+    fc.stringMatching(/^[0-9]{5}$/),
+  ),
+  phone: fc.option(fc.oneof(pick(['+1 (305) 555-0100', '12345', '555-CALL-NOW']), plainText(0, 30))),
+  isDefault: fc.option(fc.boolean(), { nil: undefined }),
+};
+const addressPath = pathId(() => pools.addresses).map((id) => `/api/addresses/${id}`);
+
 /** Cart lines to check out: a few units of any listing, or many of the dearest (more than an order may total). */
 const cartLines = fc.array(
   fc.record({
@@ -1080,6 +1098,20 @@ const CASES: Partial<Record<string, Case>> = {
   },
   // newsletter
   'POST /api/newsletter': { fields: newsletterFields },
+  // shipping: the address book and the ZIP lookup
+  'POST /api/addresses': { fields: addressFields },
+  'GET /api/addresses/:id': { path: addressPath },
+  'PUT /api/addresses/:id': { path: addressPath, fields: addressFields },
+  'DELETE /api/addresses/:id': { path: addressPath },
+  'GET /api/zips/:zip': {
+    path: fc
+      .oneof(
+        pick(['33101', '33101-1234', '00000', '00901', '20500', '3310', '%00', 'M5V%203L9']),
+        fc.stringMatching(/^[0-9]{5}(-[0-9]{4})?$/),
+        text.map(encode),
+      )
+      .map((zip) => `/api/zips/${zip}`),
+  },
 };
 
 /**

@@ -23,6 +23,7 @@ const SellerListingsPage = lazyPage(
   'SellerListingsPage',
 );
 const AddListingPage = lazyPage(() => import('@/features/listings/AddListingPage'), 'AddListingPage');
+const AddressBookPage = lazyPage(() => import('@/features/shipping/AddressBookPage'), 'AddressBookPage');
 const GuidesPage = lazyPage(() => import('@/features/content/GuidesPage'), 'GuidesPage');
 const GuidePage = lazyPage(() => import('@/features/content/GuidePage'), 'GuidePage');
 const HelpPage = lazyPage(() => import('@/features/content/HelpPage'), 'HelpPage');
@@ -43,6 +44,7 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/cart', page: CartPage, guard: 'auth' },
   { path: '/orders', page: OrdersPage, guard: 'auth' },
   { path: '/orders/:id', page: OrderDetailPage, guard: 'auth' },
+  { path: '/account/addresses', page: AddressBookPage, guard: 'auth' },
   { path: '/login', page: LoginPage },
   { path: '/register', page: RegisterPage },
   { path: '/seller/dashboard', page: SellerDashboardPage, guard: 'seller' },

@@ -1,5 +1,6 @@
 import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
 import type { OrderStatus } from '@domain/orders/types';
+import { STATE_CODES } from '@domain/shipping/states';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -317,6 +318,42 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A buyer's address book (docs/product.md#shipping-addresses): at most 20 per user (the shipping module's rule), and
+ * at most one default per user, which the partial unique index keeps whatever writes the rows. The module takes the
+ * user's row lock before changing a user's addresses, so its own writes never trip the index.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    /** A two-letter USPS code of STATE_CODES (domain/shipping/states.ts). */
+    state: text('state').notNull(),
+    /** 5 digits, or ZIP+4 as the buyer typed it ("33101-1234"). */
+    zip: text('zip').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'addresses_state_valid',
+      sql`${t.state} in (${sql.raw(STATE_CODES.map((code) => `'${code}'`).join(', '))})`,
+    ),
+    check('addresses_zip_format', sql`${t.zip} ~ '^[0-9]{5}(-[0-9]{4})?$'`),
+    index('addresses_user_id_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_key').on(t.userId).where(sql`is_default`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { LayoutDashboard, List, LogOut, Package, ShoppingCart } from 'lucide-react';
+import { LayoutDashboard, List, LogOut, MapPin, Package, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -55,6 +55,12 @@ export function AccountMenu({ defaultOpen = false, focusFirstItem = false }: Men
           <Link href="/orders">
             <Package aria-hidden="true" />
             My Orders
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/account/addresses">
+            <MapPin aria-hidden="true" />
+            Addresses
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

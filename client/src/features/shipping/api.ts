@@ -1,0 +1,120 @@
+import type { Address, AddressFields, ZipPlace } from '@domain/shipping/addresses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/features/accounts';
+import { apiGet, apiRequest, errorMessage, isApiError } from '@/lib/api';
+
+/**
+ * The shipping area's queries. The address book is keyed by the user's id, so a book cached for one account never
+ * shows for another signed in later in the same tab; a ZIP code's place never changes, so it never goes stale.
+ */
+export const shippingQueries = {
+  all: ['shipping'] as const,
+  /** Every user's address book: what an address change refreshes. */
+  addressBooks: ['shipping', 'addresses'] as const,
+  /** GET /api/addresses: the user's addresses, the default first, then the newest; fetched afresh on each visit. */
+  addresses: (userId: number) =>
+    queryOptions({
+      queryKey: [...shippingQueries.addressBooks, userId] as const,
+      queryFn: async ({ signal }) => (await apiGet<Address[]>('/api/addresses', { signal })) ?? [],
+      staleTime: 0,
+    }),
+  /** GET /api/zips/:zip: where a 5-digit ZIP code is; null when nobody has it (404). */
+  zip: (zip: string) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all, 'zip', zip] as const,
+      queryFn: async ({ signal }): Promise<ZipPlace | null> => {
+        try {
+          return await apiGet<ZipPlace>(`/api/zips/${encodeURIComponent(zip)}`, { signal });
+        } catch (error) {
+          if (isApiError(error, 404)) return null;
+          throw error;
+        }
+      },
+    }),
+};
+
+/** The signed-in user's addresses, the default first; nothing is asked for a visitor. */
+export function useAddresses() {
+  const { user } = useAuth();
+  return useQuery({ ...shippingQueries.addresses(user?.id ?? 0), enabled: user !== null });
+}
+
+/** The place of a 5-digit ZIP code, asked once the code is complete (`zip` null asks nothing). */
+export function useZipPlace(zip: string | null) {
+  return useQuery({ ...shippingQueries.zip(zip ?? ''), enabled: zip !== null });
+}
+
+/** An address as POST and PUT take it. */
+export type AddressPayload = AddressFields;
+
+function toastFailure(title: string, error: unknown) {
+  toast({ title, description: errorMessage(error, 'Something went wrong'), variant: 'destructive' });
+}
+
+/** After any address change: every cached address book is fetched again. */
+function useRefreshAddresses() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shippingQueries.addressBooks });
+}
+
+/**
+ * POST /api/addresses: "Address added". A refusal on a field (a ZIP code of another state, say) is left to the
+ * form, which shows it on the field; any other failure is a toast.
+ */
+export function useCreateAddress() {
+  const refresh = useRefreshAddresses();
+  return useMutation({
+    mutationFn: (address: AddressPayload) => apiRequest<Address>('POST', '/api/addresses', address),
+    onSuccess: () => toast({ title: 'Address added', description: 'It is in your address book' }),
+    onError: (error) => {
+      if (!hasFieldErrors(error)) toastFailure('Could not add the address', error);
+    },
+    onSettled: refresh,
+  });
+}
+
+/** PUT /api/addresses/:id: "Address saved"; field refusals are the form's, like on create. */
+export function useUpdateAddress() {
+  const refresh = useRefreshAddresses();
+  return useMutation({
+    mutationFn: ({ id, address }: { id: number; address: AddressPayload }) =>
+      apiRequest<Address>('PUT', `/api/addresses/${id}`, address),
+    onSuccess: () => toast({ title: 'Address saved', description: 'Your changes are saved' }),
+    onError: (error) => {
+      if (!hasFieldErrors(error)) toastFailure('Could not save the address', error);
+    },
+    onSettled: refresh,
+  });
+}
+
+/** Makes an address the default: PUT with its own fields and isDefault true. */
+export function useMakeDefaultAddress() {
+  const refresh = useRefreshAddresses();
+  return useMutation({
+    mutationFn: ({ id, isDefault: _, ...fields }: Address) =>
+      apiRequest<Address>('PUT', `/api/addresses/${id}`, { ...fields, isDefault: true }),
+    onSuccess: (address) =>
+      toast({
+        title: 'Default address changed',
+        description: `Orders now ship to ${address.name} by default`,
+      }),
+    onError: (error) => toastFailure('Could not change the default address', error),
+    onSettled: refresh,
+  });
+}
+
+/** DELETE /api/addresses/:id: "Address deleted". */
+export function useDeleteAddress() {
+  const refresh = useRefreshAddresses();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/addresses/${id}`),
+    onSuccess: () => toast({ title: 'Address deleted', description: 'It is no longer in your address book' }),
+    onError: (error) => toastFailure('Could not delete the address', error),
+    onSettled: refresh,
+  });
+}
+
+function hasFieldErrors(error: unknown): boolean {
+  return isApiError(error, 400) && Object.keys(error.fieldErrors).length > 0;
+}

@@ -1,0 +1,23 @@
+import type { Address } from '@domain/shipping/addresses';
+import { cn } from '@/lib/utils';
+
+/** An address as a parcel label shows it: name, street lines, "City, ST ZIP", and the phone when given. */
+export function AddressSummary({
+  address,
+  className,
+}: {
+  address: Pick<Address, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'>;
+  className?: string;
+}) {
+  return (
+    <address className={cn('not-italic break-words', className)}>
+      <span className="block font-medium">{address.name}</span>
+      <span className="block">{address.line1}</span>
+      {address.line2 && <span className="block">{address.line2}</span>}
+      <span className="block">
+        {address.city}, {address.state} {address.zip}
+      </span>
+      {address.phone && <span className="block text-muted-foreground">{address.phone}</span>}
+    </address>
+  );
+}

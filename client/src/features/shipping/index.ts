@@ -1,0 +1,14 @@
+// The shipping feature's public face. The address book page is imported lazily by the router (app/AppRoutes.tsx);
+// checkout uses the address form, the address as a label shows it, and the address queries from here.
+export type { Address } from '@domain/shipping/addresses';
+export {
+  shippingQueries,
+  useAddresses,
+  useCreateAddress,
+  useDeleteAddress,
+  useMakeDefaultAddress,
+  useUpdateAddress,
+  useZipPlace,
+} from './api';
+export { AddressForm } from './components/AddressForm';
+export { AddressSummary } from './components/AddressSummary';

@@ -1,0 +1,181 @@
+import {
+  ADDRESS_MESSAGES,
+  ADDRESSES_MAX,
+  type Address,
+  type AddressFields,
+  unknownZipMessage,
+  type ZipPlace,
+  zip5,
+  zipStateMessage,
+} from '@domain/shipping/addresses';
+import type { StateCode } from '@domain/shipping/states';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/connect';
+import { addresses } from '../../db/schema';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
+import { lookupZip, type ZipLookup } from './zips';
+
+const addressColumns = {
+  id: addresses.id,
+  name: addresses.name,
+  line1: addresses.line1,
+  line2: addresses.line2,
+  city: addresses.city,
+  state: addresses.state,
+  zip: addresses.zip,
+  phone: addresses.phone,
+  isDefault: addresses.isDefault,
+};
+
+/** Default first, then the newest. */
+const LIST_ORDER = [desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id)];
+
+/**
+ * The buyer's address book (docs/product.md#shipping-addresses). A user keeps at most ADDRESSES_MAX addresses, and
+ * one of them, whenever there is one, is the default: the first address becomes it, making another the default
+ * moves it, and deleting it passes it to the newest address left. Each ZIP code must be known and lie in the
+ * address's state. Another user's address is NotFound, like a missing one, and nothing changes.
+ *
+ * Every write takes the user's row lock first (FOR NO KEY UPDATE: sign-ins and cart writes, which only check the
+ * user's key, do not wait), so one user's address writes take turns: the count and the default are read and
+ * changed with no other write in between, and the partial unique index (one default per user) is never tripped.
+ */
+export class AddressService {
+  constructor(
+    private readonly db: Db,
+    private readonly zips: ZipLookup = lookupZip,
+  ) {}
+
+  /** The user's addresses, the default first, then the newest. */
+  async list(userId: number): Promise<Address[]> {
+    const rows = await this.db
+      .select(addressColumns)
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(...LIST_ORDER);
+    return rows.map(toAddress);
+  }
+
+  /** One of the user's addresses; NotFound for a missing one or another user's. */
+  async get(userId: number, id: number): Promise<Address> {
+    const [row] = await this.db
+      .select(addressColumns)
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    if (!row) throw new NotFound(ADDRESS_MESSAGES.notFound);
+    return toAddress(row);
+  }
+
+  /** Adds an address; the first one, or one sent with isDefault true, becomes the default. */
+  async create(userId: number, input: AddressFields): Promise<Address> {
+    this.checkZip(input);
+    return this.db.transaction(async (tx) => {
+      const { count } = await lockUser(tx, userId);
+      if (count >= ADDRESSES_MAX) throw new Conflict(ADDRESS_MESSAGES.tooMany);
+      const isDefault = count === 0 || input.isDefault === true;
+      if (isDefault) await clearDefault(tx, userId);
+      const [row] = await tx
+        .insert(addresses)
+        .values({ userId, ...fieldsOf(input), isDefault })
+        .returning(addressColumns);
+      return toAddress(row as AddressRow);
+    });
+  }
+
+  /**
+   * Replaces an address's fields. isDefault true makes it the default (the previous one stops being it, in the
+   * same transaction); false or absent leaves the default where it is: the default stops being it only when
+   * another address is made the default.
+   */
+  async update(userId: number, id: number, input: AddressFields): Promise<Address> {
+    this.checkZip(input);
+    return this.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const [current] = await tx
+        .select({ isDefault: addresses.isDefault })
+        .from(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+      if (!current) throw new NotFound(ADDRESS_MESSAGES.notFound);
+      const isDefault = current.isDefault || input.isDefault === true;
+      if (isDefault && !current.isDefault) await clearDefault(tx, userId);
+      const [row] = await tx
+        .update(addresses)
+        .set({ ...fieldsOf(input), isDefault, updatedAt: sql`now()` })
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .returning(addressColumns);
+      return toAddress(row as AddressRow);
+    });
+  }
+
+  /** Deletes an address; when it was the default, the newest address left becomes the default. */
+  async delete(userId: number, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      const [deleted] = await tx
+        .delete(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+        .returning({ isDefault: addresses.isDefault });
+      if (!deleted) throw new NotFound(ADDRESS_MESSAGES.notFound);
+      if (!deleted.isDefault) return;
+      await tx.execute(
+        sql`update addresses set is_default = true, updated_at = now()
+            where id = (select id from addresses where user_id = ${userId}::int
+                        order by created_at desc, id desc limit 1)`,
+      );
+    });
+  }
+
+  /** Where a ZIP code (or ZIP+4: its first five digits) is; NotFound "Unknown ZIP code" when the table lacks it. */
+  zipPlace(zip: string): ZipPlace {
+    const place = this.zips(zip);
+    if (!place) throw new NotFound(ADDRESS_MESSAGES.unknownZip);
+    return { zip: zip5(zip), ...place };
+  }
+
+  /** The ZIP code must be one the ZIP table knows, in the address's state; else a 400 on the zip field. */
+  private checkZip(input: { zip: string; state: StateCode }): void {
+    const place = this.zips(input.zip);
+    const message = !place
+      ? unknownZipMessage(input.zip)
+      : place.state !== input.state
+        ? zipStateMessage(input.zip, place.state, input.state)
+        : null;
+    if (message) throw new InvalidInput(message, { zip: message });
+  }
+}
+
+/** Takes the user's row lock (see AddressService) and counts their addresses. */
+async function lockUser(tx: Tx, userId: number): Promise<{ count: number }> {
+  const [row] = await queryRows<{ count: number }>(
+    tx,
+    sql`select (select count(*) from addresses a where a.user_id = u.id)::int as count
+        from users u where u.id = ${userId}::int
+        for no key update of u`,
+  );
+  return { count: Number(row?.count ?? 0) };
+}
+
+async function clearDefault(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false, updatedAt: sql`now()` })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+}
+
+function fieldsOf(input: AddressFields) {
+  return {
+    name: input.name,
+    line1: input.line1,
+    line2: input.line2,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    phone: input.phone,
+  };
+}
+
+type AddressRow = Pick<typeof addresses.$inferSelect, keyof typeof addressColumns>;
+
+function toAddress(row: AddressRow): Address {
+  return { ...row, state: row.state as StateCode };
+}

@@ -1,0 +1,61 @@
+import { ADDRESS_MESSAGES, addressSchema, ZIP_PATTERN } from '@domain/shipping/addresses';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../http/params';
+import { requireUser } from '../../plugins/session';
+import type { AddressService } from './addresses-service';
+
+const addressParams = idParams('Address');
+const zipParams = z.object({ zip: z.string().regex(ZIP_PATTERN, { error: ADDRESS_MESSAGES.zip }) });
+
+/**
+ * The shipping area's calls, mounted under /api (docs/product.md#calls): the signed-in user's address book
+ * (visitors get 401 before anything they sent is read; another user's address is 404), and the ZIP lookup the
+ * address form uses to suggest the city, open to anyone.
+ */
+export async function shippingRoutes(
+  app: FastifyInstance,
+  { addresses }: { addresses: AddressService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/addresses', { config: { access: 'user' } }, async (request) =>
+    addresses.list(requireUser(request).id),
+  );
+
+  r.post(
+    '/addresses',
+    { config: { access: 'user' }, schema: { body: addressSchema } },
+    async (request, reply) => {
+      const address = await addresses.create(requireUser(request).id, request.body);
+      return reply.code(201).send(address);
+    },
+  );
+
+  r.get(
+    '/addresses/:id',
+    { config: { access: 'user' }, schema: { params: addressParams } },
+    async (request) => addresses.get(requireUser(request).id, request.params.id),
+  );
+
+  r.put(
+    '/addresses/:id',
+    { config: { access: 'user' }, schema: { params: addressParams, body: addressSchema } },
+    async (request) => addresses.update(requireUser(request).id, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/addresses/:id',
+    { config: { access: 'user' }, schema: { params: addressParams } },
+    async (request, reply) => {
+      await addresses.delete(requireUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // Where a ZIP code is (its first five digits): the form fills the city from it and warns of another state.
+  r.get('/zips/:zip', { config: { access: 'public' }, schema: { params: zipParams } }, async (request) =>
+    addresses.zipPlace(request.params.zip),
+  );
+}
