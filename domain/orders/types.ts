@@ -23,6 +23,20 @@ export interface OrderLine {
   seller: { id: number; username: string };
 }
 
+/**
+ * Where an order goes: a copy of the buyer's address as it was at checkout (editing or deleting the address later
+ * never changes it).
+ */
+export interface ShipTo {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string | null;
+}
+
 /** An order as POST /api/orders, GET /api/orders and GET /api/orders/:id answer it. Money in dollars. */
 export interface Order {
   id: number;
@@ -32,6 +46,8 @@ export interface Order {
   shipping: number;
   total: number;
   createdAt: string;
+  /** Null only for orders placed before orders had an address. */
+  shipTo: ShipTo | null;
   items: OrderLine[];
 }
 
@@ -51,4 +67,6 @@ export interface SellerOrderLine {
   price: number;
   status: OrderStatus;
   orderStatus: OrderStatus;
+  /** Where to send it (null for orders placed before orders had an address). */
+  shipTo: ShipTo | null;
 }

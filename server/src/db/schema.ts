@@ -223,6 +223,17 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** Client-chosen key: a retried checkout with the same key returns the same order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * The ship-to address, copied from the buyer's address book at checkout (ShipTo). Null only on orders placed
+     * before orders had an address.
+     */
+    shipToName: text('ship_to_name'),
+    shipToLine1: text('ship_to_line1'),
+    shipToLine2: text('ship_to_line2'),
+    shipToCity: text('ship_to_city'),
+    shipToState: text('ship_to_state'),
+    shipToZip: text('ship_to_zip'),
+    shipToPhone: text('ship_to_phone'),
     createdAt: createdAt(),
   },
   (t) => [

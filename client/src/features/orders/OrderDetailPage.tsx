@@ -16,7 +16,14 @@ import {
 } from '@/components/ui/Dialog';
 import { isApiError } from '@/lib/api';
 import { parseOrderId, useCancelOrder, useOrder } from './api';
-import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';
+import {
+  OrderDate,
+  OrderLines,
+  OrderSkeleton,
+  OrderStatusBadge,
+  OrderTotals,
+  ShipToAddress,
+} from './components/OrderParts';
 
 /** /orders/:id — one of the signed-in user's orders; a non-numeric id is not found without a request. */
 export function OrderDetailPage() {
@@ -89,6 +96,12 @@ function OrderDetail({ order }: { order: Order }) {
             Order Summary
           </h2>
           <OrderTotals order={order} />
+          {order.shipTo && (
+            <div className="grid gap-1 border-t pt-4">
+              <h3 className="font-sans text-sm font-semibold tracking-wide uppercase">Ship to</h3>
+              <ShipToAddress shipTo={order.shipTo} />
+            </div>
+          )}
           {order.status === 'pending' && <CancelOrderButton orderId={order.id} />}
         </section>
       </div>

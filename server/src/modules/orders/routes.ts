@@ -42,6 +42,7 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
         requireUser(request).id,
         request.headers['idempotency-key'] ?? null,
         shown,
+        request.body?.addressId ?? null,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(order);

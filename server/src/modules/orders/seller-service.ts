@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, type products, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { shipToOf } from './service';
 
 export const ORDER_LINE_NOT_FOUND = 'Order line not found';
 
@@ -19,7 +20,17 @@ export class SellerOrderService {
   async orderLines(sellerId: number, only?: { orderId: number; itemId: number }): Promise<SellerOrderLine[]> {
     const rows = await queryRows<
       RowOf<typeof orderItems, 'orderId' | 'productId' | 'title' | 'quantity' | 'priceCents' | 'status'> &
-        RowOf<typeof orders, 'createdAt'> &
+        RowOf<
+          typeof orders,
+          | 'createdAt'
+          | 'shipToName'
+          | 'shipToLine1'
+          | 'shipToLine2'
+          | 'shipToCity'
+          | 'shipToState'
+          | 'shipToZip'
+          | 'shipToPhone'
+        > &
         RowOf<typeof products, 'imageUrl'> & {
           itemId: ColumnOf<typeof orderItems, 'id'>;
           buyer: ColumnOf<typeof users, 'username'>;
@@ -29,7 +40,10 @@ export class SellerOrderService {
       this.db,
       sql`select oi.order_id as "orderId", oi.id as "itemId", o.created_at as "createdAt", u.username as buyer,
                  oi.product_id as "productId", oi.title, p.image_url as "imageUrl", oi.quantity,
-                 oi.price_cents as "priceCents", oi.status, o.status as "orderStatus"
+                 oi.price_cents as "priceCents", oi.status, o.status as "orderStatus",
+                 o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1", o.ship_to_line2 as "shipToLine2",
+                 o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState", o.ship_to_zip as "shipToZip",
+                 o.ship_to_phone as "shipToPhone"
           from order_items oi
           join products p on p.id = oi.product_id
           join orders o on o.id = oi.order_id
@@ -50,6 +64,7 @@ export class SellerOrderService {
       price: fromCents(r.priceCents),
       status: r.status,
       orderStatus: r.orderStatus,
+      shipTo: shipToOf(r),
     }));
   }
 

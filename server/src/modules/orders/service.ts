@@ -1,6 +1,6 @@
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import type { Order, OrderLine, OrderStatus } from '@domain/orders/types';
+import type { Order, OrderLine, OrderStatus, ShipTo } from '@domain/orders/types';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
@@ -11,6 +11,8 @@ import { hideUnbackedReviews } from '../reviews';
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
 export const ORDER_NOT_FOUND = 'Order not found';
+export const ADDRESS_NOT_FOUND = 'Address not found';
+export const ADD_AN_ADDRESS = 'Add a shipping address';
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -31,13 +33,17 @@ export class OrderService {
     userId: number,
     idempotencyKey: string | null,
     shown: ReadonlyMap<number, number> = new Map(),
+    /** One of the buyer's addresses; null for the default one. */
+    addressId: number | null = null,
   ): Promise<{ order: Order; replayed: boolean }> {
     if (idempotencyKey) {
       const existing = await this.byKey(userId, idempotencyKey);
       if (existing) return { order: existing, replayed: true };
     }
     try {
-      const order = await this.db.transaction((tx) => this.placeOrder(tx, userId, idempotencyKey, shown));
+      const order = await this.db.transaction((tx) =>
+        this.placeOrder(tx, userId, idempotencyKey, shown, addressId),
+      );
       return { order, replayed: false };
     } catch (err) {
       // A request with the same key committed while this one ran (it then found the cart empty, or the key
@@ -51,16 +57,18 @@ export class OrderService {
   }
 
   /**
-   * The checkout transaction in two statements: lock the cart lines and their listings (in listing id order, as
-   * every checkout and cancel does) and check the prices and the stock; then write the order, its lines, the stock
-   * and the empty cart in one statement. Answers the order as written.
+   * The checkout transaction: read the ship-to address; lock the cart lines and their listings (in listing id
+   * order, as every checkout and cancel does) and check the prices and the stock; then write the order with its
+   * copy of the address, its lines, the stock and the empty cart in one statement. Answers the order as written.
    */
   private async placeOrder(
     tx: Tx,
     userId: number,
     idempotencyKey: string | null,
     shown: ReadonlyMap<number, number>,
+    addressId: number | null,
   ): Promise<Order> {
+    const shipTo = await shipToAddress(tx, userId, addressId);
     const lines = await queryRows<
       RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
         RowOf<typeof products, 'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId'> & {
@@ -106,9 +114,12 @@ export class OrderService {
       tx,
       sql`with bought (n, product_id, title, quantity, price_cents) as (values ${bought}),
           o as (
-            insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key)
+            insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
+                                ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
+                                ship_to_phone)
             values (${userId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
-                    ${idempotencyKey}::text)
+                    ${idempotencyKey}::text, ${shipTo.name}::text, ${shipTo.line1}::text, ${shipTo.line2}::text,
+                    ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text)
             returning id, created_at
           ),
           items as (
@@ -140,6 +151,7 @@ export class OrderService {
         shippingCents,
         totalCents,
         createdAt: new Date(first.createdAt),
+        shipTo,
       },
       lines.map((l) => toOrderLine({ ...l, id: itemIds.get(l.productId) as number, status: 'pending' })),
     );
@@ -251,7 +263,7 @@ export class OrderService {
     for (const l of lines) {
       byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), toOrderLine(l)]);
     }
-    return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
+    return rows.map((r) => toOrder({ ...r, shipTo: shipToOf(r) }, byOrder.get(r.id) ?? []));
   }
 }
 
@@ -284,12 +296,47 @@ function priceChanges(
   );
 }
 
+/** An order's copy of its address, or null for an order placed before orders had one. */
+export function shipToOf(
+  r: Pick<
+    OrderRow,
+    'shipToName' | 'shipToLine1' | 'shipToLine2' | 'shipToCity' | 'shipToState' | 'shipToZip' | 'shipToPhone'
+  >,
+): ShipTo | null {
+  if (r.shipToName === null) return null;
+  return {
+    name: r.shipToName,
+    line1: r.shipToLine1 ?? '',
+    line2: r.shipToLine2,
+    city: r.shipToCity ?? '',
+    state: r.shipToState ?? '',
+    zip: r.shipToZip ?? '',
+    phone: r.shipToPhone,
+  };
+}
+
+/**
+ * The address an order goes to: the buyer's address `addressId`, or their default one. NotFound for an address
+ * that is not theirs (or no longer exists); InvalidInput when they have none.
+ */
+async function shipToAddress(tx: Tx, userId: number, addressId: number | null): Promise<ShipTo> {
+  const [address] = await queryRows<ShipTo>(
+    tx,
+    sql`select name, line1, line2, city, state, zip, phone from addresses
+        where user_id = ${userId} and ${addressId === null ? sql`is_default` : sql`id = ${addressId}`}`,
+  );
+  if (address) return address;
+  throw addressId === null
+    ? new InvalidInput(ADD_AN_ADDRESS, { addressId: ADD_AN_ADDRESS })
+    : new NotFound(ADDRESS_NOT_FOUND);
+}
+
 /** An order as the API shows it (money in dollars), from its row and its lines. */
 function toOrder(
   r: Pick<
     OrderRow,
     'id' | 'userId' | 'status' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'createdAt'
-  >,
+  > & { shipTo: ShipTo | null },
   items: OrderLine[],
 ): Order {
   return {
@@ -300,6 +347,7 @@ function toOrder(
     shipping: fromCents(r.shippingCents),
     total: fromCents(r.totalCents),
     createdAt: r.createdAt.toISOString(),
+    shipTo: r.shipTo,
     items,
   };
 }

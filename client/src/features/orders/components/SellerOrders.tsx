@@ -7,6 +7,7 @@ import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { useSellerOrders, useShipOrderLine } from '../seller-api';
+import { ShipToAddress } from './OrderParts';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'secondary',
@@ -84,6 +85,12 @@ export function SellerOrders() {
                   {ORDER_STATUS_LABELS[line.status]}
                 </Badge>
               </p>
+              {line.shipTo && (
+                <div className="text-sm">
+                  <span className="sr-only">Ship to: </span>
+                  <ShipToAddress shipTo={line.shipTo} className="text-muted-foreground" />
+                </div>
+              )}
             </div>
           </div>
           {line.status === 'pending' && (
