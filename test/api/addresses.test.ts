@@ -26,7 +26,7 @@ const MIAMI = {
 };
 
 async function buyer(): Promise<Client> {
-  return (await registerUser(t.server)).client;
+  return (await registerUser(t.server, { address: false })).client;
 }
 
 async function add(client: Client, overrides: Record<string, unknown> = {}): Promise<Address> {
@@ -252,7 +252,7 @@ describe('who may see and change an address', () => {
   });
 
   it('deletes a user’s addresses with the user', async () => {
-    const { client, user } = await registerUser(t.server);
+    const { client, user } = await registerUser(t.server, { address: false });
     await add(client);
     await t.database.db.delete(users).where(eq(users.id, user.id));
     expect(await t.database.db.select().from(addresses).where(eq(addresses.userId, user.id))).toEqual([]);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Product } from '@domain/catalog/schemas';
 import type { Order } from '@domain/orders/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADDRESS } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -140,6 +141,7 @@ describe('a server killed during a checkout load', () => {
         isSeller: false,
       });
       expect(res.status).toBe(201);
+      expect((await buyer.call('POST', '/api/addresses', TEST_ADDRESS)).status).toBe(201);
       buyers.push(buyer);
     }
 

@@ -393,3 +393,90 @@ describe('order history and cancelling', () => {
     );
   });
 });
+
+describe('checkout ships to an address', () => {
+  const address = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Ana Grower',
+    line1: '12 Orchard Rd',
+    line2: 'Unit $& </script>',
+    city: 'Homestead',
+    state: 'FL',
+    zip: '33030',
+    phone: '305 555 0100',
+    ...overrides,
+  });
+
+  it('ships to the default address, or to the one named, and keeps a copy the address book cannot change', async () => {
+    const p = await listing({ quantity: 5 });
+    const client = await buyer([[p.id, 1]]);
+    const placed = await client.post<Order>('/api/orders', {});
+    expect(placed.status).toBe(201);
+    expect(placed.body.shipTo).toEqual({
+      name: 'Test Buyer',
+      line1: '100 Biscayne Blvd',
+      line2: null,
+      city: 'Miami',
+      state: 'FL',
+      zip: '33132',
+      phone: null,
+    });
+
+    const second = await client.post<{ id: number }>('/api/addresses', address());
+    expect(second.status).toBe(201);
+    await client.post('/api/cart', { productId: p.id, quantity: 1 });
+    const named = await client.post<Order>('/api/orders', { addressId: second.body.id });
+    expect(named.status).toBe(201);
+    expect(named.body.shipTo).toMatchObject({
+      line1: '12 Orchard Rd',
+      line2: 'Unit $& </script>',
+      zip: '33030',
+    });
+
+    // Editing and deleting the address later changes no placed order.
+    expect(
+      (await client.put(`/api/addresses/${second.body.id}`, address({ line1: '99 New St' }))).status,
+    ).toBe(200);
+    expect((await client.delete(`/api/addresses/${second.body.id}`)).status).toBe(204);
+    const again = await client.get<Order>(`/api/orders/${named.body.id}`);
+    expect(again.body.shipTo).toEqual(named.body.shipTo);
+    const listed = await client.get<Order[]>('/api/orders');
+    expect(listed.body.find((o) => o.id === named.body.id)?.shipTo).toEqual(named.body.shipTo);
+  });
+
+  it('shows the seller where each line goes', async () => {
+    const { client: seller, user } = await registerUser(t.server, { isSeller: true });
+    const p = await insertListing(t.database.db, user.id, { quantity: 5 });
+    const client = await buyer([[p.id, 2]]);
+    const order = await client.post<Order>('/api/orders', {});
+    expect(order.status).toBe(201);
+    const lines = await seller.get<Array<{ orderId: number; shipTo: unknown }>>('/api/seller/orders');
+    expect(lines.body.find((l) => l.orderId === order.body.id)?.shipTo).toEqual(order.body.shipTo);
+  });
+
+  it('refuses a buyer with no address (400), and another user’s or a deleted address (404), writing nothing', async () => {
+    const p = await listing({ quantity: 5 });
+    const { client: bare } = await registerUser(t.server, { address: false });
+    await bare.post('/api/cart', { productId: p.id, quantity: 1 });
+    const none = await bare.post<{ message: string; errors?: Record<string, string> }>('/api/orders', {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Add a shipping address');
+
+    const other = await buyer();
+    const theirs = await other.post<{ id: number }>('/api/addresses', address());
+    const client = await buyer([[p.id, 1]]);
+    const mine = await client.post<{ id: number }>('/api/addresses', address());
+    expect((await client.delete(`/api/addresses/${mine.body.id}`)).status).toBe(204);
+    for (const addressId of [theirs.body.id, mine.body.id, 2_000_000_000]) {
+      const res = await client.post<{ message: string }>('/api/orders', { addressId });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Address not found');
+    }
+    for (const addressId of ['1', 0, -1, 1.5, null]) {
+      const res = await client.post<{ message: string }>('/api/orders', { addressId });
+      expect(res.status).toBe(400);
+    }
+    expect(await ordersOf([p.id])).toEqual([]);
+    expect((await client.get<CartLine[]>('/api/cart')).body).toHaveLength(1);
+    expect((await stock(p.id))?.quantity).toBe(5);
+  });
+});

@@ -98,6 +98,11 @@ async function addToCart(
 }
 
 async function checkout(request: APIRequestContext, baseURL: string | undefined): Promise<number> {
+  const address = await request.post('/api/addresses', {
+    headers: originHeaders(baseURL),
+    data: { name: 'Axe Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
+  });
+  expect(address.status(), await address.text()).toBe(201);
   const res = await request.post('/api/orders', { headers: originHeaders(baseURL), data: {} });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
+import { addAddress, expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
 
 interface Picked {
   title: string;
@@ -80,6 +80,17 @@ test('a buyer fills the cart from the marketplace, checks out in the panel and f
   await expect(panel.getByText('This promo code is not valid')).toBeVisible();
   await expect(amount(panel, 'Total')).toHaveText(money(subtotal + SHIPPING_CENTS));
 
+  // No address yet: the panel asks for one above Checkout; the city comes from the ZIP code.
+  const shipTo = panel.getByRole('region', { name: 'Ship to' });
+  await expect(shipTo.getByText('Add a shipping address to check out.')).toBeVisible();
+  await shipTo.getByLabel('Full name').fill('Ana Pérez');
+  await shipTo.getByLabel('Street address').fill('100 Biscayne Blvd');
+  await shipTo.getByLabel('ZIP code').fill('33132');
+  await expect(shipTo.getByLabel('City')).toHaveValue('Miami');
+  await shipTo.getByRole('button', { name: 'Add address' }).click();
+  await expect(shipTo).toContainText('Miami, FL 33132');
+  await expect(shipTo.getByRole('button', { name: 'Change the shipping address' })).toBeVisible();
+
   await panel.getByRole('button', { name: 'Checkout' }).click();
   await expect(toast(page, 'Order placed!')).toBeVisible();
   await expect(toast(page, 'Your order has been placed successfully')).toBeVisible();
@@ -156,6 +167,8 @@ test('the cart page changes quantities, removes a line and clears the cart', asy
 
 test('a pending order is cancelled from its page', async ({ page }) => {
   await registerThroughForm(page, uniqueName('buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await addAddress(page);
   await expect(page).toHaveURL(/\/marketplace$/);
   const [item] = await addFromMarketplace(page, 1);
   if (!item) throw new Error('a product was expected');
@@ -253,6 +266,7 @@ test('a price the seller changes while the listing is in the cart is shown, and 
 
     await registerThroughForm(page, uniqueName('buyer'));
     await expect(page).toHaveURL(/\/marketplace$/);
+    await addAddress(page);
     const added = await page.request.post('/api/cart', { headers, data: { productId, quantity: 1 } });
     expect(added.status(), await added.text()).toBe(201);
     await page.reload();

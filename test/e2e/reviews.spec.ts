@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { Page } from '@playwright/test';
-import { expect, registerThroughForm, test, toast, uniqueName } from './support';
+import { addAddress, expect, registerThroughForm, test, toast, uniqueName } from './support';
 
 const LISTING = 'Thai Red Seeds (30 count)';
 
@@ -31,6 +31,7 @@ test('a buyer who bought a product reviews it, and its stars and count change on
   expect(
     (await page.request.post('/api/cart', { data: { productId: before.id, quantity: 1 }, headers })).ok(),
   ).toBe(true);
+  await addAddress(page);
   expect((await page.request.post('/api/orders', { data: {}, headers })).status()).toBe(201);
 
   await page.goto(`/product/${before.id}`);

@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, registerThroughForm, test, toast, uniqueName, waitsForAdoption } from './support';
+import {
+  addAddress,
+  expect,
+  registerThroughForm,
+  test,
+  toast,
+  uniqueName,
+  waitsForAdoption,
+} from './support';
 
 /** A listing title no other test uses, made of words the catalog search can find. */
 function uniqueTitle(prefix: string): string {
@@ -280,6 +288,7 @@ test('a buyer orders a listing, the seller marks it shipped and the buyer sees i
     const buyerName = uniqueName('buyer');
     await registerThroughForm(buyer, buyerName);
     await expect(buyer).toHaveURL(/\/marketplace$/);
+    await addAddress(buyer);
     const cards = await searchMarketplace(buyer, title);
     await expect(cards).toHaveCount(1);
     await cards.first().getByRole('button', { name: 'Add to Cart' }).click();

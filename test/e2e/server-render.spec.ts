@@ -231,6 +231,14 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
   expect(
     (await buyer.post('/api/cart', { headers, data: { productId: product.id, quantity: 1 } })).status(),
   ).toBe(201);
+  expect(
+    (
+      await buyer.post('/api/addresses', {
+        headers,
+        data: { name: 'Dollar Buyer', line1: '1 $& Way', city: 'Miami', state: 'FL', zip: '33132' },
+      })
+    ).status(),
+  ).toBe(201);
   expect((await buyer.post('/api/orders', { headers })).status()).toBe(201);
   const lines = (await (await seller.request.get('/api/seller/orders')).json()) as Array<{
     orderId: number;

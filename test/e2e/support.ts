@@ -71,3 +71,16 @@ export async function logoutThroughMenu(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged out successfully')).toBeVisible();
 }
+
+/**
+ * Gives the signed-in user of this page a default shipping address in Miami, Florida, through the API (the address
+ * form itself is driven in addresses.spec.ts and cart-checkout.spec.ts).
+ */
+export async function addAddress(page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/addresses', {
+    headers: { Origin: origin },
+    data: { name: 'E2E Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
+  });
+  expect(res.status()).toBe(201);
+}

@@ -148,7 +148,20 @@ export function uniqueUsername(prefix = 'user'): string {
   return `${prefix}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Registers a new account through the API and returns a signed-in client for it. */
+/** The address a test buyer gets unless told otherwise: Miami, Florida (where the demo and test sellers ship from). */
+export const TEST_ADDRESS = {
+  name: 'Test Buyer',
+  line1: '100 Biscayne Blvd',
+  city: 'Miami',
+  state: 'FL',
+  zip: '33132',
+} as const;
+
+/**
+ * Registers a new account through the API and returns a signed-in client for it. A buyer (not a seller) also gets
+ * TEST_ADDRESS as their default shipping address, so that they can check out; `address: false` leaves the address
+ * book empty, an address object gives them that one instead.
+ */
 export async function registerUser(
   server: FastifyInstance,
   overrides: Partial<{
@@ -157,6 +170,7 @@ export async function registerUser(
     password: string;
     isSeller: boolean;
     location: string;
+    address: false | Record<string, unknown>;
   }> = {},
 ): Promise<{ client: Client; user: { id: number; username: string; isSeller: boolean }; password: string }> {
   const username = overrides.username ?? uniqueUsername(overrides.isSeller ? 'seller' : 'buyer');
@@ -170,5 +184,11 @@ export async function registerUser(
     location: overrides.location,
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const address = overrides.address ?? (overrides.isSeller ? false : TEST_ADDRESS);
+  if (address) {
+    const added = await client.post('/api/addresses', address);
+    if (added.status !== 201)
+      throw new Error(`address failed: ${added.status} ${JSON.stringify(added.body)}`);
+  }
   return { client, user: res.body, password };
 }

@@ -19,6 +19,7 @@ import {
   PromoCodeForm,
 } from '@/features/cart/lazy';
 import { useCheckout } from '@/features/orders';
+import { ShipToPicker } from '@/features/shipping';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;
@@ -57,11 +58,15 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
             }
           />
         ) : (
-          <ul className="flex flex-col gap-5" aria-label="Cart items">
-            {lines.map((line) => (
-              <CartLineItem key={line.id} line={line} onNavigate={onClose} />
-            ))}
-          </ul>
+          <>
+            <ul className="flex flex-col gap-5" aria-label="Cart items">
+              {lines.map((line) => (
+                <CartLineItem key={line.id} line={line} onNavigate={onClose} />
+              ))}
+            </ul>
+            {/* In the scrolling part, so the address form, when there is none yet, is never cut off. */}
+            {user && <ShipToPicker idPrefix="cart-panel" className="mt-6 border-t pt-4" />}
+          </>
         )}
       </div>
 

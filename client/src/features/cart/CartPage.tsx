@@ -5,6 +5,7 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useCheckout } from '@/features/orders';
+import { ShipToPicker } from '@/features/shipping';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';
 import { CartLineItem } from './components/CartLineItem';
@@ -85,6 +86,7 @@ export function CartPage() {
               Order Summary
             </h2>
             <CartTotals lines={lines} />
+            <ShipToPicker idPrefix="cart-page" />
             <CheckoutButton
               noticeId="cart-page-prices-changed"
               pricesChanged={pricesChanged}

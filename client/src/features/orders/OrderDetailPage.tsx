@@ -14,16 +14,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/Dialog';
+import { AddressSummary } from '@/features/shipping';
 import { isApiError } from '@/lib/api';
 import { parseOrderId, useCancelOrder, useOrder } from './api';
-import {
-  OrderDate,
-  OrderLines,
-  OrderSkeleton,
-  OrderStatusBadge,
-  OrderTotals,
-  ShipToAddress,
-} from './components/OrderParts';
+import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';
 
 /** /orders/:id — one of the signed-in user's orders; a non-numeric id is not found without a request. */
 export function OrderDetailPage() {
@@ -99,7 +93,7 @@ function OrderDetail({ order }: { order: Order }) {
           {order.shipTo && (
             <div className="grid gap-1 border-t pt-4">
               <h3 className="font-sans text-sm font-semibold tracking-wide uppercase">Ship to</h3>
-              <ShipToAddress shipTo={order.shipTo} />
+              <AddressSummary address={order.shipTo} className="text-sm" />
             </div>
           )}
           {order.status === 'pending' && <CancelOrderButton orderId={order.id} />}

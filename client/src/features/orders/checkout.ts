@@ -6,12 +6,15 @@ import { useAuth } from '@/features/accounts';
 import { cartQueries, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
 import { toastPleaseLogIn } from '@/features/cart/lazy';
 import { refreshCatalog } from '@/features/catalog';
+import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { orderQueries } from './api';
 
 const CHECKOUT_KEY = ['orders', 'checkout'] as const;
 /** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
 const PRICES_CHANGED = 'Prices changed';
+/** The server's 400 without an address (server/src/modules/orders/service.ts). */
+const ADD_AN_ADDRESS = 'Add a shipping address';
 
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 function newIdempotencyKey(): string {
@@ -27,8 +30,9 @@ function newIdempotencyKey(): string {
 let attemptKey: string | null = null;
 
 /**
- * Checkout (POST /api/orders {lines}) per docs/product.md#states, #validation and #errors, carrying the unit prices the cart shows, which
- * the server holds the order to. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
+ * Checkout (POST /api/orders {addressId, lines}) per docs/product.md#states, #validation and #errors, to the address
+ * the cart shows (ShipToPicker: the chosen one, else the default), carrying the unit prices the cart shows, which
+ * the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel
  * closes) and /marketplace. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
@@ -43,14 +47,16 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
   const { lines, isLoading } = useCart();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const addresses = useAddresses();
+  const shipTo = shipToOf(addresses.data, useChosenAddressId());
 
   const mutation = useMutation({
     mutationKey: CHECKOUT_KEY,
-    mutationFn: ({ key, shown }: { key: string; shown: ShownCartLine[] }) =>
+    mutationFn: ({ key, shown, addressId }: { key: string; shown: ShownCartLine[]; addressId: number }) =>
       apiRequest<Order>(
         'POST',
         '/api/orders',
-        { lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })) },
+        { addressId, lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })) },
         { headers: { 'Idempotency-Key': key } },
       ),
     onSuccess: (order) => {
@@ -90,6 +96,11 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       toast({ title: 'Cart is empty', description: 'Add some items to your cart before checkout' });
       return;
     }
+    if (!shipTo) {
+      if (addresses.isSuccess)
+        toast({ title: ADD_AN_ADDRESS, description: 'Add the address to ship to in your cart' });
+      return;
+    }
     if (lines.some(hasPriceChange)) {
       toast({
         title: PRICES_CHANGED,
@@ -99,7 +110,7 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       return;
     }
     attemptKey ??= newIdempotencyKey();
-    mutation.mutate({ key: attemptKey, shown: lines });
+    mutation.mutate({ key: attemptKey, shown: lines, addressId: shipTo.id });
   };
 
   return { checkout, isPending: mutation.isPending, pricesChanged: lines.some(hasPriceChange) };

@@ -10,5 +10,7 @@ export {
   useUpdateAddress,
   useZipPlace,
 } from './api';
+export { shipToOf, useChosenAddressId } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
 export { AddressSummary } from './components/AddressSummary';
+export { ShipToPicker } from './components/ShipToPicker';

@@ -4,7 +4,7 @@ import type { Order, OrderLine, OrderStatus, ShipTo } from '@domain/orders/types
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
-import { type cartItems, orderItems, orders, products, users } from '../../db/schema';
+import { type addresses, type cartItems, orderItems, orders, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { hideUnbackedReviews } from '../reviews';
 
@@ -320,7 +320,9 @@ export function shipToOf(
  * that is not theirs (or no longer exists); InvalidInput when they have none.
  */
 async function shipToAddress(tx: Tx, userId: number, addressId: number | null): Promise<ShipTo> {
-  const [address] = await queryRows<ShipTo>(
+  const [address] = await queryRows<
+    RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'>
+  >(
     tx,
     sql`select name, line1, line2, city, state, zip, phone from addresses
         where user_id = ${userId} and ${addressId === null ? sql`is_default` : sql`id = ${addressId}`}`,

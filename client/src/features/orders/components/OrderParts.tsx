@@ -1,11 +1,5 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import {
-  ORDER_STATUS_LABELS,
-  type Order,
-  type OrderLine,
-  type OrderStatus,
-  type ShipTo,
-} from '@domain/orders/types';
+import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders/types';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
@@ -105,20 +99,5 @@ export function OrderSkeleton() {
       <Skeleton className="h-4 w-2/3" />
       <Skeleton className="h-5 w-full" />
     </div>
-  );
-}
-
-/** The address an order goes to, as it was at checkout. */
-export function ShipToAddress({ shipTo, className }: { shipTo: ShipTo; className?: string }) {
-  return (
-    <address className={cn('text-sm leading-relaxed not-italic', className)}>
-      <span className="block font-medium">{shipTo.name}</span>
-      <span className="block">{shipTo.line1}</span>
-      {shipTo.line2 && <span className="block">{shipTo.line2}</span>}
-      <span className="block">
-        {shipTo.city}, {shipTo.state} {shipTo.zip}
-      </span>
-      {shipTo.phone && <span className="block text-muted-foreground">{shipTo.phone}</span>}
-    </address>
   );
 }

@@ -6,8 +6,8 @@ import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { AddressSummary } from '@/features/shipping';
 import { useSellerOrders, useShipOrderLine } from '../seller-api';
-import { ShipToAddress } from './OrderParts';
 
 const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
   pending: 'secondary',
@@ -88,7 +88,7 @@ export function SellerOrders() {
               {line.shipTo && (
                 <div className="text-sm">
                   <span className="sr-only">Ship to: </span>
-                  <ShipToAddress shipTo={line.shipTo} className="text-muted-foreground" />
+                  <AddressSummary address={line.shipTo} className="text-muted-foreground" />
                 </div>
               )}
             </div>

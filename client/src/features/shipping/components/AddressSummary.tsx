@@ -6,7 +6,8 @@ export function AddressSummary({
   address,
   className,
 }: {
-  address: Pick<Address, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'>;
+  /** An address of the book, or an order's copy of one (whose state is plain text). */
+  address: Pick<Address, 'name' | 'line1' | 'line2' | 'city' | 'zip' | 'phone'> & { state: string };
   className?: string;
 }) {
   return (

@@ -1,0 +1,35 @@
+import type { Address } from '@domain/shipping/addresses';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The address the buyer chose to ship this cart to, shared by the cart panel and the cart page (the panel unmounts
+ * when it closes) for the tab's life. Null: the default address. A choice that is no longer in the address book
+ * (deleted meanwhile) falls back to the default.
+ */
+let chosenId: number | null = null;
+const listeners = new Set<() => void>();
+
+export function chooseAddress(id: number | null): void {
+  chosenId = id;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The address checkout ships to: the chosen one while it exists, else the default (the first), else none. */
+export function shipToOf(addresses: readonly Address[] | undefined, id: number | null): Address | null {
+  if (!addresses || addresses.length === 0) return null;
+  return addresses.find((a) => a.id === id) ?? addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+}
+
+/** The id the buyer chose (null for the default), as a React value. */
+export function useChosenAddressId(): number | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => chosenId,
+    () => null,
+  );
+}
