@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { connect, type Database } from '../server/src/db/connect';
-import { cartItems, products, users } from '../server/src/db/schema';
+import { addresses, cartItems, products, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/security/passwords';
 import { drive, type Step, type Worker } from './drive';
 import type { LoadResult } from './load';
@@ -53,6 +53,18 @@ async function prepare(database: Database): Promise<void> {
       password,
     })),
   ]);
+  // Each buyer's default address, in the seller's state (what checkout ships to).
+  await db.insert(addresses).values(
+    k.map((i) => ({
+      userId: buyerId(i),
+      name: `Bench Buyer ${i}`,
+      line1: '100 Biscayne Blvd',
+      city: 'Miami',
+      state: 'FL',
+      zip: '33132',
+      isDefault: true,
+    })),
+  );
   await db.insert(products).values(
     k.map((i) => ({
       id: productId(i),

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
-import { products, users } from '../server/src/db/schema';
+import { addresses, products, users } from '../server/src/db/schema';
 import { hashPassword } from '../server/src/security/passwords';
 import { drive, type Step } from './drive';
 import type { LoadResult } from './load';
@@ -39,6 +39,18 @@ async function prepare({ db }: Database): Promise<void> {
       password,
     })),
   ]);
+  // Each buyer's default address, in the seller's state (what checkout ships to).
+  await db.insert(addresses).values(
+    Array.from({ length: BUYERS }, (_, i) => ({
+      userId: SELLER_ID + 1 + i,
+      name: `Soak Buyer ${i}`,
+      line1: '100 Biscayne Blvd',
+      city: 'Miami',
+      state: 'FL',
+      zip: '33132',
+      isDefault: true,
+    })),
+  );
   await db.insert(products).values(
     Array.from({ length: LISTINGS }, (_, i) => ({
       id: FIRST_LISTING + i,
