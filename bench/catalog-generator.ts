@@ -1,7 +1,8 @@
 /**
  * Fills a database with a synthetic catalog of N listings in one INSERT … SELECT generate_series, the same
- * on PostgreSQL and PGlite: all 9 varieties and 4 forms, sizes, pollination, flags, prices $5–$300, stock,
- * sales and dates spread by a hash of the row number, over 50 Florida sellers.
+ * on PostgreSQL and PGlite: all 9 varieties and 4 forms, sizes, pollination, plant facts (how it ships, callused,
+ * length, segments, grafted and rootstock), flags, prices $5–$300, stock, sales and dates spread by a hash of the
+ * row number, over 50 Florida sellers.
  */
 
 import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
@@ -19,15 +20,26 @@ export async function generateCatalog(database: Database, listings: number): Pro
     on conflict do nothing`);
   const h = (salt: number) => sql.raw(`(hashint4(i * ${salt} + ${salt}) & 2147483647)`);
   await db.execute(sql`
-    insert into products (seller_id, title, description, variety, form, cutting_size, pollination, organic,
-                          pesticide_free, in_stock, quantity, price_cents, image_url, units_sold, created_at)
+    insert into products (seller_id, title, description, variety, form, cutting_size, pollination, ships_as,
+                          callused, length_inches, segments, grafted, rootstock, organic, pesticide_free,
+                          in_stock, quantity, price_cents, image_url, units_sold, created_at)
     select
       (select min(id) from users where username like 'bench_seller_%') + (i % 50),
       v || ' ' || f || ' listing ' || i,
       'Generated ' || f || ' of ' || v || ', lot ' || i || '. Healthy stock from a Florida nursery, shipped callused and labelled.',
-      v, f,
-      case when f = 'cutting' then (${list(CUTTING_SIZES)})[1 + ${h(3)} % 3] end,
+      v, f, cs,
       case when ${h(5)} % 10 = 0 then null when ${h(5)} % 3 = 0 then 'cross' else 'self' end,
+      s,
+      s = 'unrooted-cutting' and ${h(41)} % 4 <> 0,
+      case
+        when cs = '6 inch' then 6 + ${h(43)} % 3
+        when cs = '12 inch' then 12 + ${h(43)} % 5
+        when f = 'cutting' then 14 + ${h(43)} % 17
+        when f = 'rooted' and ${h(43)} % 2 = 0 then 10 + ${h(43)} % 27
+      end,
+      case when f = 'cutting' then 1 + ${h(47)} % 4 end,
+      gr,
+      case when gr and ${h(53)} % 2 = 0 then 'Hylocereus undatus' end,
       ${h(7)} % 2 = 0,
       ${h(11)} % 3 <> 0,
       q > 0, q,
@@ -36,11 +48,22 @@ export async function generateCatalog(database: Database, listings: number): Pro
       ${h(17)} % 500,
       now() - make_interval(secs => ${h(19)} % 31536000)
     from (
-      select i,
-             (${list(VARIETIES)})[1 + ${h(23)} % 9] as v,
-             (${list(FORMS)})[1 + ${h(29)} % 4] as f,
-             case when ${h(31)} % 10 = 0 then 0 else 1 + ${h(37)} % 200 end as q
-      from generate_series(1, ${listings}) i
+      select i, v, f, q,
+             case when f = 'cutting' then (${list(CUTTING_SIZES)})[1 + ${h(3)} % 3] end as cs,
+             case
+               when f = 'cutting' then case when ${h(59)} % 5 = 0 then 'bare-root' else 'unrooted-cutting' end
+               when f = 'rooted' then case when ${h(59)} % 4 = 0 then 'bare-root' else 'potted' end
+               when f = 'seed' then 'seeds'
+               else 'potted'
+             end as s,
+             f in ('rooted', 'mature') and ${h(61)} % 6 = 0 as gr
+      from (
+        select i,
+               (${list(VARIETIES)})[1 + ${h(23)} % 9] as v,
+               (${list(FORMS)})[1 + ${h(29)} % 4] as f,
+               case when ${h(31)} % 10 = 0 then 0 else 1 + ${h(37)} % 200 end as q
+        from generate_series(1, ${listings}) i
+      ) r
     ) g`);
   // What autovacuum does on a live database: statistics, and the visibility map for index-only scans.
   await db.execute(sql`vacuum analyze`);

@@ -74,6 +74,7 @@ async function prepare(database: Database): Promise<void> {
       variety: 'Sugar Dragon',
       form: 'cutting',
       cuttingSize: '12 inch',
+      shipsAs: 'unrooted-cutting' as const,
       pollination: 'self',
       quantity: 1_000_000_000,
       priceCents: PRICE_CENTS,

@@ -60,6 +60,7 @@ async function prepare({ db }: Database): Promise<void> {
       variety: 'Sugar Dragon',
       form: 'cutting',
       cuttingSize: '12 inch',
+      shipsAs: 'unrooted-cutting' as const,
       quantity: STOCK,
       priceCents: priceCents(i),
       imageUrl: '/images/products/sugar-dragon-cutting.svg',

@@ -7,6 +7,8 @@ import {
   POLLINATION_LABELS,
   POLLINATIONS,
   PRIMARY_VARIETIES,
+  SHIPS_AS,
+  SHIPS_AS_LABELS,
   VARIETIES,
 } from '../constants';
 import { formatUSD, fromCents, toCents } from '../money';
@@ -137,6 +139,13 @@ export const CATALOG_FILTERS = [
     options: options(FORMS, FORM_FILTER_LABELS),
   }),
   list({
+    key: 'shipsAs',
+    column: 'shipsAs',
+    legend: 'Ships as',
+    noun: 'shipsAs',
+    options: options(SHIPS_AS, SHIPS_AS_LABELS),
+  }),
+  list({
     key: 'cuttingSize',
     column: 'cuttingSize',
     legend: 'Cutting size',
@@ -150,6 +159,9 @@ export const CATALOG_FILTERS = [
     noun: 'pollination',
     options: options(POLLINATIONS, POLLINATION_LABELS),
   }),
+  flag({ key: 'rooted', column: 'rooted', group: 'Plant', label: 'Rooted', chip: 'Rooted' }),
+  flag({ key: 'callused', column: 'callused', group: 'Plant', label: 'Callused', chip: 'Callused' }),
+  flag({ key: 'grafted', column: 'grafted', group: 'Plant', label: 'Grafted', chip: 'Grafted' }),
   flag({ key: 'organic', column: 'organic', group: 'Growing practices', label: 'Organic', chip: 'Organic' }),
   flag({
     key: 'pesticideFree',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FORMS, MAX_PAGE_SIZE, PAGE_SIZE, type POLLINATIONS } from '../constants';
+import { type FORMS, MAX_PAGE_SIZE, PAGE_SIZE, type POLLINATIONS, type ShipsAs } from '../constants';
 import { catalogFilterShape, checkRangeOrder } from './filters';
 
 export type { CatalogFacets, CatalogFilters } from './filters';
@@ -64,7 +64,18 @@ export interface Product {
   variety: string;
   form: (typeof FORMS)[number];
   cuttingSize: string | null;
+  /** 'self': self-fertile; 'cross': needs a pollinator (another variety); null when the seller did not say. */
   pollination: (typeof POLLINATIONS)[number] | null;
+  /** The plant facts (domain/listings/plant-facts.ts): how it ships, and rooted, which follows from that. */
+  shipsAs: ShipsAs;
+  rooted: boolean;
+  /** Whether an unrooted cutting's cut end has dried (always false for anything else). */
+  callused: boolean;
+  lengthInches: number | null;
+  segments: number | null;
+  grafted: boolean;
+  /** What a grafted plant grows on ("Vietnamese White", "Hylocereus undatus"); null when not grafted or unsaid. */
+  rootstock: string | null;
   organic: boolean;
   pesticideFree: boolean;
   inStock: boolean;

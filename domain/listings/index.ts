@@ -1,2 +1,3 @@
 // The listings area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './plant-facts';
 export * from './schemas';

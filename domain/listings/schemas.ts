@@ -5,10 +5,17 @@
  */
 import { z } from 'zod';
 import { MAX_PRICE } from '../catalog';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, VARIETIES } from '../constants';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, SHIPS_AS, VARIETIES } from '../constants';
 import { toCents } from '../money';
 import { parseDecimal } from '../numbers';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
+import {
+  CALLUSED_SHIPS_AS,
+  LENGTH_INCHES_MAX,
+  PLANT_FACTS_MESSAGES,
+  ROOTSTOCK_MAX,
+  SEGMENTS_MAX,
+} from './plant-facts';
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
@@ -34,6 +41,7 @@ export const LISTING_MESSAGES = {
   quantity: 'Quantity must be a positive integer',
   quantityMax: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-US')}`,
   expectedQuantity: `expectedQuantity must be a whole number from 0 to ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  ...PLANT_FACTS_MESSAGES,
 } as const;
 
 /** PUT /api/products/:id with an expectedQuantity that is no longer the stock: a sale came first. */
@@ -60,6 +68,25 @@ const requiredText = (message: string, max: number, maxMessage: string, controlM
     .min(1, { error: message })
     .max(max, { error: maxMessage })
     .refine((v) => !hasControlCharacters(v), { error: controlMessage });
+
+/**
+ * An optional whole number from 1 to `max`, typed in a form (text, '' when left empty) or sent as a number; null
+ * or '' clear it, and leaving it out is kept apart from clearing it (undefined).
+ */
+const optionalWholeNumber = (message: string, max: number) =>
+  z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || v === '') return null;
+      const n = typeof v === 'number' ? v : (parseDecimal(v) ?? Number.NaN);
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** A number typed in a form arrives as text (plain decimal only); JSON clients send numbers. Both are accepted. */
 const numeric = (message: string) =>
@@ -124,12 +151,39 @@ export const listingSchema = z
       .min(0, { error: LISTING_MESSAGES.expectedQuantity })
       .max(QUANTITY_MAX, { error: LISTING_MESSAGES.expectedQuantity })
       .optional(),
+    // The plant facts (./plant-facts.ts). Each may be left out: a new listing then takes its default, an edit
+    // keeps the stored value (resolvePlantFacts, applied by the listings service).
+    shipsAs: z.enum(SHIPS_AS, { error: PLANT_FACTS_MESSAGES.shipsAs }).optional(),
+    callused: z.boolean({ error: PLANT_FACTS_MESSAGES.callused }).optional(),
+    lengthInches: optionalWholeNumber(PLANT_FACTS_MESSAGES.lengthInches, LENGTH_INCHES_MAX),
+    segments: optionalWholeNumber(PLANT_FACTS_MESSAGES.segments, SEGMENTS_MAX),
+    grafted: z.boolean({ error: PLANT_FACTS_MESSAGES.grafted }).optional(),
+    rootstock: z
+      .string({ error: PLANT_FACTS_MESSAGES.rootstock })
+      .trim()
+      .max(ROOTSTOCK_MAX, { error: PLANT_FACTS_MESSAGES.rootstock })
+      .refine((v) => !hasControlCharacters(v), { error: PLANT_FACTS_MESSAGES.rootstockControl })
+      .nullable()
+      .optional(),
+  })
+  // The plant facts that contradict each other as given; the listings service checks them again against what
+  // they resolve to (a fact left out of an edit keeps its stored value).
+  .superRefine((l, ctx) => {
+    if (l.callused === true && l.shipsAs !== undefined && l.shipsAs !== CALLUSED_SHIPS_AS)
+      ctx.addIssue({ code: 'custom', path: ['callused'], message: PLANT_FACTS_MESSAGES.callusedUnrooted });
+    if (l.rootstock && l.grafted === false)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rootstock'],
+        message: PLANT_FACTS_MESSAGES.rootstockNotGrafted,
+      });
   })
   // A cutting size belongs to cuttings only: any other form drops it.
   .transform((l) => ({
     ...l,
     cuttingSize: l.form === 'cutting' && l.cuttingSize ? l.cuttingSize : null,
     pollination: l.pollination ? l.pollination : null,
+    rootstock: l.rootstock === undefined ? undefined : l.rootstock || null,
   }));
 export type ListingInput = z.input<typeof listingSchema>;
 export type Listing = z.output<typeof listingSchema>;

@@ -388,9 +388,10 @@ describe('GET /api/products totals', () => {
       const fixture = (f: Filters) => mine.filter((l) => matches(l, f)).length;
       // 10,001 Dark Star seeds at $1.00, 0.5% of them organic.
       await db.execute(sql`
-        insert into products (seller_id, title, description, variety, form, organic, quantity, price_cents, image_url)
-        select ${sellerId}, 'Bulk Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', i % 200 = 0, 1, 100,
-               '/images/products/dark-star-seed.svg'
+        insert into products (seller_id, title, description, variety, form, ships_as, organic, quantity, price_cents,
+                              image_url)
+        select ${sellerId}, 'Bulk Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', 'seeds', i % 200 = 0, 1,
+               100, '/images/products/dark-star-seed.svg'
         from generate_series(1, 10001) i`);
       const total = async (q: string) =>
         (await via.get<Product[]>(`/api/products?${q}`)).headers['x-total-count'];
@@ -420,9 +421,9 @@ describe('GET /api/products broad searches', () => {
     const { db, catalogDb } = own.database;
     const { sellerId } = await createCatalog(db, 'broad');
     await db.execute(sql`
-      insert into products (seller_id, title, description, variety, form, quantity, price_cents, image_url,
+      insert into products (seller_id, title, description, variety, form, ships_as, quantity, price_cents, image_url,
                             units_sold)
-      select ${sellerId}, 'Wholesale Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', 1, 100,
+      select ${sellerId}, 'Wholesale Dark Star seed ' || i, 'Generated.', 'Dark Star', 'seed', 'seeds', 1, 100,
              '/images/products/dark-star-seed.svg', i % 1000
       from generate_series(1, 10001) i`);
     const clock = { now: 1_000_000 };
@@ -569,6 +570,7 @@ describe('GET /api/products/facets', () => {
         variety: 'Dark Star',
         form: 'seed',
         pollination: 'cross',
+        shipsAs: 'seeds',
         organic: true,
         quantity: 5,
         priceCents: 999,

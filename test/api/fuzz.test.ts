@@ -20,7 +20,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SORTS } from '../../domain/catalog/schemas';
-import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '../../domain/constants';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, SHIPS_AS, VARIETIES } from '../../domain/constants';
 import { sessions } from '../../server/src/db/schema';
 import { type Access, hashToken } from '../../server/src/plugins/session';
 import { createTestApp, ORIGIN, registerUser, type TestApp } from '../support/app';
@@ -940,6 +940,25 @@ const listingFields = {
   organic: fc.boolean(),
   pesticideFree: fc.boolean(),
   inStock: fc.boolean(),
+  // The plant facts: each may be left out (a new listing takes the defaults, an edit keeps what is stored).
+  shipsAs: fc.option(fc.oneof(pick(SHIPS_AS), pick(['', 'crate', 'Potted'])), { nil: undefined }),
+  callused: fc.option(fc.oneof(fc.boolean(), pick(['true', 1])), { nil: undefined }),
+  lengthInches: fc.option(
+    fc.oneof(
+      fc.integer({ min: 1, max: 120 }),
+      fc.integer({ min: 1, max: 120 }).map(String),
+      pick(['', null, 0, 121, 12.5, '1e1', '0x10', ' 12 ']),
+    ),
+    { nil: undefined },
+  ),
+  segments: fc.option(fc.oneof(fc.integer({ min: 1, max: 50 }), pick(['', null, '3', 0, 51, '2.0'])), {
+    nil: undefined,
+  }),
+  grafted: fc.option(fc.oneof(fc.boolean(), pick(['false'])), { nil: undefined }),
+  rootstock: fc.option(
+    fc.oneof(pick(['', null, 'Hylocereus undatus', 'x'.repeat(61)]), nastyText(), plainText(1, 60)),
+    { nil: undefined },
+  ),
   // Edits only: the stock the seller saw (a sale since then makes the edit a 409).
   expectedQuantity: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
   quantity: fc.oneof(
@@ -1019,6 +1038,10 @@ const productQuery: Record<string, fc.Arbitrary<string>> = {
   form: someOf(FORMS),
   cuttingSize: someOf(CUTTING_SIZES),
   pollination: someOf(POLLINATIONS),
+  shipsAs: fc.oneof(someOf(SHIPS_AS), pick(['crate', 'potted,', ''])),
+  rooted: pick(['true', 'false', 'yes', '']),
+  callused: pick(['true', 'false', '1', '']),
+  grafted: pick(['true', 'false', 'TRUE', '']),
   organic: pick(['true', 'false', 'TRUE', '1', '']),
   pesticideFree: pick(['true', 'false', 'yes', '']),
   inStock: pick(['true', 'false', '0', '']),

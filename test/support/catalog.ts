@@ -1,5 +1,5 @@
 /** A known catalog for tests: one seller and a listing for every variety × form, with varied attributes. */
-import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
+import { CUTTING_SIZES, FORMS, type ProductForm, type ShipsAs, VARIETIES } from '@domain/constants';
 import type { Db } from '../../server/src/db/connect';
 import { products, users } from '../../server/src/db/schema';
 
@@ -10,6 +10,13 @@ export interface Listing {
   form: string;
   cuttingSize: string | null;
   pollination: 'self' | 'cross' | null;
+  shipsAs: ShipsAs;
+  rooted: boolean;
+  callused: boolean;
+  lengthInches: number | null;
+  segments: number | null;
+  grafted: boolean;
+  rootstock: string | null;
   organic: boolean;
   pesticideFree: boolean;
   inStock: boolean;
@@ -17,6 +24,43 @@ export interface Listing {
   priceCents: number;
   unitsSold: number;
   createdAt: Date;
+}
+
+/**
+ * Varied plant facts for the listing of variety number `v` in `form`: every way of shipping, rooted or not,
+ * callused and grafted listings among them, as a seller would describe them (only unrooted cuttings callused).
+ */
+function plantFacts(v: number, form: ProductForm, cuttingSize: string | null) {
+  const shipsAs: ShipsAs =
+    form === 'cutting'
+      ? v % 3 === 2
+        ? 'bare-root'
+        : 'unrooted-cutting'
+      : form === 'rooted'
+        ? v % 3 === 0
+          ? 'bare-root'
+          : 'potted'
+        : form === 'seed'
+          ? 'seeds'
+          : 'potted';
+  const grafted = (form === 'rooted' || form === 'mature') && v % 3 === 1;
+  return {
+    shipsAs,
+    callused: shipsAs === 'unrooted-cutting' && v % 2 === 0,
+    lengthInches:
+      form === 'cutting'
+        ? cuttingSize === '6 inch'
+          ? 6
+          : cuttingSize === '12 inch'
+            ? 12 + (v % 4)
+            : null
+        : form === 'rooted' && v % 2 === 1
+          ? 24
+          : null,
+    segments: form === 'cutting' ? 1 + (v % 3) : null,
+    grafted,
+    rootstock: grafted && form === 'rooted' ? 'Hylocereus undatus' : null,
+  };
 }
 
 export async function createCatalog(
@@ -39,14 +83,16 @@ export async function createCatalog(
     FORMS.map((form, f) => {
       const i = v * FORMS.length + f;
       const quantity = i % 7 === 3 ? 0 : 1 + (i % 5) * 10;
+      const cuttingSize = form === 'cutting' ? (CUTTING_SIZES[i % 3] as string) : null;
       return {
         sellerId,
         title: `${variety} ${form} listing ${i}`,
         description: `A ${form} of ${variety}. Grown in Miami.`,
         variety,
         form,
-        cuttingSize: form === 'cutting' ? (CUTTING_SIZES[i % 3] as string) : null,
+        cuttingSize,
         pollination: i % 5 === 4 ? null : i % 3 === 0 ? ('cross' as const) : ('self' as const),
+        ...plantFacts(v, form, cuttingSize),
         organic: i % 2 === 0,
         pesticideFree: i % 3 !== 1,
         quantity,
@@ -99,6 +145,7 @@ export async function insertListing(
       form: 'cutting',
       cuttingSize: '12 inch',
       pollination: 'self',
+      shipsAs: 'unrooted-cutting',
       quantity,
       inStock,
       priceCents,

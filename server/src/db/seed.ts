@@ -1,11 +1,19 @@
 import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
+import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import type { OrderStatus } from '@domain/orders/types';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
 import { orderItems, orders, products, reviews, users } from './schema';
-import { SEED_BUYERS, SEED_LISTINGS, SEED_OPEN_ORDERS, SEED_REVIEWS, SEED_SELLERS } from './seed-data';
+import {
+  SEED_BUYERS,
+  SEED_LISTINGS,
+  SEED_OPEN_ORDERS,
+  SEED_REVIEWS,
+  SEED_SELLERS,
+  type SeedListing,
+} from './seed-data';
 
 export interface SeedOptions {
   /** The configuration's seedDemo: demo data was asked for (never in production). */
@@ -62,6 +70,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
             form: l.form,
             cuttingSize: l.form === 'cutting' ? (l.cuttingSize ?? null) : null,
             pollination: l.pollination ?? null,
+            ...plantFacts(l),
             organic: l.organic,
             pesticideFree: l.pesticideFree,
             quantity: l.quantity,
@@ -80,6 +89,14 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
 }
 
 const DAY_MS = 86_400_000;
+
+/** A demo listing's plant facts, with a new listing's defaults for those it leaves out; contradictions stop the seed. */
+function plantFacts(l: SeedListing): PlantFacts {
+  const { facts, errors } = resolvePlantFacts(l, l.form);
+  const problems = Object.values(errors);
+  if (problems.length) throw new Error(`Seed listing "${l.title}": ${problems.join('; ')}`);
+  return facts;
+}
 
 /**
  * Demo buyers, their shipped orders and the reviews those orders allow, the demo buyer's order awaiting a

@@ -14,6 +14,7 @@ import { loginUrl } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { GrowingInfo } from './components/GrowingInfo';
+import { PlantFacts } from './components/PlantFacts';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
 import { QuantitySelector } from './components/QuantitySelector';
 import { RelatedProducts } from './components/RelatedProducts';
@@ -92,6 +93,8 @@ function ProductDetail({ product }: { product: Product }) {
           <StockLine product={product} />
 
           <PurchaseControls product={product} />
+
+          <PlantFacts product={product} />
 
           <SellerBox seller={product.seller} />
         </div>

@@ -1,5 +1,12 @@
 import type { Product } from '@domain/catalog/schemas';
-import { CUTTING_SIZES, POLLINATIONS, type ProductForm } from '@domain/constants';
+import {
+  CUTTING_SIZES,
+  DEFAULT_SHIPS_AS,
+  POLLINATIONS,
+  type ProductForm,
+  type ShipsAs,
+} from '@domain/constants';
+import { CALLUSED_SHIPS_AS } from '@domain/listings/plant-facts';
 import { type Listing, listingSchema } from '@domain/listings/schemas';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import type { ListingPayload } from './api';
@@ -14,6 +21,18 @@ export interface ListingFormValues {
   pollination: string;
   price: string;
   quantity: string;
+  /** The plant facts (docs/product.md#listing-form): numbers as typed, '' when not given. */
+  shipsAs: ShipsAs;
+  callused: boolean;
+  lengthInches: string;
+  segments: string;
+  grafted: boolean;
+  rootstock: string;
+  /**
+   * Not sent: whether the seller picked how the listing ships. Until they do, it follows the form's default
+   * (DEFAULT_SHIPS_AS) as the form changes.
+   */
+  shipsAsChosen: boolean;
   imageUrl: string;
   organic: boolean;
   pesticideFree: boolean;
@@ -33,6 +52,12 @@ export const LISTING_FIELDS = [
   'pollination',
   'price',
   'quantity',
+  'shipsAs',
+  'callused',
+  'lengthInches',
+  'segments',
+  'grafted',
+  'rootstock',
   'imageUrl',
   'organic',
   'pesticideFree',
@@ -49,6 +74,13 @@ export const LISTING_DEFAULTS: ListingFormValues = {
   pollination: 'self',
   price: '',
   quantity: '1',
+  shipsAs: DEFAULT_SHIPS_AS.cutting,
+  callused: false,
+  lengthInches: '',
+  segments: '',
+  grafted: false,
+  rootstock: '',
+  shipsAsChosen: false,
   imageUrl: '',
   organic: false,
   pesticideFree: false,
@@ -57,16 +89,20 @@ export const LISTING_DEFAULTS: ListingFormValues = {
 
 /**
  * The shared listing schema (the server's own rules and messages) checks the form; it takes the form's
- * text for price and quantity and '' for an unset cutting size or pollination. Issues are read straight
- * from the schema rather than through zodResolver, which swaps a union's own message ("Price must be
- * positive") for its first member's generic one. A blank price or quantity is checked as missing, for the
- * same reason: the schema answers an empty text with zod's generic "Too small" message.
+ * text for price, quantity, length and segments and '' for an unset cutting size, pollination, length,
+ * segments or rootstock. Issues are read straight from the schema rather than through zodResolver, which
+ * swaps a union's own message ("Price must be positive") for its first member's generic one. A blank price
+ * or quantity is checked as missing, for the same reason: the schema answers an empty text with zod's
+ * generic "Too small" message. Callused and the rootstock count only while the form shows them (an
+ * unrooted cutting; a grafted plant), as the cutting size counts only for a cutting.
  */
 export const listingResolver: Resolver<ListingFormValues, unknown, Listing> = async (values) => {
   const result = await listingSchema.safeParseAsync({
     ...values,
     price: blankToMissing(values.price),
     quantity: blankToMissing(values.quantity),
+    callused: values.shipsAs === CALLUSED_SHIPS_AS && values.callused,
+    rootstock: values.grafted ? values.rootstock : '',
   });
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ListingFormValues> = {};
@@ -97,11 +133,24 @@ export function listingToForm(product: Product): ListingFormValues {
     pollination: oneOf(POLLINATIONS, product.pollination),
     price: String(product.price),
     quantity: String(product.quantity),
+    shipsAs: product.shipsAs,
+    callused: product.callused,
+    lengthInches: product.lengthInches === null ? '' : String(product.lengthInches),
+    segments: product.segments === null ? '' : String(product.segments),
+    grafted: product.grafted,
+    rootstock: product.rootstock ?? '',
+    // A way of shipping other than the form's default was the seller's choice: it stays when the form changes.
+    shipsAsChosen: product.shipsAs !== DEFAULT_SHIPS_AS[product.form],
     imageUrl: product.imageUrl,
     organic: product.organic,
     pesticideFree: product.pesticideFree,
     inStock: product.inStock,
   };
+}
+
+/** When the form changes: how the listing ships follows the new form's default, unless the seller picked it. */
+export function followFormDefault(form: ListingFormApi, productForm: ProductForm): void {
+  if (!form.getValues('shipsAsChosen')) form.setValue('shipsAs', DEFAULT_SHIPS_AS[productForm]);
 }
 
 /**

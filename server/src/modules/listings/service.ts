@@ -1,16 +1,35 @@
 import type { Product } from '@domain/catalog/schemas';
+import type { ProductForm } from '@domain/constants';
+import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
 import { toCents } from '@domain/money';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { cartItems, orderItems, products } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
 import type { CatalogService } from '../catalog';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
+const PLANT_FACTS = ['shipsAs', 'callused', 'lengthInches', 'segments', 'grafted', 'rootstock'] as const;
+
+/** Whether the request gives every plant fact (the listing form does): then the stored ones do not matter. */
+const givesEveryPlantFact = (l: Listing) => PLANT_FACTS.every((k) => l[k] !== undefined);
+
+/**
+ * The plant facts the listing gets (domain/listings/plant-facts.ts): the given ones, else the stored ones for an
+ * edit, else the defaults. Facts given that contradict each other (a callused potted plant) are refused, each on
+ * its field, with the messages of the listing schema.
+ */
+function plantFacts(l: Listing, stored?: PlantFacts & { form: ProductForm }): PlantFacts {
+  const { facts, errors } = resolvePlantFacts(l, l.form, stored);
+  const first = Object.values(errors)[0];
+  if (first) throw new InvalidInput(first, errors);
+  return facts;
+}
+
 /** The listing's columns as the form gives them; the owner comes from the session, never from a body. */
-function columns(l: Listing) {
+function columns(l: Listing, facts: PlantFacts) {
   return {
     title: l.title,
     description: l.description,
@@ -24,6 +43,7 @@ function columns(l: Listing) {
     quantity: l.quantity,
     priceCents: toCents(l.price),
     imageUrl: l.imageUrl,
+    ...facts,
   };
 }
 
@@ -44,27 +64,54 @@ export class ListingService {
   async create(sellerId: number, listing: Listing): Promise<Product> {
     const [row] = await this.db
       .insert(products)
-      .values({ ...columns(listing), sellerId })
+      .values({ ...columns(listing, plantFacts(listing)), sellerId })
       .returning({ id: products.id });
     return this.catalog.get((row as { id: number }).id);
   }
 
-  /** Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). */
+  /**
+   * Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). Plant
+   * facts left out keep their stored values: the listing's row is then read and locked first, in one transaction.
+   */
   async update(sellerId: number, id: number, listing: Listing): Promise<Product> {
-    const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt));
+    const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)) as SQL;
+    if (givesEveryPlantFact(listing)) await this.write(this.db, own, listing, plantFacts(listing));
+    else
+      await this.db.transaction(async (tx) => {
+        const [stored] = await tx
+          .select({
+            form: products.form,
+            shipsAs: products.shipsAs,
+            callused: products.callused,
+            lengthInches: products.lengthInches,
+            segments: products.segments,
+            grafted: products.grafted,
+            rootstock: products.rootstock,
+          })
+          .from(products)
+          .where(own)
+          .for('update');
+        if (!stored) throw new NotFound(PRODUCT_NOT_FOUND);
+        const facts = plantFacts(listing, { ...stored, form: stored.form as ProductForm });
+        await this.write(tx, own, listing, facts);
+      });
+    return this.catalog.get(id);
+  }
+
+  /** The edit's UPDATE: NotFound when the listing is not the seller's, Conflict when a sale changed the stock. */
+  private async write(db: Db, own: SQL, listing: Listing, facts: PlantFacts): Promise<void> {
     const { expectedQuantity } = listing;
-    const updated = await this.db
+    const updated = await db
       .update(products)
-      .set(columns(listing))
+      .set(columns(listing, facts))
       .where(expectedQuantity === undefined ? own : and(own, eq(products.quantity, expectedQuantity)))
       .returning({ id: products.id });
     if (updated.length === 0) {
-      const [current] = await this.db.select({ quantity: products.quantity }).from(products).where(own);
+      const [current] = await db.select({ quantity: products.quantity }).from(products).where(own);
       if (!current) throw new NotFound(PRODUCT_NOT_FOUND);
       const message = stockChangedMessage(current.quantity);
       throw new Conflict(message, { quantity: message });
     }
-    return this.catalog.get(id);
   }
 
   /**

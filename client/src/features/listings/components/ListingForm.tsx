@@ -10,6 +10,7 @@ import {
   DetailsFieldset,
   ImageField,
   PlantFactsFields,
+  PlantFieldset,
   PriceStockFields,
 } from './ListingFormSections';
 
@@ -32,6 +33,7 @@ export function ListingForm({ product }: { product?: Product }) {
         <PlantFactsFields form={form} />
         <PriceStockFields form={form} />
       </div>
+      <PlantFieldset form={form} />
       <ImageField form={form} />
       <DetailsFieldset form={form} />
       <FormActions pending={pending} editing={product !== undefined} />

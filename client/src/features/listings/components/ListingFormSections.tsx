@@ -6,17 +6,25 @@ import {
   POLLINATION_LABELS,
   POLLINATIONS,
   QUANTITY_MAX,
+  SHIPS_AS,
+  SHIPS_AS_LABELS,
   VARIETIES,
 } from '@domain/constants';
+import {
+  CALLUSED_SHIPS_AS,
+  LENGTH_INCHES_MAX,
+  ROOTSTOCK_MAX,
+  SEGMENTS_MAX,
+} from '@domain/listings/plant-facts';
 import { DESCRIPTION_MAX, IMAGE_URL_MAX, TITLE_MAX } from '@domain/listings/schemas';
 import { Controller, useWatch } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/Checkbox';
-import { FormField } from '@/components/ui/FormField';
+import { FieldError, FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Textarea } from '@/components/ui/Textarea';
-import type { ListingFormApi } from '../listing-form';
+import { followFormDefault, type ListingFormApi, type ListingFormValues } from '../listing-form';
 
 // The listing form's sections, in the order the form shows them (docs/product.md#listing-form). Each takes the
 // whole form, registers its own fields and shows their errors, so the form itself reads as its list of sections.
@@ -51,7 +59,8 @@ export function BasicsFields({ form }: SectionProps) {
 
 /**
  * The plant itself: variety, form, cutting size and pollination. The cutting size is asked only of a cutting;
- * watching the form here re-renders this section alone when it changes.
+ * watching the form here re-renders this section alone when it changes. A new form also moves how the listing
+ * ships to that form's default, until the seller picks it (the Plant section).
  */
 export function PlantFactsFields({ form }: SectionProps) {
   const { errors } = form.formState;
@@ -68,7 +77,9 @@ export function PlantFactsFields({ form }: SectionProps) {
         </NativeSelect>
       </FormField>
       <FormField id="listing-form" label="Form" required error={errors.form?.message}>
-        <NativeSelect {...form.register('form')}>
+        <NativeSelect
+          {...form.register('form', { onChange: (e) => followFormDefault(form, e.target.value) })}
+        >
           {FORMS.map((f) => (
             <option key={f} value={f}>
               {FORM_LABELS[f]}
@@ -152,39 +163,119 @@ export function ImageField({ form }: SectionProps) {
   );
 }
 
+/**
+ * How the plant ships and the facts buyers choose it by: ships as (following the form's default until the seller
+ * picks one), length, segments, callused (asked of an unrooted cutting only), grafted and, for a grafted plant,
+ * its rootstock.
+ */
+export function PlantFieldset({ form }: SectionProps) {
+  const { errors } = form.formState;
+  const [shipsAs, grafted] = useWatch({ control: form.control, name: ['shipsAs', 'grafted'] });
+  return (
+    <fieldset className="grid gap-5">
+      <legend className="mb-3 text-sm font-medium">Plant</legend>
+      <div className="grid items-start gap-5 sm:grid-cols-3">
+        <FormField id="listing-ships-as" label="Ships as" error={errors.shipsAs?.message}>
+          <NativeSelect
+            {...form.register('shipsAs', { onChange: () => form.setValue('shipsAsChosen', true) })}
+          >
+            {SHIPS_AS.map((s) => (
+              <option key={s} value={s}>
+                {SHIPS_AS_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          id="listing-length-inches"
+          label="Length (inches)"
+          hint="Optional."
+          error={errors.lengthInches?.message}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1"
+            max={LENGTH_INCHES_MAX}
+            {...form.register('lengthInches')}
+          />
+        </FormField>
+        <FormField id="listing-segments" label="Segments" hint="Optional." error={errors.segments?.message}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="1"
+            max={SEGMENTS_MAX}
+            {...form.register('segments')}
+          />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap gap-x-8 gap-y-3">
+        {shipsAs === CALLUSED_SHIPS_AS && <FlagCheckbox form={form} name="callused" label="Callused" />}
+        <FlagCheckbox form={form} name="grafted" label="Grafted" />
+      </div>
+      {errors.callused?.message && <FieldError>{errors.callused.message}</FieldError>}
+      {errors.grafted?.message && <FieldError>{errors.grafted.message}</FieldError>}
+      {grafted && (
+        <FormField
+          id="listing-rootstock"
+          label="Rootstock"
+          hint="Optional: what it is grafted on, such as Vietnamese White (Hylocereus undatus)."
+          error={errors.rootstock?.message}
+        >
+          <Input maxLength={ROOTSTOCK_MAX} {...form.register('rootstock')} />
+        </FormField>
+      )}
+    </fieldset>
+  );
+}
+
+type FlagName = {
+  [K in keyof ListingFormValues]: ListingFormValues[K] extends boolean ? K : never;
+}[keyof ListingFormValues];
+
+/**
+ * A yes-or-no field as a labelled checkbox. Radix's Checkbox is a button, not an input, so it is bound through a
+ * Controller rather than registered.
+ */
+function FlagCheckbox({ form, name, label }: SectionProps & { name: FlagName; label: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox
+            id={`listing-${name}`}
+            ref={field.ref}
+            name={field.name}
+            checked={field.value === true}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <Label htmlFor={`listing-${name}`}>{label}</Label>
+    </div>
+  );
+}
+
 const FLAGS = [
   { name: 'organic', label: 'Organic' },
   { name: 'pesticideFree', label: 'Pesticide-free' },
   { name: 'inStock', label: 'In Stock' },
 ] as const;
 
-/**
- * The yes-or-no details as checkboxes. Radix's Checkbox is a button, not an input, so each is bound through a
- * Controller rather than registered.
- */
+/** The yes-or-no details as checkboxes. */
 export function DetailsFieldset({ form }: SectionProps) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-3 text-sm font-medium">Details</legend>
       <div className="flex flex-wrap gap-x-8 gap-y-3">
         {FLAGS.map(({ name, label }) => (
-          <div key={name} className="flex items-center gap-3">
-            <Controller
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <Checkbox
-                  id={`listing-${name}`}
-                  ref={field.ref}
-                  name={field.name}
-                  checked={field.value === true}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-            <Label htmlFor={`listing-${name}`}>{label}</Label>
-          </div>
+          <FlagCheckbox key={name} form={form} name={name} label={label} />
         ))}
       </div>
     </fieldset>
