@@ -14,8 +14,8 @@ const list = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`)
 export async function generateCatalog(database: Database, listings: number): Promise<void> {
   const { db } = database;
   await db.execute(sql`
-    insert into users (username, email, password, is_seller, location)
-    select 'bench_seller_' || s, 'bench_seller_' || s || '@example.com', 'not-a-hash', true, 'Homestead, Florida'
+    insert into users (username, email, password, is_seller, location, ship_from_state)
+    select 'bench_seller_' || s, 'bench_seller_' || s || '@example.com', 'not-a-hash', true, 'Homestead, Florida', 'FL'
     from generate_series(1, 50) s
     on conflict do nothing`);
   const h = (salt: number) => sql.raw(`(hashint4(i * ${salt} + ${salt}) & 2147483647)`);

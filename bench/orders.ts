@@ -45,6 +45,7 @@ async function prepare(database: Database): Promise<void> {
       password,
       isSeller: true,
       location: 'Homestead, Florida',
+      shipFromState: 'FL',
     },
     ...k.map((i) => ({
       id: buyerId(i),

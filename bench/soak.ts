@@ -31,7 +31,14 @@ const SHOWN_PRICES = Array.from({ length: LISTINGS }, (_, i) => ({
 async function prepare({ db }: Database): Promise<void> {
   const password = await hashPassword(PASSWORD);
   await db.insert(users).values([
-    { id: SELLER_ID, username: 'soak_seller', email: 'soak_seller@example.com', password, isSeller: true },
+    {
+      id: SELLER_ID,
+      username: 'soak_seller',
+      email: 'soak_seller@example.com',
+      password,
+      isSeller: true,
+      shipFromState: 'FL',
+    },
     ...Array.from({ length: BUYERS }, (_, i) => ({
       id: SELLER_ID + 1 + i,
       username: `soak_buyer_${i}`,

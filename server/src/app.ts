@@ -9,7 +9,12 @@ import { ListingService, listingRoutes, sellerListingRoutes } from './modules/li
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { OrderService, orderRoutes, SellerOrderService, sellerOrderRoutes } from './modules/orders';
 import { ReviewService, reviewRoutes } from './modules/reviews';
-import { AddressService, shippingRoutes } from './modules/shipping';
+import {
+  AddressService,
+  SellerProfileService,
+  ShippingCheckService,
+  shippingRoutes,
+} from './modules/shipping';
 import { registerClient } from './plugins/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
@@ -99,7 +104,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   const sellerOrders = new SellerOrderService(database.db);
   await server.register(sellerOrderRoutes, { prefix: '/api/seller', sellerOrders });
   await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
-  await server.register(shippingRoutes, { prefix: '/api', addresses: new AddressService(database.db) });
+  await server.register(shippingRoutes, {
+    prefix: '/api',
+    addresses: new AddressService(database.db),
+    checks: new ShippingCheckService(database.db),
+    sellerProfiles: new SellerProfileService(database.db),
+  });
   await server.register(newsletterRoutes, {
     prefix: '/api/newsletter',
     newsletter: new NewsletterService(database.db),

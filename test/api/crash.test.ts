@@ -116,6 +116,7 @@ describe('a server killed during a checkout load', () => {
       password: 'correct horse battery',
       isSeller: true,
     });
+    expect((await seller.call('PUT', '/api/seller/profile', { shipFromState: 'FL' })).status).toBe(200);
     const listing = async (title: string) => {
       const res = await seller.call<Product>('POST', '/api/products', {
         title,

@@ -1005,6 +1005,27 @@ const addressFields = {
   phone: fc.option(fc.oneof(pick(['+1 (305) 555-0100', '12345', '555-CALL-NOW']), plainText(0, 30))),
   isDefault: fc.option(fc.boolean(), { nil: undefined }),
 };
+/** A seller's shipping profile: real and unknown states, certificates valid, expired, undated or repeated. */
+const sellerProfileFields = {
+  shipFromState: fc.oneof(pick(['FL', 'fl', 'CA', 'HI', 'PR', 'ZZ', ''])),
+  licence: fc.option(plainText(0, 80)),
+  blockedStates: fc.option(fc.array(fc.oneof(pick(['CA', 'hi', 'AZ', 'XX', ''])), { maxLength: 4 }), {
+    nil: undefined,
+  }),
+  certificates: fc.option(
+    fc.array(
+      fc.record({
+        kind: fc.oneof(
+          pick(['ca-nematode', 'az-nursery-inspection', 'fl-inspection', 'tx-phytosanitary', 'x']),
+        ),
+        number: plainText(0, 70),
+        expiresOn: fc.oneof(pick(['2099-12-31', '2020-01-01', '2027-02-30', '', '2099-1-1'])),
+      }),
+      { maxLength: 5 },
+    ),
+    { nil: undefined },
+  ),
+};
 const addressPath = pathId(() => pools.addresses).map((id) => `/api/addresses/${id}`);
 
 /** Cart lines to check out: a few units of any listing, or many of the dearest (more than an order may total). */
@@ -1126,6 +1147,7 @@ const CASES: Partial<Record<string, Case>> = {
   'GET /api/addresses/:id': { path: addressPath },
   'PUT /api/addresses/:id': { path: addressPath, fields: addressFields },
   'DELETE /api/addresses/:id': { path: addressPath },
+  'PUT /api/seller/profile': { fields: sellerProfileFields },
   'GET /api/zips/:zip': {
     path: fc
       .oneof(

@@ -171,6 +171,8 @@ export async function registerUser(
     isSeller: boolean;
     location: string;
     address: false | Record<string, unknown>;
+    /** A seller's shipping profile (PUT /api/seller/profile); sellers ship from Florida unless told, false for none. */
+    profile: false | Record<string, unknown>;
   }> = {},
 ): Promise<{ client: Client; user: { id: number; username: string; isSeller: boolean }; password: string }> {
   const username = overrides.username ?? uniqueUsername(overrides.isSeller ? 'seller' : 'buyer');
@@ -189,6 +191,12 @@ export async function registerUser(
     const added = await client.post('/api/addresses', address);
     if (added.status !== 201)
       throw new Error(`address failed: ${added.status} ${JSON.stringify(added.body)}`);
+  }
+  const profile = overrides.profile ?? (overrides.isSeller ? { shipFromState: 'FL' } : false);
+  if (profile) {
+    const saved = await client.put('/api/seller/profile', profile);
+    if (saved.status !== 200)
+      throw new Error(`seller profile failed: ${saved.status} ${JSON.stringify(saved.body)}`);
   }
   return { client, user: res.body, password };
 }

@@ -112,7 +112,10 @@ export async function createCatalog(
   };
 }
 
-/** A seller account straight in the database (no password needed), for tests that only need listings. */
+/**
+ * A seller account shipping from Florida, straight in the database (no password needed), for tests that only need
+ * listings.
+ */
 export async function insertSeller(db: Db, username: string): Promise<number> {
   const [seller] = await db
     .insert(users)
@@ -122,6 +125,7 @@ export async function insertSeller(db: Db, username: string): Promise<number> {
       password: 'x',
       isSeller: true,
       location: 'Homestead, Florida',
+      shipFromState: 'FL',
     })
     .returning({ id: users.id });
   return (seller as { id: number }).id;

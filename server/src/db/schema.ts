@@ -7,11 +7,13 @@ import {
   SEGMENTS_MAX,
 } from '@domain/listings/plant-facts';
 import type { OrderStatus } from '@domain/orders/types';
+import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { STATE_CODES } from '@domain/shipping/states';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -26,6 +28,10 @@ import { tsvector } from './types';
 /** A list of texts as an SQL literal, for a check or a generated column written from domain/ constants. */
 const textList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
+/** The same as an SQL text[] literal. */
+const textArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`);
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -38,11 +44,45 @@ export const users = pgTable(
     isSeller: boolean('is_seller').notNull().default(false),
     location: text('location'),
     bio: text('bio'),
+    /**
+     * A seller's shipping profile (docs/product.md#seller-shipping-profile): the state its plants ship from (null
+     * until set: no buyer can order its plants before), its nursery licence or registration number, and the states
+     * it chooses not to ship to (USPS codes, each once). Its certificates are seller_certificates.
+     */
+    shipFromState: text('ship_from_state'),
+    licence: text('licence'),
+    blockedStates: text('blocked_states').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check(
+      'users_ship_from_state_valid',
+      sql`${t.shipFromState} is null or ${t.shipFromState} in ${textList(STATE_CODES)}`,
+    ),
+    check('users_blocked_states_valid', sql`${t.blockedStates} <@ ${textArray(STATE_CODES)}`),
+  ],
+);
+
+/**
+ * The compliance certificates a seller keeps on file for the shipping rules (docs/product.md#seller-shipping-profile):
+ * one per kind (CERTIFICATE_KINDS), each with its number and the last day it is valid. The profile's PUT replaces
+ * them all in one transaction.
+ */
+export const sellerCertificates = pgTable(
+  'seller_certificates',
+  {
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sellerId, t.kind] }),
+    check('seller_certificates_kind_valid', sql`${t.kind} in ${textList(CERTIFICATE_KINDS)}`),
   ],
 );
 

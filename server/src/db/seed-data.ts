@@ -1,10 +1,13 @@
 import type { CuttingSize, Pollination, ProductForm, ShipsAs, Variety } from '@domain/constants';
+import type { StateCode } from '@domain/shipping/states';
 
 export interface SeedSeller {
   username: string;
   email: string;
   location: string;
   bio: string;
+  /** The state its plants ship from (its shipping profile). */
+  shipFromState: StateCode;
 }
 
 export interface SeedListing {
@@ -45,30 +48,35 @@ export const SEED_SELLERS: SeedSeller[] = [
     username: 'demo_seller',
     email: 'demo.seller@example.com',
     location: 'Homestead, Florida',
+    shipFromState: 'FL',
     bio: 'Family nursery growing dragon fruit in South Florida since 2009.',
   },
   {
     username: 'redland_pitaya_farm',
     email: 'redland.pitaya@example.com',
     location: 'Miami, Florida',
+    shipFromState: 'FL',
     bio: 'A five-acre grove in the Redland growing over 40 pitaya varieties on concrete posts. We cut to order and ship Monday to Wednesday so nothing sits in a warehouse over the weekend.',
   },
   {
     username: 'gulf_coast_dragonfruit',
     email: 'gulfcoast.dragonfruit@example.com',
     location: 'Fort Myers, Florida',
+    shipFromState: 'FL',
     bio: 'Southwest Florida nursery specialising in rooted starters and self-fertile varieties for backyard growers. Every plant is grown in our own well-draining pitaya mix.',
   },
   {
     username: 'tampa_bay_cactus_co',
     email: 'tampabay.cactus@example.com',
     location: 'Tampa, Florida',
+    shipFromState: 'FL',
     bio: 'Cactus and succulent growers on the Gulf side of Central Florida. We trial every variety through our occasional winter cold snaps before we sell it.',
   },
   {
     username: 'kissimmee_pitaya_grove',
     email: 'kissimmee.pitaya@example.com',
     location: 'Kissimmee, Florida',
+    shipFromState: 'FL',
     bio: 'A small pesticide-free grove near Orlando selling cuttings, seed and trellised mature plants. Local pickup available by appointment.',
   },
 ];

@@ -46,6 +46,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
         isSeller: false,
         location: 'Austin, Texas',
         bio: null,
+        shipFromState: null,
       },
       ...SEED_SELLERS.map((s) => ({ ...s, isSeller: true })),
     ];

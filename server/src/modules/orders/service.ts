@@ -1,6 +1,14 @@
-import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS } from '@domain/constants';
+import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, OrderStatus, ShipTo } from '@domain/orders/types';
+import {
+  decideShipping,
+  type IsoDate,
+  type SellerCertificate,
+  type StateCode,
+  shippingDecisionText,
+  shippingToday,
+} from '@domain/shipping';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
@@ -13,6 +21,8 @@ export const PRICES_CHANGED = 'Prices changed since you last looked';
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const ADD_AN_ADDRESS = 'Add a shipping address';
+/** The start of the 409 when some lines may not go to the address's state. */
+export const cantShipMessage = (state: string) => `Some items can't ship to ${state}`;
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -22,7 +32,11 @@ type OrderRow = typeof orders.$inferSelect;
  * the products it touches in id order, so concurrent checkouts never oversell and never deadlock.
  */
 export class OrderService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Today's date for the shipping rules' certificates (shippingToday); a test may fix it. */
+    private readonly today: () => IsoDate = () => shippingToday(),
+  ) {}
 
   /**
    * Places the user's cart as an order: all or nothing. With an idempotency key, a retry (even one racing the
@@ -71,16 +85,26 @@ export class OrderService {
     const shipTo = await shipToAddress(tx, userId, addressId);
     const lines = await queryRows<
       RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
-        RowOf<typeof products, 'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId'> & {
+        RowOf<
+          typeof products,
+          'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+        > &
+        RowOf<typeof users, 'shipFromState' | 'blockedStates'> & {
           stock: ColumnOf<typeof products, 'quantity'>;
           sellerUsername: ColumnOf<typeof users, 'username'>;
+          certificates: SellerCertificate[];
         }
     >(
       tx,
-      // Locking the cart lines makes a second checkout of the same cart wait, then find it empty.
+      // Locking the cart lines makes a second checkout of the same cart wait, then find it empty. Each line comes
+      // with its seller's shipping profile, for the shipping rules.
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
                  c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
-                 p.seller_id as "sellerId", u.username as "sellerUsername"
+                 p.seller_id as "sellerId", u.username as "sellerUsername", p.ships_as as "shipsAs",
+                 u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
+                 coalesce((select json_agg(json_build_object('kind', sc.kind, 'number', sc.number,
+                                                             'expiresOn', sc.expires_on))
+                           from seller_certificates sc where sc.seller_id = p.seller_id), '[]'::json) as certificates
           from cart_items c
           join products p on p.id = c.product_id and p.archived_at is null
           join users u on u.id = p.seller_id
@@ -89,6 +113,8 @@ export class OrderService {
           for update of c, p`,
     );
     if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
+    const blocked = shippingBlocks(lines, shipTo.state as StateCode, this.today());
+    if (blocked) throw blocked;
     const changed = priceChanges(lines, shown);
     if (changed) throw changed;
     for (const l of lines) {
@@ -265,6 +291,43 @@ export class OrderService {
     }
     return rows.map((r) => toOrder({ ...r, shipTo: shipToOf(r) }, byOrder.get(r.id) ?? []));
   }
+}
+
+/**
+ * The 409 for cart lines that may not go to the destination under the shipping rules (docs/product.md#shipping-rules),
+ * or null when every line may: the message names each line and its reason; `errors` has one entry per blocked
+ * listing, keyed by its id.
+ */
+function shippingBlocks(
+  lines: ReadonlyArray<
+    { productId: number; title: string; shipsAs: string } & {
+      shipFromState: string | null;
+      blockedStates: readonly string[];
+      certificates: SellerCertificate[];
+    }
+  >,
+  destination: StateCode,
+  today: IsoDate,
+) {
+  const reasons: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const l of lines) {
+    const decision = decideShipping(
+      {
+        shipFromState: l.shipFromState as StateCode | null,
+        blockedStates: l.blockedStates as StateCode[],
+        certificates: l.certificates,
+      },
+      { shipsAs: l.shipsAs as ShipsAs },
+      destination,
+      today,
+    );
+    if (decision.status === 'allowed') continue;
+    reasons.push(`${l.title}: ${decision.reason}`);
+    errors[String(l.productId)] = shippingDecisionText(decision, destination);
+  }
+  if (reasons.length === 0) return null;
+  return new Conflict(`${cantShipMessage(destination)}: ${reasons.join('; ')}`, errors);
 }
 
 /**

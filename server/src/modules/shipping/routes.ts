@@ -1,10 +1,14 @@
 import { ADDRESS_MESSAGES, addressSchema, ZIP_PATTERN } from '@domain/shipping/addresses';
+import { shippingCheckQuerySchema } from '@domain/shipping/check';
+import { sellerProfileSchema } from '@domain/shipping/seller-profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { AddressService } from './addresses-service';
+import type { ShippingCheckService } from './check-service';
+import type { SellerProfileService } from './seller-profile-service';
 
 const addressParams = idParams('Address');
 const zipParams = z.object({ zip: z.string().regex(ZIP_PATTERN, { error: ADDRESS_MESSAGES.zip }) });
@@ -12,11 +16,15 @@ const zipParams = z.object({ zip: z.string().regex(ZIP_PATTERN, { error: ADDRESS
 /**
  * The shipping area's calls, mounted under /api (docs/product.md#calls): the signed-in user's address book
  * (visitors get 401 before anything they sent is read; another user's address is 404), and the ZIP lookup the
- * address form uses to suggest the city, open to anyone.
+ * address form uses to suggest the city, open to anyone; the shipping check; and the seller's shipping profile.
  */
 export async function shippingRoutes(
   app: FastifyInstance,
-  { addresses }: { addresses: AddressService },
+  {
+    addresses,
+    checks,
+    sellerProfiles,
+  }: { addresses: AddressService; checks: ShippingCheckService; sellerProfiles: SellerProfileService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -57,5 +65,23 @@ export async function shippingRoutes(
   // Where a ZIP code is (its first five digits): the form fills the city from it and warns of another state.
   r.get('/zips/:zip', { config: { access: 'public' }, schema: { params: zipParams } }, async (request) =>
     addresses.zipPlace(request.params.zip),
+  );
+
+  // Whether listings may ship to a state (the product page, the cart): open to anyone, a visitor types a ZIP code.
+  r.get(
+    '/shipping/check',
+    { config: { access: 'public' }, schema: { querystring: shippingCheckQuerySchema } },
+    async (request) => checks.check(request.query.products, request.query.state),
+  );
+
+  // The seller's shipping profile: sellers only (a buyer gets 403, a visitor 401).
+  r.get('/seller/profile', { config: { access: 'seller' } }, async (request) =>
+    sellerProfiles.get(requireUser(request).id),
+  );
+
+  r.put(
+    '/seller/profile',
+    { config: { access: 'seller' }, schema: { body: sellerProfileSchema } },
+    async (request) => sellerProfiles.update(requireUser(request).id, request.body),
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * A seller's shipping profile (docs/product.md#seller-shipping-profile): the state its plants ship from (required
+ * before buyers can order them), an optional nursery licence or registration number, the states it chooses not to
+ * ship to, and the compliance certificates it keeps on file for the shipping rules. The shape GET and PUT
+ * /api/seller/profile share, and the /seller/profile form's messages. Whether a certificate has expired depends on
+ * today's date, so the server checks that alone.
+ */
+import { z } from 'zod';
+import { controlCharactersMessage, hasLineControlCharacters } from '../text';
+import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate, type SellerCertificate } from './rules';
+import { isStateCode, STATE_CODES, type StateCode } from './states';
+
+export const LICENCE_MAX = 60;
+export const CERTIFICATE_NUMBER_MAX = 60;
+
+export const SELLER_PROFILE_MESSAGES = {
+  shipFromState: 'Choose the state your plants ship from',
+  licence: 'Licence must be text',
+  licenceMax: `Licence or registration number must be at most ${LICENCE_MAX} characters`,
+  licenceControl: controlCharactersMessage('Licence or registration number'),
+  blockedStates: 'States you do not ship to must be two-letter US state codes',
+  certificates: `Certificates must be a list of at most ${CERTIFICATE_KINDS.length}, one of each kind`,
+  certificateKind: 'Choose the kind of certificate',
+  certificateDuplicate: 'You have this kind of certificate twice: keep one',
+  certificateNumber: 'Enter the certificate number',
+  certificateNumberMax: `Certificate number must be at most ${CERTIFICATE_NUMBER_MAX} characters`,
+  certificateNumberControl: controlCharactersMessage('Certificate number'),
+  certificateExpiry: 'Enter the date the certificate expires',
+  notSeller: 'Only sellers have a shipping profile',
+} as const;
+
+/** A certificate whose expiry date has passed (on its expiresOn field). */
+export const certificateExpiredMessage = (expiresOn: IsoDate) =>
+  `This certificate expired on ${expiresOn}: enter the current one's number and date`;
+
+/** True for a real calendar day written 'YYYY-MM-DD'. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const stateCode = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toUpperCase()
+    .refine(isStateCode, { error: message })
+    .transform((v) => v as StateCode);
+
+const certificateSchema = z.object({
+  kind: z.enum(CERTIFICATE_KINDS, { error: SELLER_PROFILE_MESSAGES.certificateKind }),
+  number: z
+    .string({ error: SELLER_PROFILE_MESSAGES.certificateNumber })
+    .trim()
+    .refine((v) => !hasLineControlCharacters(v), {
+      error: SELLER_PROFILE_MESSAGES.certificateNumberControl,
+      abort: true,
+    })
+    .min(1, { error: SELLER_PROFILE_MESSAGES.certificateNumber })
+    .max(CERTIFICATE_NUMBER_MAX, { error: SELLER_PROFILE_MESSAGES.certificateNumberMax }),
+  expiresOn: z
+    .string({ error: SELLER_PROFILE_MESSAGES.certificateExpiry })
+    .trim()
+    .refine(isIsoDate, { error: SELLER_PROFILE_MESSAGES.certificateExpiry }),
+});
+
+export const sellerProfileSchema = z.object({
+  shipFromState: stateCode(SELLER_PROFILE_MESSAGES.shipFromState),
+  licence: z
+    .string({ error: SELLER_PROFILE_MESSAGES.licence })
+    .trim()
+    .refine((v) => !hasLineControlCharacters(v), {
+      error: SELLER_PROFILE_MESSAGES.licenceControl,
+      abort: true,
+    })
+    .max(LICENCE_MAX, { error: SELLER_PROFILE_MESSAGES.licenceMax })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  blockedStates: z
+    .array(stateCode(SELLER_PROFILE_MESSAGES.blockedStates), { error: SELLER_PROFILE_MESSAGES.blockedStates })
+    .max(STATE_CODES.length, { error: SELLER_PROFILE_MESSAGES.blockedStates })
+    .default([])
+    // Once each, in the states' order, whatever order they came in.
+    .transform((codes) => STATE_CODES.filter((c) => codes.includes(c))),
+  certificates: z
+    .array(certificateSchema, { error: SELLER_PROFILE_MESSAGES.certificates })
+    .max(CERTIFICATE_KINDS.length, { error: SELLER_PROFILE_MESSAGES.certificates })
+    .default([])
+    .superRefine((list, ctx) => {
+      list.forEach((c, i) => {
+        if (list.findIndex((o) => o.kind === c.kind) !== i)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'kind'],
+            message: SELLER_PROFILE_MESSAGES.certificateDuplicate,
+          });
+      });
+    }),
+});
+
+/** What the form sends. */
+export type SellerProfileInput = z.input<typeof sellerProfileSchema>;
+/** The checked profile. */
+export type SellerProfileFields = z.output<typeof sellerProfileSchema>;
+
+/** GET /api/seller/profile (and PUT's answer); shipFromState is null until the seller sets it. */
+export interface SellerProfile {
+  shipFromState: StateCode | null;
+  licence: string | null;
+  blockedStates: StateCode[];
+  certificates: SellerCertificate[];
+}
+
+/** The certificate kinds with their labels, for the profile form's choice. */
+export const CERTIFICATE_OPTIONS = CERTIFICATE_KINDS.map((kind) => ({
+  kind,
+  label: CERTIFICATE_LABELS[kind],
+}));

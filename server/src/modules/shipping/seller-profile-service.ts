@@ -1,0 +1,89 @@
+import {
+  certificateExpiredMessage,
+  type IsoDate,
+  type SellerCertificate,
+  type SellerProfile,
+  type SellerProfileFields,
+  type StateCode,
+  shippingToday,
+} from '@domain/shipping';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { sellerCertificates, users } from '../../db/schema';
+import { InvalidInput, NotFound } from '../../errors';
+
+/**
+ * A seller's shipping profile (docs/product.md#seller-shipping-profile): where its plants ship from, its licence,
+ * the states it does not ship to, and its certificates. The routes let sellers alone in; the user is read by id.
+ */
+export class SellerProfileService {
+  constructor(
+    private readonly db: Db,
+    /** Today's date, against which a certificate's expiry is checked; a test may fix it. */
+    private readonly today: () => IsoDate = () => shippingToday(),
+  ) {}
+
+  async get(sellerId: number): Promise<SellerProfile> {
+    return readProfile(this.db, sellerId);
+  }
+
+  /**
+   * Replaces the profile, certificates included, in one transaction whose first statement locks the seller's row, so two
+   * saves take turns and the last one wins whole. A certificate whose expiry date has passed is refused (400 on its
+   * expiresOn), and nothing is written.
+   */
+  async update(sellerId: number, input: SellerProfileFields): Promise<SellerProfile> {
+    const today = this.today();
+    const expired: Record<string, string> = {};
+    input.certificates.forEach((c, i) => {
+      if (c.expiresOn < today)
+        expired[`certificates.${i}.expiresOn`] = certificateExpiredMessage(c.expiresOn);
+    });
+    const first = Object.values(expired)[0];
+    if (first) throw new InvalidInput(first, expired);
+
+    return this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          shipFromState: input.shipFromState,
+          licence: input.licence,
+          blockedStates: input.blockedStates,
+        })
+        .where(eq(users.id, sellerId))
+        .returning({ id: users.id });
+      if (!updated) throw new NotFound('Seller not found');
+      await tx.delete(sellerCertificates).where(eq(sellerCertificates.sellerId, sellerId));
+      if (input.certificates.length > 0)
+        await tx.insert(sellerCertificates).values(input.certificates.map((c) => ({ sellerId, ...c })));
+      return readProfile(tx, sellerId);
+    });
+  }
+}
+
+async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile> {
+  const [user] = await db
+    .select({
+      shipFromState: users.shipFromState,
+      licence: users.licence,
+      blockedStates: users.blockedStates,
+    })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  if (!user) throw new NotFound('Seller not found');
+  const certificates = await db
+    .select({
+      kind: sellerCertificates.kind,
+      number: sellerCertificates.number,
+      expiresOn: sellerCertificates.expiresOn,
+    })
+    .from(sellerCertificates)
+    .where(eq(sellerCertificates.sellerId, sellerId))
+    .orderBy(asc(sellerCertificates.kind));
+  return {
+    shipFromState: user.shipFromState as StateCode | null,
+    licence: user.licence,
+    blockedStates: user.blockedStates as StateCode[],
+    certificates: certificates as SellerCertificate[],
+  };
+}

@@ -1,0 +1,250 @@
+import type { ShippingCheck } from '@domain/shipping/check';
+import { shippingToday } from '@domain/shipping/rules';
+import type { SellerProfile } from '@domain/shipping/seller-profile';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/src/db/schema';
+import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+
+// The seller's shipping profile (docs/product.md#seller-shipping-profile): GET and PUT /api/seller/profile.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A day relative to the rules' today, as YYYY-MM-DD. */
+function day(offset: number): string {
+  const d = new Date(`${shippingToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+const FULL = {
+  shipFromState: 'FL',
+  licence: 'FL-NUR-48213',
+  blockedStates: ['HI', 'AK'],
+  certificates: [
+    { kind: 'ca-nematode', number: 'CA-2231', expiresOn: day(200) },
+    { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: day(0) },
+  ],
+};
+
+async function newSeller() {
+  return (await registerUser(t.server, { isSeller: true, profile: false })).client;
+}
+
+describe('who may read and change a shipping profile', () => {
+  it('answers a visitor 401 and a buyer 403, and writes nothing', async () => {
+    const visitor = new Client(t.server);
+    expect((await visitor.get('/api/seller/profile')).status).toBe(401);
+    expect((await visitor.put('/api/seller/profile', FULL)).status).toBe(401);
+    const { client: buyer, user } = await registerUser(t.server);
+    expect((await buyer.get('/api/seller/profile')).status).toBe(403);
+    const res = await buyer.put<{ message: string }>('/api/seller/profile', FULL);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only seller accounts can do this');
+    const [row] = await t.database.db
+      .select({ shipFromState: users.shipFromState, licence: users.licence })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ shipFromState: null, licence: null });
+  });
+});
+
+describe('a seller’s shipping profile', () => {
+  it('starts empty, and a new seller’s plants cannot be ordered until it says where they ship from', async () => {
+    const seller = await newSeller();
+    const res = await seller.get<SellerProfile>('/api/seller/profile');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ shipFromState: null, licence: null, blockedStates: [], certificates: [] });
+
+    const listed = await seller.post<{ id: number }>('/api/products', {
+      title: 'Profile test seeds',
+      description: 'Seeds from a seller without a ship-from state.',
+      variety: 'Sugar Dragon',
+      form: 'seed',
+      quantity: 5,
+      price: 3,
+      imageUrl: '/images/products/sugar-dragon-seed.svg',
+    });
+    expect(listed.status).toBe(201);
+    const check = () =>
+      new Client(t.server).get<ShippingCheck[]>(`/api/shipping/check?state=NY&products=${listed.body.id}`);
+    expect((await check()).body[0]).toMatchObject({
+      status: 'blocked',
+      text: "Can't ship to NY: The seller has not said where it ships from",
+    });
+    expect((await seller.put('/api/seller/profile', { shipFromState: 'FL' })).status).toBe(200);
+    expect((await check()).body[0]).toMatchObject({ status: 'allowed', text: 'Ships to NY' });
+  });
+
+  it('saves the whole profile, states once each in order, and answers it as GET does', async () => {
+    const seller = await newSeller();
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      ...FULL,
+      shipFromState: 'fl',
+      blockedStates: ['hi', 'AK', 'HI'],
+    });
+    expect(res.status).toBe(200);
+    const expected = {
+      shipFromState: 'FL',
+      licence: 'FL-NUR-48213',
+      blockedStates: ['AK', 'HI'],
+      certificates: [
+        { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: day(0) },
+        { kind: 'ca-nematode', number: 'CA-2231', expiresOn: day(200) },
+      ],
+    };
+    expect(res.body).toEqual(expected);
+    expect((await seller.get('/api/seller/profile')).body).toEqual(expected);
+  });
+
+  it('replaces the certificates and clears the licence and blocked states when they are left out', async () => {
+    const seller = await newSeller();
+    await seller.put('/api/seller/profile', FULL);
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'TX',
+      licence: '  ',
+      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: day(30) }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      shipFromState: 'TX',
+      licence: null,
+      blockedStates: [],
+      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: day(30) }],
+    });
+  });
+
+  it('keeps text as typed: $&, </script> and quotes are data', async () => {
+    const seller = await newSeller();
+    const licence = `$& </script><script>alert("x")</script> '`.slice(0, 60);
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      licence,
+      certificates: [{ kind: 'fl-inspection', number: '$&$1', expiresOn: day(1) }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.licence).toBe(licence);
+    expect(res.body.certificates[0]?.number).toBe('$&$1');
+  });
+
+  it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
+    const seller = await newSeller();
+    await seller.put('/api/seller/profile', FULL);
+    const cert = FULL.certificates[0] as (typeof FULL.certificates)[number];
+    const cases: Array<[string, unknown, string, string]> = [
+      [
+        'no state',
+        { ...FULL, shipFromState: undefined },
+        'shipFromState',
+        'Choose the state your plants ship from',
+      ],
+      [
+        'unknown state',
+        { ...FULL, shipFromState: 'ZZ' },
+        'shipFromState',
+        'Choose the state your plants ship from',
+      ],
+      [
+        'a blocked state that is not one',
+        { ...FULL, blockedStates: ['CA', 'XX'] },
+        'blockedStates.1',
+        'States you do not ship to must be two-letter US state codes',
+      ],
+      [
+        'a long licence',
+        { ...FULL, licence: 'L'.repeat(2000) },
+        'licence',
+        'Licence or registration number must be at most 60 characters',
+      ],
+      [
+        'a NUL in the licence',
+        { ...FULL, licence: 'FL\u0000123' },
+        'licence',
+        'Licence or registration number cannot contain control characters',
+      ],
+      [
+        'a certificate number without an expiry',
+        { ...FULL, certificates: [{ kind: 'ca-nematode', number: 'CA-1' }] },
+        'certificates.0.expiresOn',
+        'Enter the date the certificate expires',
+      ],
+      [
+        'a date that does not exist',
+        { ...FULL, certificates: [{ ...cert, expiresOn: '2027-02-30' }] },
+        'certificates.0.expiresOn',
+        'Enter the date the certificate expires',
+      ],
+      [
+        'an expiry in the past',
+        { ...FULL, certificates: [{ ...cert, expiresOn: day(-1) }] },
+        'certificates.0.expiresOn',
+        `This certificate expired on ${day(-1)}: enter the current one's number and date`,
+      ],
+      [
+        'an expiry without a number',
+        { ...FULL, certificates: [{ ...cert, number: ' ' }] },
+        'certificates.0.number',
+        'Enter the certificate number',
+      ],
+      [
+        'a control character in a number',
+        { ...FULL, certificates: [{ ...cert, number: 'CA\u001b[31m' }] },
+        'certificates.0.number',
+        'Certificate number cannot contain control characters',
+      ],
+      [
+        'an unknown kind',
+        { ...FULL, certificates: [{ ...cert, kind: 'mars-quarantine' }] },
+        'certificates.0.kind',
+        'Choose the kind of certificate',
+      ],
+      [
+        'the same kind twice',
+        { ...FULL, certificates: [cert, { ...cert, number: 'CA-2' }] },
+        'certificates.1.kind',
+        'You have this kind of certificate twice: keep one',
+      ],
+      [
+        'certificates that are not a list',
+        { ...FULL, certificates: 'ca-nematode' },
+        'certificates',
+        'Certificates must be a list of at most 4, one of each kind',
+      ],
+    ];
+    for (const [what, body, field, message] of cases) {
+      const res = await seller.put<{ message: string; errors?: Record<string, string> }>(
+        '/api/seller/profile',
+        body,
+      );
+      expect(res.status, what).toBe(400);
+      expect(res.body.errors?.[field], what).toBe(message);
+    }
+    const after = await seller.get<SellerProfile>('/api/seller/profile');
+    expect(after.body.licence).toBe(FULL.licence);
+    expect(after.body.certificates).toHaveLength(2);
+  });
+
+  it('takes parallel saves in turn: the profile ends as one of them, whole', async () => {
+    const seller = await newSeller();
+    const bodies = Array.from({ length: 10 }, (_, i) => ({
+      shipFromState: i % 2 ? 'FL' : 'TX',
+      licence: `LIC-${i}`,
+      blockedStates: [i % 2 ? 'HI' : 'AK'],
+      certificates: [
+        { kind: 'ca-nematode', number: `CA-${i}`, expiresOn: day(10 + i) },
+        { kind: 'fl-inspection', number: `FL-${i}`, expiresOn: day(20 + i) },
+      ],
+    }));
+    const answers = await Promise.all(bodies.map((b) => seller.put('/api/seller/profile', b)));
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+    const final = (await seller.get<SellerProfile>('/api/seller/profile')).body;
+    const i = Number(final.licence?.slice(4));
+    const body = bodies[i] as (typeof bodies)[number];
+    expect(final).toEqual({ ...body, certificates: [...body.certificates] });
+  });
+});

@@ -1,0 +1,164 @@
+import type { Order } from '@domain/orders/types';
+import type { ShippingCheck } from '@domain/shipping/check';
+import { shippingToday } from '@domain/shipping/rules';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, products } from '../../server/src/db/schema';
+import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+import { insertListing, insertSeller } from '../support/catalog';
+
+// The per-state plant shipping rules where a buyer meets them (docs/product.md#shipping-rules): the check the
+// product page and the cart ask, and checkout, which refuses a cart with a line that may not go to the address.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const CALIFORNIA = {
+  name: 'Cal Buyer',
+  line1: '1 Rodeo Dr',
+  city: 'Beverly Hills',
+  state: 'CA',
+  zip: '90210',
+};
+const FLORIDA = { name: 'Flo Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' };
+
+/** A Florida seller (or one from `state`) with a listing that ships as `shipsAs`. */
+async function floridaListing(shipsAs: string, state = 'FL', blockedStates: string[] = []) {
+  const sellerId = await insertSeller(t.database.db, uniqueUsername('rules_seller'));
+  await t.database.db.execute(
+    sql`update users set ship_from_state = ${state}, blocked_states = ${sql.param(blockedStates)}::text[]
+        where id = ${sellerId}`,
+  );
+  const listing = await insertListing(t.database.db, sellerId, {
+    title: `Rules ${shipsAs} ${sellerId}`,
+    quantity: 5,
+  });
+  const form = shipsAs === 'seeds' ? 'seed' : shipsAs === 'unrooted-cutting' ? 'cutting' : 'rooted';
+  await t.database.db
+    .update(products)
+    .set({ shipsAs: shipsAs as 'potted', form, cuttingSize: form === 'cutting' ? '12 inch' : null })
+    .where(eq(products.id, listing.id));
+  return { sellerId, listing };
+}
+
+async function certify(sellerId: number, kind: string, expiresOn: string) {
+  await t.database.db.execute(
+    sql`insert into seller_certificates (seller_id, kind, number, expires_on)
+        values (${sellerId}, ${kind}, ${`CERT-${sellerId}`}, ${expiresOn}::date)`,
+  );
+}
+
+const check = (state: string, ids: number[]) =>
+  new Client(t.server).get<ShippingCheck[]>(`/api/shipping/check?state=${state}&products=${ids.join(',')}`);
+
+/** A day relative to the rules' today, as YYYY-MM-DD. */
+function day(offset: number): string {
+  const d = new Date(`${shippingToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('GET /api/shipping/check', () => {
+  it("says a Florida potted plant can't go to California, and why, with the rule's source; seeds can", async () => {
+    const potted = (await floridaListing('potted')).listing;
+    const seeds = (await floridaListing('seeds')).listing;
+    const res = await check('CA', [potted.id, seeds.id, 2_000_000_000]);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(2);
+    const [blocked, allowed] = res.body;
+    expect(blocked).toMatchObject({ productId: potted.id, status: 'blocked' });
+    expect(blocked?.text).toMatch(/^Can't ship to CA: California nematode quarantine/);
+    expect(blocked?.status === 'blocked' && blocked.sourceUrl).toMatch(/^https:\/\//);
+    expect(allowed).toEqual({ productId: seeds.id, status: 'allowed', text: 'Ships to CA' });
+    // In its own state, anything goes.
+    expect((await check('FL', [potted.id])).body[0]).toMatchObject({
+      status: 'allowed',
+      text: 'Ships to FL',
+    });
+  });
+
+  it('lets a seller with a valid certificate ship; an expired one counts as none, the expiry day as valid', async () => {
+    const { sellerId, listing } = await floridaListing('unrooted-cutting');
+    await certify(sellerId, 'ca-nematode', day(-1));
+    expect((await check('CA', [listing.id])).body[0]?.status).toBe('blocked');
+    await t.database.db.execute(
+      sql`update seller_certificates set expires_on = ${day(0)}::date where seller_id = ${sellerId}`,
+    );
+    expect((await check('CA', [listing.id])).body[0]?.status).toBe('allowed');
+  });
+
+  it("honours a seller's own blocked states", async () => {
+    const { listing } = await floridaListing('seeds', 'FL', ['NY']);
+    expect((await check('NY', [listing.id])).body[0]).toMatchObject({
+      status: 'blocked',
+      text: "Can't ship to NY: The seller does not ship to NY",
+    });
+  });
+
+  it('refuses an unknown state and malformed or too many ids with 400, naming the parameter', async () => {
+    const client = new Client(t.server);
+    for (const url of [
+      '/api/shipping/check?state=XX&products=1',
+      '/api/shipping/check?state=CA&products=abc',
+      '/api/shipping/check?state=CA&products=0',
+      '/api/shipping/check?state=CA&products=',
+      '/api/shipping/check?state=CA',
+      `/api/shipping/check?state=CA&products=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`,
+      '/api/shipping/check?state=%00&products=1',
+    ]) {
+      const res = await client.get<{ message: string }>(url);
+      expect(res.status, url).toBe(400);
+    }
+  });
+});
+
+describe('checkout under the shipping rules', () => {
+  it("answers 409 naming each line that can't ship to the address, writing nothing; another address goes through", async () => {
+    const potted = (await floridaListing('potted')).listing;
+    const cutting = (await floridaListing('unrooted-cutting')).listing;
+    const seeds = (await floridaListing('seeds')).listing;
+    const { client } = await registerUser(t.server, { address: CALIFORNIA });
+    for (const p of [potted, cutting, seeds])
+      await client.post('/api/cart', { productId: p.id, quantity: 1 });
+
+    const refused = await client.post<{ message: string; errors: Record<string, string> }>('/api/orders', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^Some items can't ship to CA: /);
+    expect(refused.body.message).toContain(potted.title);
+    expect(refused.body.message).toContain(cutting.title);
+    expect(refused.body.message).not.toContain(seeds.title);
+    expect(Object.keys(refused.body.errors).sort()).toEqual([String(potted.id), String(cutting.id)].sort());
+    expect(refused.body.errors[String(potted.id)]).toMatch(
+      /^Can't ship to CA: California nematode quarantine/,
+    );
+    const written = await t.database.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(sql`${orderItems.productId} in (${potted.id}, ${cutting.id}, ${seeds.id})`);
+    expect(written).toEqual([]);
+    expect((await client.get<unknown[]>('/api/cart')).body).toHaveLength(3);
+
+    // Shipped to a Florida address instead, the same cart is an order.
+    const florida = await client.post<{ id: number }>('/api/addresses', FLORIDA);
+    const placed = await client.post<Order>('/api/orders', { addressId: florida.body.id });
+    expect(placed.status).toBe(201);
+    expect(placed.body.items).toHaveLength(3);
+    expect(placed.body.shipTo?.state).toBe('FL');
+  });
+
+  it('still sells the last unit once when twenty California and Florida buyers race for it', async () => {
+    const { listing } = await floridaListing('seeds');
+    await t.database.db.update(products).set({ quantity: 1 }).where(eq(products.id, listing.id));
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => registerUser(t.server, { address: i % 2 ? CALIFORNIA : FLORIDA })),
+    );
+    for (const { client } of buyers) await client.post('/api/cart', { productId: listing.id, quantity: 1 });
+    const answers = await Promise.all(buyers.map(({ client }) => client.post('/api/orders', {})));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+  });
+});
