@@ -203,6 +203,19 @@ for (const theme of THEMES) {
     test('a seller: dashboard, listings, add listing with errors', async ({ page, baseURL, playwright }) => {
       test.setTimeout(120_000);
       await registerByApi(page.request, baseURL, { seller: true });
+      // A new seller's dashboard asks where its plants ship from; the profile form, empty and with its errors.
+      await visitAndScan(page, theme, '/seller/dashboard', 'seller dashboard without a ship-from state');
+      await expect(page.getByRole('region', { name: 'Choose where your plants ship from' })).toBeVisible();
+      await visitAndScan(page, theme, '/seller/profile');
+      await page.getByRole('button', { name: 'Add certificate' }).click();
+      await page.getByRole('button', { name: 'Save shipping profile' }).click();
+      await expect(page.getByText('Choose the state your plants ship from')).toBeVisible();
+      await expectNoSeriousViolations(page, `/seller/profile with errors (${theme})`);
+      const profile = await page.request.put('/api/seller/profile', {
+        headers: originHeaders(baseURL),
+        data: { shipFromState: 'FL' },
+      });
+      expect(profile.status(), await profile.text()).toBe(200);
       const title = `Accessible Sugar Dragon ${uniqueName('lot').replace('_', '')}`;
       const created = await page.request.post('/api/products', {
         headers: originHeaders(baseURL),

@@ -250,6 +250,8 @@ test('a price the seller changes while the listing is in the cart is shown, and 
       data: { username: sellerName, email: `${sellerName}@example.com`, password: PASSWORD, isSeller: true },
     });
     expect(registered.status(), await registered.text()).toBe(201);
+    const profile = await seller.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+    expect(profile.status(), await profile.text()).toBe(200);
     const listing = {
       title: `Repriced Sugar Dragon ${uniqueName('lot').replace('_', '')}`,
       description: 'A cutting whose seller changes the price.',

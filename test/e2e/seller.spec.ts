@@ -53,6 +53,12 @@ async function newSellerOnAddPage(page: Page): Promise<string> {
   const username = uniqueName('grower');
   await registerThroughForm(page, username, { seller: true });
   await expect(page).toHaveURL(/\/seller\/dashboard$/);
+  // Its plants ship from Florida (the profile page itself is driven in shipping-rules.spec.ts).
+  const profile = await page.request.put('/api/seller/profile', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { shipFromState: 'FL' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
   await page.getByRole('link', { name: 'Add New Product' }).click();
   await expect(page).toHaveURL(/\/seller\/add-listing$/);
   return username;

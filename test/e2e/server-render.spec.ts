@@ -209,6 +209,8 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
     },
   });
   expect(registered.status()).toBe(201);
+  const profile = await seller.request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+  expect(profile.status()).toBe(200);
   const title = `Dollar $& title $\` x $' y`;
   const created = await seller.request.post('/api/products', {
     headers,

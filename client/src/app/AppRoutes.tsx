@@ -24,6 +24,10 @@ const SellerListingsPage = lazyPage(
 );
 const AddListingPage = lazyPage(() => import('@/features/listings/AddListingPage'), 'AddListingPage');
 const AddressBookPage = lazyPage(() => import('@/features/shipping/AddressBookPage'), 'AddressBookPage');
+const SellerProfilePage = lazyPage(
+  () => import('@/features/shipping/SellerProfilePage'),
+  'SellerProfilePage',
+);
 const GuidesPage = lazyPage(() => import('@/features/content/GuidesPage'), 'GuidesPage');
 const GuidePage = lazyPage(() => import('@/features/content/GuidePage'), 'GuidePage');
 const HelpPage = lazyPage(() => import('@/features/content/HelpPage'), 'HelpPage');
@@ -50,6 +54,7 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/seller/dashboard', page: SellerDashboardPage, guard: 'seller' },
   { path: '/seller/listings', page: SellerListingsPage, guard: 'seller' },
   { path: '/seller/add-listing', page: AddListingPage, guard: 'seller' },
+  { path: '/seller/profile', page: SellerProfilePage, guard: 'seller' },
   { path: '/guides', page: GuidesPage },
   { path: '/guides/:slug', page: GuidePage },
   { path: '/help', page: HelpPage },

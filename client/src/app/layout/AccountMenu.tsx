@@ -1,4 +1,4 @@
-import { LayoutDashboard, List, LogOut, MapPin, Package, ShoppingCart } from 'lucide-react';
+import { LayoutDashboard, List, LogOut, MapPin, Package, ShoppingCart, Truck } from 'lucide-react';
 import { Link } from 'wouter';
 import {
   DropdownMenu,
@@ -41,6 +41,12 @@ export function AccountMenu({ defaultOpen = false, focusFirstItem = false }: Men
               <Link href="/seller/listings">
                 <List aria-hidden="true" />
                 My Listings
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href="/seller/profile">
+                <Truck aria-hidden="true" />
+                Shipping Profile
               </Link>
             </DropdownMenuItem>
           </>

@@ -19,7 +19,7 @@ import {
   PromoCodeForm,
 } from '@/features/cart/lazy';
 import { useCheckout } from '@/features/orders';
-import { ShipToPicker } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems } from '@/features/shipping';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;
@@ -31,6 +31,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
   const { user } = useAuth();
   const { lines, isLoading } = useCart();
   const { checkout, isPending, pricesChanged } = useCheckout({ onPlaced: onClose });
+  const shippingProblems = useShippingProblems(user ? lines.map((l) => l.productId) : []);
 
   return (
     <SheetContent side="right" className="gap-0 p-0">
@@ -61,7 +62,12 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
           <>
             <ul className="flex flex-col gap-5" aria-label="Cart items">
               {lines.map((line) => (
-                <CartLineItem key={line.id} line={line} onNavigate={onClose} />
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  onNavigate={onClose}
+                  shippingProblem={shippingProblems.get(line.productId)}
+                />
               ))}
             </ul>
             {/* In the scrolling part, so the address form, when there is none yet, is never cut off. */}

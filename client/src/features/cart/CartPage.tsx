@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useCheckout } from '@/features/orders';
-import { ShipToPicker } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems } from '@/features/shipping';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';
 import { CartLineItem } from './components/CartLineItem';
@@ -22,6 +22,7 @@ export function CartPage() {
   const { lines, isLoading, isError, refetch } = useCart();
   const clear = useClearCart();
   const { checkout, isPending, pricesChanged } = useCheckout();
+  const shippingProblems = useShippingProblems(lines.map((l) => l.productId));
   const count = lines.length;
 
   return (
@@ -73,7 +74,12 @@ export function CartPage() {
             </div>
             <ul aria-label="Cart items" className="divide-y">
               {lines.map((line) => (
-                <CartLineItem key={line.id} line={line} size="full" />
+                <CartLineItem
+                  key={line.id}
+                  line={line}
+                  size="full"
+                  shippingProblem={shippingProblems.get(line.productId)}
+                />
               ))}
             </ul>
           </section>

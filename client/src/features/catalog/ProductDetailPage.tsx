@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { loginUrl } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
+import { ShipsToNotice } from '@/features/shipping';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
@@ -93,6 +94,8 @@ function ProductDetail({ product }: { product: Product }) {
           <StockLine product={product} />
 
           <PurchaseControls product={product} />
+
+          <ShipsToNotice productId={product.id} />
 
           <PlantFacts product={product} />
 

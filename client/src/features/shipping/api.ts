@@ -1,4 +1,7 @@
 import type { Address, AddressFields, ZipPlace } from '@domain/shipping/addresses';
+import type { ShippingCheck } from '@domain/shipping/check';
+import type { SellerProfile, SellerProfileFields } from '@domain/shipping/seller-profile';
+import type { StateCode } from '@domain/shipping/states';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
@@ -18,6 +21,22 @@ export const shippingQueries = {
       queryKey: [...shippingQueries.addressBooks, userId] as const,
       queryFn: async ({ signal }) => (await apiGet<Address[]>('/api/addresses', { signal })) ?? [],
       staleTime: 0,
+    }),
+  /** GET /api/shipping/check: whether these listings may ship to the state (ids sorted, so one cart is one key). */
+  check: (state: StateCode, productIds: readonly number[]) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all, 'check', state, [...productIds].sort((a, b) => a - b)] as const,
+      queryFn: ({ signal }) =>
+        apiGet<ShippingCheck[]>(
+          `/api/shipping/check?state=${state}&products=${[...productIds].sort((a, b) => a - b).join(',')}`,
+          { signal },
+        ),
+    }),
+  /** GET /api/seller/profile: the seller's shipping profile, keyed by the seller's id like the address book. */
+  sellerProfile: (userId: number) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all, 'seller-profile', userId] as const,
+      queryFn: ({ signal }) => apiGet<SellerProfile>('/api/seller/profile', { signal }),
     }),
   /** GET /api/zips/:zip: where a 5-digit ZIP code is; null when nobody has it (404). */
   zip: (zip: string) =>
@@ -43,6 +62,41 @@ export function useAddresses() {
 /** The place of a 5-digit ZIP code, asked once the code is complete (`zip` null asks nothing). */
 export function useZipPlace(zip: string | null) {
   return useQuery({ ...shippingQueries.zip(zip ?? ''), enabled: zip !== null });
+}
+
+/** The shipping rules' answers for these listings and that state, asked once both are known. */
+export function useShippingChecks(state: StateCode | null, productIds: readonly number[]) {
+  return useQuery({
+    ...shippingQueries.check(state ?? 'FL', productIds),
+    enabled: state !== null && productIds.length > 0,
+  });
+}
+
+/** The signed-in seller's shipping profile; nothing is asked for anyone else. */
+export function useSellerProfile() {
+  const { user } = useAuth();
+  return useQuery({ ...shippingQueries.sellerProfile(user?.id ?? 0), enabled: user?.isSeller === true });
+}
+
+/**
+ * PUT /api/seller/profile: "Shipping profile saved". Refusals on fields (an expired certificate, say) are the
+ * form's; any other failure is a toast. What buyers are told about this seller's listings changes with it.
+ */
+export function useSaveSellerProfile() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: SellerProfileFields) =>
+      apiRequest<SellerProfile>('PUT', '/api/seller/profile', profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(shippingQueries.sellerProfile(user?.id ?? 0).queryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: [...shippingQueries.all, 'check'] });
+      toast({ title: 'Shipping profile saved', description: 'Buyers see where your plants can go' });
+    },
+    onError: (error) => {
+      if (!hasFieldErrors(error)) toastFailure('Could not save the shipping profile', error);
+    },
+  });
 }
 
 /** An address as POST and PUT take it. */

@@ -1,4 +1,4 @@
-// The shipping feature's public face. The address book page is imported lazily by the router (app/AppRoutes.tsx);
+// The shipping feature's public face. The address book and seller profile pages are imported lazily by the router (app/AppRoutes.tsx);
 // checkout uses the address form, the address as a label shows it, and the address queries from here.
 export type { Address } from '@domain/shipping/addresses';
 export {
@@ -13,4 +13,7 @@ export {
 export { shipToOf, useChosenAddressId } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
 export { AddressSummary } from './components/AddressSummary';
+export { ShipFromNotice } from './components/ShipFromNotice';
+export { ShipsToNotice } from './components/ShipsToNotice';
 export { ShipToPicker } from './components/ShipToPicker';
+export { rememberZip, useDestination, useShippingProblems } from './destination';

@@ -14,6 +14,8 @@ interface CartLineItemProps {
   size?: 'compact' | 'full';
   /** Runs when the title link is followed (the panel closes). */
   onNavigate?: () => void;
+  /** Why this line may not ship where the cart goes ("Can't ship to CA: …"), when it may not. */
+  shippingProblem?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ interface CartLineItemProps {
  * quantity controls (1 to the units available), line total and Remove. Changes show at once. When the price moved
  * since the buyer added the line, the old price is struck through and a note offers to accept the new one.
  */
-export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineItemProps) {
+export function CartLineItem({ line, size = 'compact', onNavigate, shippingProblem }: CartLineItemProps) {
   const { product } = line;
   const update = useUpdateCartQuantity();
   const remove = useRemoveCartLine();
@@ -74,6 +76,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate }: CartLineIte
           </p>
         </div>
         {changed && <PriceChangeNote line={line} />}
+        {shippingProblem && <p className="text-sm font-medium text-destructive">{shippingProblem}</p>}
         <StockNote available={available} quantity={line.quantity} />
         <div className="mt-1 flex items-center justify-between gap-3">
           <CartQuantityControl

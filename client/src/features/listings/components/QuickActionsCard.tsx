@@ -1,9 +1,9 @@
-import { Package, Plus, Store } from 'lucide-react';
+import { Package, Plus, Store, Truck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 
-/** The overview's side card: the three places a seller goes most from the dashboard. */
+/** The overview's side card: the places a seller goes most from the dashboard. */
 export function QuickActionsCard() {
   return (
     <Card className="self-start">
@@ -21,6 +21,12 @@ export function QuickActionsCard() {
           <Link href="/seller/listings">
             <Package aria-hidden="true" />
             Manage Inventory
+          </Link>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <Link href="/seller/profile">
+            <Truck aria-hidden="true" />
+            Shipping Profile
           </Link>
         </Button>
         <Button asChild variant="outline" className="justify-start">

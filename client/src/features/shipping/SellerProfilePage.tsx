@@ -1,0 +1,246 @@
+import {
+  CERTIFICATE_NUMBER_MAX,
+  CERTIFICATE_OPTIONS,
+  LICENCE_MAX,
+  type SellerProfile,
+  type SellerProfileFields,
+} from '@domain/shipping/seller-profile';
+import { US_STATES } from '@domain/shipping/states';
+import { AlertCircle, Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { PageMessage } from '@/components/PageMessage';
+import { useDocumentTitle } from '@/components/PageStatus';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { FieldError, FormField } from '@/components/ui/FormField';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { NativeSelect } from '@/components/ui/NativeSelect';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { isApiError } from '@/lib/api';
+import { useSaveSellerProfile, useSellerProfile } from './api';
+import {
+  EMPTY_CERTIFICATE,
+  type SellerProfileFormValues,
+  sellerProfileResolver,
+  sellerProfileToForm,
+} from './seller-profile-form';
+
+/**
+ * /seller/profile — the seller's shipping profile (docs/product.md#seller-shipping-profile), inside RequireSeller:
+ * where its plants ship from, its licence, the states it does not ship to, and its certificates on file.
+ */
+export function SellerProfilePage() {
+  useDocumentTitle('Shipping profile');
+  const profile = useSellerProfile();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <h1 className="text-3xl sm:text-4xl">Shipping profile</h1>
+      <p className="mt-1 text-muted-foreground">
+        Where your plants ship from decides where they may go under each state's plant rules. Buyers see it on
+        every listing, and checkout holds to it.
+      </p>
+      <div className="mt-8">
+        {profile.isPending ? (
+          <div role="status" aria-label="Loading your shipping profile" className="grid gap-4">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-48" />
+          </div>
+        ) : profile.isError || !profile.data ? (
+          <PageMessage
+            icon={<AlertCircle className="size-12 text-destructive" aria-hidden="true" />}
+            title="Your shipping profile could not be loaded"
+            action={<Button onClick={() => void profile.refetch()}>Retry</Button>}
+          >
+            Please try again in a moment.
+          </PageMessage>
+        ) : (
+          <ProfileForm profile={profile.data} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: SellerProfile }) {
+  const id = useId();
+  const form = useForm<SellerProfileFormValues, unknown, SellerProfileFields>({
+    resolver: sellerProfileResolver,
+    defaultValues: sellerProfileToForm(profile),
+  });
+  const certificates = useFieldArray({ control: form.control, name: 'certificates' });
+  const save = useSaveSellerProfile();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((fields) =>
+    save.mutate(fields, {
+      onSuccess: (saved) => form.reset(sellerProfileToForm(saved)),
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        let first = true;
+        for (const [path, message] of Object.entries(error.fieldErrors)) {
+          form.setError(
+            path as keyof SellerProfileFormValues,
+            { type: 'server', message },
+            { shouldFocus: first },
+          );
+          first = false;
+        }
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-busy={save.isPending}>
+      <section aria-labelledby={`${id}-origin`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <h2 id={`${id}-origin`} className="text-2xl">
+          Where you ship from
+        </h2>
+        <FormField
+          id={`${id}-state`}
+          label="Ships from"
+          required
+          hint="The state your plants leave from. Buyers can't order your plants until you choose it."
+          error={errors.shipFromState?.message}
+        >
+          <NativeSelect {...form.register('shipFromState')}>
+            <option value="">Choose…</option>
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          id={`${id}-licence`}
+          label="Nursery licence or registration number (optional)"
+          hint="Printed on your packing slips when a state asks for it."
+          error={errors.licence?.message}
+        >
+          <Input maxLength={LICENCE_MAX} autoComplete="off" {...form.register('licence')} />
+        </FormField>
+      </section>
+
+      <section aria-labelledby={`${id}-certs`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <div>
+          <h2 id={`${id}-certs`} className="text-2xl">
+            Certificates on file
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Some states let plants in only with a certificate (California's nematode compliance, Arizona's
+            nursery inspection). Listings that need one ship there while yours is valid; the expiry day still
+            counts.
+          </p>
+        </div>
+        {certificates.fields.length === 0 && <p className="text-sm">No certificates on file.</p>}
+        {certificates.fields.map((field, i) => {
+          const certErrors = errors.certificates?.[i];
+          return (
+            <fieldset
+              key={field.id}
+              className="grid gap-3 rounded-lg border p-3 sm:grid-cols-[2fr_1fr_1fr_auto]"
+            >
+              <legend className="sr-only">Certificate {i + 1}</legend>
+              <FormField id={`${id}-cert-${i}-kind`} label="Certificate" error={certErrors?.kind?.message}>
+                <NativeSelect {...form.register(`certificates.${i}.kind`)}>
+                  <option value="">Choose…</option>
+                  {CERTIFICATE_OPTIONS.map((o) => (
+                    <option key={o.kind} value={o.kind}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField
+                id={`${id}-cert-${i}-number`}
+                label="Certificate number"
+                error={certErrors?.number?.message}
+              >
+                <Input
+                  maxLength={CERTIFICATE_NUMBER_MAX}
+                  autoComplete="off"
+                  {...form.register(`certificates.${i}.number`)}
+                />
+              </FormField>
+              <FormField
+                id={`${id}-cert-${i}-expires`}
+                label="Expires on"
+                error={certErrors?.expiresOn?.message}
+              >
+                <Input type="date" {...form.register(`certificates.${i}.expiresOn`)} />
+              </FormField>
+              <Button
+                type="button"
+                variant="ghost"
+                className="self-end"
+                aria-label={`Remove certificate ${i + 1}`}
+                onClick={() => certificates.remove(i)}
+              >
+                <Trash2 aria-hidden="true" />
+                <span className="sm:sr-only">Remove</span>
+              </Button>
+            </fieldset>
+          );
+        })}
+        {errors.certificates?.message && <FieldError>{errors.certificates.message}</FieldError>}
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={certificates.fields.length >= CERTIFICATE_OPTIONS.length}
+          onClick={() => certificates.append({ ...EMPTY_CERTIFICATE })}
+        >
+          <Plus aria-hidden="true" />
+          Add certificate
+        </Button>
+      </section>
+
+      <fieldset className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <legend className="float-left text-2xl">States you don't ship to</legend>
+        <p className="clear-left text-sm text-muted-foreground">
+          For reasons of your own (heat, transit times, a state's paperwork). Buyers there see that you don't
+          ship to them; the states' own rules apply whatever you choose here.
+        </p>
+        <Controller
+          control={form.control}
+          name="blockedStates"
+          render={({ field }) => (
+            <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+              {US_STATES.map((s) => (
+                <div key={s.code} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`${id}-blocked-${s.code}`}
+                    checked={field.value.includes(s.code)}
+                    onCheckedChange={(checked) =>
+                      field.onChange(
+                        checked === true ? [...field.value, s.code] : field.value.filter((c) => c !== s.code),
+                      )
+                    }
+                  />
+                  <Label htmlFor={`${id}-blocked-${s.code}`} className="font-normal">
+                    {s.name}
+                  </Label>
+                </div>
+              ))}
+            </div>
+          )}
+        />
+        {errors.blockedStates && (
+          <FieldError>{errors.blockedStates.message ?? 'Check the states'}</FieldError>
+        )}
+      </fieldset>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="cactus" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save shipping profile'}
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/seller/dashboard">Back to dashboard</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}

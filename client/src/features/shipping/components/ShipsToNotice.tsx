@@ -1,0 +1,128 @@
+import { unknownZipMessage } from '@domain/shipping/addresses';
+import { stateName } from '@domain/shipping/states';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Input } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Label';
+import { useShippingChecks } from '../api';
+import { rememberZip, useDestination } from '../destination';
+
+/**
+ * On a listing's page: whether it can ship to the buyer (docs/product.md#shipping-rules), for the address the cart
+ * ships to, or for a ZIP code a visitor types (remembered in a cookie): "Ships to CA", or "Can't ship to CA: …"
+ * with a link to the rule.
+ */
+export function ShipsToNotice({ productId }: { productId: number }) {
+  const destination = useDestination();
+  const checks = useShippingChecks(destination.state, [productId]);
+  const [editing, setEditing] = useState(false);
+  const check = checks.data?.find((c) => c.productId === productId);
+
+  if (!destination.state || editing)
+    return (
+      <ZipForm
+        initial={destination.zip ?? ''}
+        unknown={!editing && destination.unknownZip ? destination.zip : null}
+        onDone={() => setEditing(false)}
+      />
+    );
+  if (!check) return null;
+  const where = `${stateName(destination.state)}${destination.zip ? ` (${destination.zip})` : ''}`;
+  return (
+    <div role="status" className="grid gap-1 rounded-lg border p-3 text-sm">
+      {check.status === 'allowed' ? (
+        <p className="flex items-center gap-2 font-medium">
+          <CircleCheck className="size-4 shrink-0 text-cactus" aria-hidden="true" />
+          {check.text}
+        </p>
+      ) : (
+        <p className="flex items-start gap-2 font-medium text-destructive">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {check.text}
+            {check.sourceUrl && (
+              <>
+                {' '}
+                <a
+                  href={check.sourceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-normal underline underline-offset-2"
+                >
+                  Read the rule
+                </a>
+              </>
+            )}
+          </span>
+        </p>
+      )}
+      <p className="text-muted-foreground">
+        Delivering to {where}
+        {destination.source === 'zip' && (
+          <>
+            {' · '}
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setEditing(true)}>
+              Change ZIP code
+            </Button>
+          </>
+        )}
+        {destination.source === 'address' && ' (your shipping address)'}
+      </p>
+    </div>
+  );
+}
+
+/** "Check delivery to ZIP code": five digits, remembered in a cookie. */
+function ZipForm({
+  initial,
+  unknown,
+  onDone,
+}: {
+  initial: string;
+  /** The remembered ZIP code, when the ZIP tables do not know it. */
+  unknown: string | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [zip, setZip] = useState(initial);
+  const [typed, setError] = useState<string | null>(null);
+  const error = typed ?? (unknown ? unknownZipMessage(unknown) : null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = zip.trim().slice(0, 5);
+    if (!/^\d{5}$/.test(digits)) {
+      setError('Enter a 5-digit ZIP code');
+      return;
+    }
+    setError(null);
+    rememberZip(digits);
+    onDone();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-1.5 rounded-lg border p-3 text-sm">
+      <Label htmlFor={`${id}-zip`}>Check delivery to your ZIP code</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-zip`}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          value={zip}
+          onChange={(event) => setZip(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="max-w-[8rem]"
+        />
+        <Button type="submit" variant="outline">
+          Check
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import type { StateCode } from '@domain/shipping/states';
+import { isStateCode } from '@domain/shipping/states';
+import { useSyncExternalStore } from 'react';
+import { useAuth } from '@/features/accounts';
+import { useAddresses, useShippingChecks, useZipPlace } from './api';
+import { shipToOf, useChosenAddressId } from './chosen-address';
+
+/** The cookie that remembers the ZIP code a visitor (or a buyer without an address) typed, for 180 days. */
+export const SHIP_ZIP_COOKIE = 'ship_zip';
+const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+const listeners = new Set<() => void>();
+
+function readZipCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.match(/(?:^|;\s*)ship_zip=(\d{5})(?:;|$)/);
+  return match ? (match[1] ?? null) : null;
+}
+
+/** Remembers the ZIP code typed on a product page (null forgets it). */
+export function rememberZip(zip: string | null): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one first-party cookie of five digits, written the way every browser takes (the Cookie Store API is not in all of them).
+  document.cookie = zip
+    ? `${SHIP_ZIP_COOKIE}=${zip}; Max-Age=${MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
+    : `${SHIP_ZIP_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  for (const listener of listeners) listener();
+}
+
+function useZipCookie(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readZipCookie,
+    () => null,
+  );
+}
+
+export interface Destination {
+  state: StateCode | null;
+  /** Where the state comes from: the address the cart ships to, or a ZIP code typed (a visitor's). */
+  source: 'address' | 'zip' | null;
+  zip: string | null;
+  /** The ZIP code typed is one the ZIP tables do not know. */
+  unknownZip: boolean;
+}
+
+/**
+ * Where the buyer's plants would go (docs/product.md#shipping-rules): the state of the address the cart ships to
+ * (the chosen one, else the default), or else of the ZIP code typed on a product page, remembered in a cookie.
+ */
+export function useDestination(): Destination {
+  const { user } = useAuth();
+  const addresses = useAddresses();
+  const shipTo = shipToOf(addresses.data, useChosenAddressId());
+  const zip = useZipCookie();
+  const place = useZipPlace(!shipTo && zip ? zip : null);
+  if (user && shipTo) return { state: shipTo.state, source: 'address', zip: shipTo.zip, unknownZip: false };
+  const state = place.data?.state;
+  if (zip && state && isStateCode(state)) return { state, source: 'zip', zip, unknownZip: false };
+  return { state: null, source: null, zip, unknownZip: zip !== null && place.isSuccess && !state };
+}
+
+/**
+ * The cart's lines that may not ship where the cart goes, by listing id, with the buyer's line ("Can't ship to CA:
+ * …"); empty while the destination or the answers are unknown. Changing the address asks again at once.
+ */
+export function useShippingProblems(productIds: readonly number[]): Map<number, string> {
+  const { state } = useDestination();
+  const checks = useShippingChecks(state, productIds);
+  return new Map(
+    (checks.data ?? []).flatMap((c) => (c.status === 'blocked' ? [[c.productId, c.text] as const] : [])),
+  );
+}

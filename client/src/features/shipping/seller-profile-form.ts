@@ -1,0 +1,61 @@
+import {
+  type SellerProfile,
+  type SellerProfileFields,
+  sellerProfileSchema,
+} from '@domain/shipping/seller-profile';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/** What the shipping profile form holds: texts as typed, '' for a choice not made yet. */
+export interface SellerProfileFormValues {
+  shipFromState: string;
+  licence: string;
+  blockedStates: string[];
+  certificates: Array<{ kind: string; number: string; expiresOn: string }>;
+}
+
+export const EMPTY_CERTIFICATE = { kind: '', number: '', expiresOn: '' };
+
+/** The form's values for a saved profile (a new seller's is empty). */
+export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormValues {
+  return {
+    shipFromState: profile.shipFromState ?? '',
+    licence: profile.licence ?? '',
+    blockedStates: [...profile.blockedStates],
+    certificates: profile.certificates.map((c) => ({ ...c })),
+  };
+}
+
+/**
+ * The server's own schema checks the form; each issue lands on the field its path names ("certificates.0.number"),
+ * the first per field, as the server's answer names them. Whether a certificate has expired is the server's call.
+ */
+export const sellerProfileResolver: Resolver<SellerProfileFormValues, unknown, SellerProfileFields> = async (
+  values,
+) => {
+  const result = await sellerProfileSchema.safeParseAsync(values);
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    if (!errors[path]) errors[path] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: nestErrors(errors) };
+};
+
+/** react-hook-form wants errors nested as the values are ({certificates: [{number: …}]}), not by dotted path. */
+function nestErrors(
+  flat: Record<string, { type: string; message: string }>,
+): FieldErrors<SellerProfileFormValues> {
+  const root: Record<string, unknown> = {};
+  for (const [path, error] of Object.entries(flat)) {
+    const keys = path.split('.');
+    let node = root;
+    keys.slice(0, -1).forEach((key, i) => {
+      const next = keys[i + 1] as string;
+      node[key] ??= /^\d+$/.test(next) ? [] : {};
+      node = node[key] as Record<string, unknown>;
+    });
+    node[keys[keys.length - 1] as string] = error;
+  }
+  return root as FieldErrors<SellerProfileFormValues>;
+}

@@ -1,0 +1,189 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
+
+// The per-state shipping rules where buyers and sellers meet them (docs/product.md#shipping-rules).
+
+/** A date `days` from today, as the date input takes it. */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A Florida seller (registered through the API) with a potted dragon fruit plant; its title. */
+async function floridaPottedPlant(
+  request: APIRequestContext,
+  origin: string,
+): Promise<{ id: number; title: string }> {
+  const headers = { origin };
+  const name = uniqueName('fl_nursery');
+  const registered = await request.post('/api/auth/register', {
+    headers,
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const title = `Potted Pitaya ${name.slice(-6)}`;
+  const created = await request.post('/api/products', {
+    headers,
+    data: {
+      title,
+      description: 'A rooted plant in a one-gallon pot.',
+      variety: 'Physical Graffiti',
+      form: 'rooted',
+      shipsAs: 'potted',
+      price: 24,
+      quantity: 10,
+      imageUrl: '/images/products/physical-graffiti-rooted.svg',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { id: ((await created.json()) as { id: number }).id, title };
+}
+
+async function addAddressByApi(page: Page, data: Record<string, unknown>) {
+  const res = await page.request.post('/api/addresses', {
+    headers: { origin: new URL(page.url()).origin },
+    data,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('a buyer in California sees a Florida rooted plant refused, the cart says why, and a Florida address lets the order through', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL as string).origin;
+  const seller = await playwright.request.newContext({ baseURL });
+  const plant = await floridaPottedPlant(seller, origin);
+  await seller.dispose();
+
+  await registerThroughForm(page, uniqueName('ca_buyer'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await addAddressByApi(page, {
+    name: 'Cal Buyer',
+    line1: '1 Rodeo Dr',
+    city: 'Beverly Hills',
+    state: 'CA',
+    zip: '90210',
+  });
+  await addAddressByApi(page, {
+    name: 'Flo Buyer',
+    line1: '100 Biscayne Blvd',
+    city: 'Miami',
+    state: 'FL',
+    zip: '33132',
+  });
+
+  // The product page says it can't go to the default address's state, and why, with the rule's source.
+  await page.goto(`/product/${plant.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: plant.title })).toBeVisible();
+  const notice = page.getByRole('status').filter({ hasText: "Can't ship to CA" });
+  await expect(notice).toContainText(
+    "Can't ship to CA: California nematode quarantine (rooted plants and cuttings from FL)",
+  );
+  await expect(notice).toContainText('Delivering to California (90210) (your shipping address)');
+  await expect(notice.getByRole('link', { name: 'Read the rule' })).toHaveAttribute(
+    'href',
+    'https://pi.cdfa.ca.gov/pqm/manual/htm/315.htm',
+  );
+
+  // The cart explains the line, and checkout to California is refused by the server too.
+  // The first Add to Cart is the listing's own (the related listings below have theirs).
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(toast(page, 'Added to cart')).toBeVisible();
+  await page.goto('/cart');
+  const line = page
+    .getByRole('list', { name: 'Cart items' })
+    .getByRole('listitem')
+    .filter({ hasText: plant.title });
+  await expect(line).toContainText("Can't ship to CA: California nematode quarantine");
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText(/^Some items can't ship to CA: /)).toBeVisible();
+
+  // Changing to the Florida address re-checks at once: the line may go, and the order goes through.
+  const shipTo = page.getByRole('region', { name: 'Ship to' });
+  await shipTo.getByRole('button', { name: 'Change the shipping address' }).click();
+  await shipTo.getByRole('radio', { name: /100 Biscayne Blvd/ }).click();
+  await expect(shipTo).toContainText('Miami, FL 33132');
+  await expect(line).not.toContainText("Can't ship");
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(toast(page, 'Order placed!')).toBeVisible();
+
+  // The order page shows where it goes.
+  await page.goto('/orders');
+  await page
+    .getByRole('link', { name: /^View order/ })
+    .first()
+    .click();
+  await expect(page.getByText(plant.title)).toBeVisible();
+  await expect(page.getByText('100 Biscayne Blvd')).toBeVisible();
+  await expect(page.getByText('Miami, FL 33132')).toBeVisible();
+});
+
+test('a visitor checks a ZIP code on a product page, remembered on the next page', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL as string).origin;
+  const seller = await playwright.request.newContext({ baseURL });
+  const plant = await floridaPottedPlant(seller, origin);
+  await seller.dispose();
+
+  await page.goto(`/product/${plant.id}`);
+  const zip = page.getByLabel('Check delivery to your ZIP code');
+  await zip.fill('123');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByText('Enter a 5-digit ZIP code')).toBeVisible();
+  await zip.fill('00000');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByText('ZIP 00000 is not a known US ZIP code')).toBeVisible();
+  await zip.fill('85001');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByText(/^Can't ship to AZ: Arizona fire ant quarantine/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Delivering to Arizona (85001)')).toBeVisible();
+  await page.getByRole('button', { name: 'Change ZIP code' }).click();
+  await page.getByLabel('Check delivery to your ZIP code').fill('10001');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByText('Ships to NY', { exact: true })).toBeVisible();
+});
+
+test('a new seller is asked where its plants ship from, and keeps a profile with certificates and blocked states', async ({
+  page,
+}) => {
+  await registerThroughForm(page, uniqueName('new_nursery'), { seller: true });
+  await page.goto('/seller/dashboard');
+  const notice = page.getByRole('region', { name: 'Choose where your plants ship from' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('link', { name: 'Set up shipping' }).click();
+  await expect(page).toHaveURL(/\/seller\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping profile' })).toBeVisible();
+
+  // Without a state the form says so; an expired certificate is refused by the server on its field.
+  await page.getByRole('button', { name: 'Save shipping profile' }).click();
+  await expect(page.getByText('Choose the state your plants ship from')).toBeVisible();
+  await page.getByLabel('Ships from').selectOption('FL');
+  await page.getByLabel('Nursery licence or registration number (optional)').fill('FL-NUR-48213');
+  await page.getByRole('button', { name: 'Add certificate' }).click();
+  await page.getByLabel('Certificate', { exact: true }).selectOption('ca-nematode');
+  await page.getByLabel('Certificate number').fill('CA-2231');
+  await page.getByLabel('Expires on').fill(inDays(-3));
+  await page.getByRole('checkbox', { name: 'Hawaii' }).click();
+  await page.getByRole('button', { name: 'Save shipping profile' }).click();
+  await expect(page.getByText(/^This certificate expired on /)).toBeVisible();
+  await page.getByLabel('Expires on').fill(inDays(200));
+  await page.getByRole('button', { name: 'Save shipping profile' }).click();
+  await expect(toast(page, 'Shipping profile saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Ships from')).toHaveValue('FL');
+  await expect(page.getByLabel('Certificate number')).toHaveValue('CA-2231');
+  await expect(page.getByRole('checkbox', { name: 'Hawaii' })).toBeChecked();
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Choose where your plants ship from' })).toHaveCount(0);
+});
