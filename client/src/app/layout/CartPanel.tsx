@@ -66,7 +66,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
                   key={line.id}
                   line={line}
                   onNavigate={onClose}
-                  shippingProblem={shippingProblems.get(line.productId)}
+                  shippingProblem={shippingProblems.byProduct.get(line.productId)}
                 />
               ))}
             </ul>
@@ -83,6 +83,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
           <CheckoutButton
             noticeId="cart-panel-prices-changed"
             pricesChanged={pricesChanged}
+            shippingNotice={shippingProblems.notice}
             isPending={isPending}
             onCheckout={checkout}
           />

@@ -78,7 +78,7 @@ export function CartPage() {
                   key={line.id}
                   line={line}
                   size="full"
-                  shippingProblem={shippingProblems.get(line.productId)}
+                  shippingProblem={shippingProblems.byProduct.get(line.productId)}
                 />
               ))}
             </ul>
@@ -96,6 +96,7 @@ export function CartPage() {
             <CheckoutButton
               noticeId="cart-page-prices-changed"
               pricesChanged={pricesChanged}
+              shippingNotice={shippingProblems.notice}
               isPending={isPending}
               onCheckout={checkout}
             />

@@ -198,9 +198,11 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
         </Button>
       </section>
 
-      <fieldset className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
-        <legend className="float-left text-2xl">States you don't ship to</legend>
-        <p className="clear-left text-sm text-muted-foreground">
+      <section aria-labelledby={`${id}-blocked`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <h2 id={`${id}-blocked`} className="text-2xl">
+          States you don't ship to
+        </h2>
+        <p className="text-sm text-muted-foreground">
           For reasons of your own (heat, transit times, a state's paperwork). Buyers there see that you don't
           ship to them; the states' own rules apply whatever you choose here.
         </p>
@@ -208,7 +210,8 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
           control={form.control}
           name="blockedStates"
           render={({ field }) => (
-            <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+            <fieldset className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-4">
+              <legend className="sr-only">States you don't ship to</legend>
               {US_STATES.map((s) => (
                 <div key={s.code} className="flex items-center gap-2">
                   <Checkbox
@@ -225,13 +228,13 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
                   </Label>
                 </div>
               ))}
-            </div>
+            </fieldset>
           )}
         />
         {errors.blockedStates && (
           <FieldError>{errors.blockedStates.message ?? 'Check the states'}</FieldError>
         )}
-      </fieldset>
+      </section>
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="cactus" disabled={save.isPending}>

@@ -62,14 +62,28 @@ export function useDestination(): Destination {
   return { state: null, source: null, zip, unknownZip: zip !== null && place.isSuccess && !state };
 }
 
+/** What the cart says of the lines that may not ship where it goes (and why Checkout waits). */
+export interface ShippingProblems {
+  /** The buyer's line per listing id ("Can't ship to CA: …"). */
+  byProduct: Map<number, string>;
+  /** Above Checkout while any line may not ship: what to do about it; null when every line may. */
+  notice: string | null;
+}
+
 /**
- * The cart's lines that may not ship where the cart goes, by listing id, with the buyer's line ("Can't ship to CA:
- * …"); empty while the destination or the answers are unknown. Changing the address asks again at once.
+ * The cart's lines that may not ship where the cart goes (docs/product.md#shipping-rules); none while the
+ * destination or the answers are unknown. Changing the address asks again at once.
  */
-export function useShippingProblems(productIds: readonly number[]): Map<number, string> {
+export function useShippingProblems(productIds: readonly number[]): ShippingProblems {
   const { state } = useDestination();
   const checks = useShippingChecks(state, productIds);
-  return new Map(
+  const byProduct = new Map(
     (checks.data ?? []).flatMap((c) => (c.status === 'blocked' ? [[c.productId, c.text] as const] : [])),
   );
+  const n = byProduct.size;
+  const notice =
+    n === 0 || !state
+      ? null
+      : `${n === 1 ? 'An item' : `${n} items`} can't ship to ${state}: remove ${n === 1 ? 'it' : 'them'} or choose another address to check out.`;
+  return { byProduct, notice };
 }
