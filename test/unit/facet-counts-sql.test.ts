@@ -6,7 +6,7 @@ import {
   lastFacetCountsFunction,
   normalizeSql,
 } from '../../server/src/db/facet-counts';
-import { summaryFilters } from '../../server/src/db/schema';
+import { catalogFacetCounts, products, summaryFilters } from '../../server/src/db/schema';
 
 const migrations = join(import.meta.dirname, '../../server/src/db/migrations');
 
@@ -35,5 +35,22 @@ describe('catalog_facet_counts_apply()', () => {
     expect(columns).toBeGreaterThan(0);
     const groupBy = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
     expect(sql).toContain(`GROUP BY ${groupBy} HAVING`);
+  });
+
+  it('keys the summary by every list, flag and destination filter, a destination by its array as products holds it', () => {
+    const sql = facetCountsFunctionSql();
+    const kinds = new Set(summaryFilters().map((f) => f.kind));
+    expect([...kinds].sort()).toEqual(['destination', 'flag', 'list']);
+    const summary = catalogFacetCounts as unknown as Record<string, { name: string; columnType: string }>;
+    const listings = products as unknown as Record<string, { name: string; columnType: string }>;
+    for (const f of summaryFilters()) {
+      const column = summary[f.column];
+      expect(column?.name, f.key).toBe(listings[f.column]?.name);
+      expect(sql, f.key).toContain(`${column?.name}`);
+    }
+    const destination = summaryFilters().find((f) => f.kind === 'destination');
+    expect(summary[destination?.column ?? '']?.columnType).toBe('PgArray');
+    // Arrays are grouped as they are: no coalesce (the column is NOT NULL), and in the GROUP BY's positions.
+    expect(sql).toContain('in_stock, blocked_to, count(*)::int');
   });
 });

@@ -52,6 +52,12 @@ export const users = pgTable(
     shipFromState: text('ship_from_state'),
     licence: text('licence'),
     blockedStates: text('blocked_states').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The day this seller's listings' blocked_to were last computed whole (profile saved, certificate expired,
+     * rules changed): each of its listings was computed on that day or later, so a certificate that expires after
+     * it is picked up by maintenance (docs/architecture.md#what-keeps-blocked_to-right). Null until the first.
+     */
+    shippingComputedOn: date('shipping_computed_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -197,6 +203,13 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('simple'::regconfig, title || ' ' || variety || ' ' || description)`,
       ),
+    /**
+     * The places (STATE_CODES, in its order) this listing may not ship to under the shipping rules, as
+     * blockedDestinations (domain/shipping/rules.ts) decides from its seller's profile and ships_as: what the
+     * catalog's `shipsTo` filter hides. Kept by the server (docs/architecture.md#what-keeps-blocked_to-right);
+     * checkout and the shipping check decide live and never read it.
+     */
+    blockedTo: text('blocked_to').array().notNull().default(sql`'{}'::text[]`),
     /** Set when a listing that was ordered is deleted: hidden from the catalog and carts, kept for order history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -361,12 +374,15 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges). */
+/** The filters catalog_facet_counts has a column for: every list, flag and destination filter (not the ranges). */
 export function summaryFilters(): CatalogFilter[] {
   return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind !== 'range');
 }
 
-/** catalog_facet_counts' filter columns: text for a list, boolean for a flag, named as on products. */
+/**
+ * catalog_facet_counts' filter columns: text for a list, boolean for a flag, text[] for a destination (the places a
+ * listing may not go to), named as on products.
+ */
 function facetCountColumns() {
   const columns: Record<string, ReturnType<typeof facetCountColumn>> = {};
   for (const f of summaryFilters()) columns[f.column] = facetCountColumn(f);
@@ -375,7 +391,9 @@ function facetCountColumns() {
 
 function facetCountColumn(f: CatalogFilter) {
   const name = products[f.column as keyof typeof products.$inferSelect].name;
-  return f.kind === 'list' ? text(name).notNull() : boolean(name).notNull();
+  if (f.kind === 'list') return text(name).notNull();
+  if (f.kind === 'destination') return text(name).array().notNull();
+  return boolean(name).notNull();
 }
 
 /**
@@ -401,6 +419,21 @@ export const catalogFacetCounts = pgTable(
       ],
     }),
   ],
+);
+
+/**
+ * The fingerprint of the shipping rules products.blocked_to was last computed with (a hash of SHIPPING_RULES,
+ * STATE_CODES and BLOCKED_DESTINATIONS_VERSION): one row, written by the start-up that recomputed every listing
+ * after a deploy changed them (docs/architecture.md#what-keeps-blocked_to-right).
+ */
+export const shippingRulesState = pgTable(
+  'shipping_rules_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    rulesHash: text('rules_hash').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_rules_state_one_row', sql`${t.id} = 1`)],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -13,8 +13,8 @@ import { searchCondition } from './search';
 
 /**
  * The SQL of the catalog's filters, derived from CATALOG_FILTERS (domain/catalog/filters.ts): a filter reads the
- * column its row names, on `products` or on `catalog_facet_counts` (which has every list and flag column, and no
- * range). Adding a filter: docs/architecture.md#how-to-add-a-filter.
+ * column its row names, on `products` or on `catalog_facet_counts` (which has every list, flag and destination
+ * column, and no range). Adding a filter: docs/architecture.md#how-to-add-a-filter.
  */
 
 /** A filter that a facet leaves out when it counts its own options. */
@@ -38,12 +38,15 @@ export const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
 const filters = CATALOG_FILTERS as readonly CatalogFilter[];
 
-/** The placeholders' values for a filter set (see bindPlaceholders): each list's options, each range's bounds. */
+/**
+ * The placeholders' values for a filter set (see bindPlaceholders): each list's options, each destination's place,
+ * each range's bounds.
+ */
 export function filterParams(f: CatalogFilters): Record<string, unknown> {
   const values = filterValues(f);
   const params: Record<string, unknown> = {};
   for (const filter of filters) {
-    if (filter.kind === 'list') params[filter.key] = values[filter.key];
+    if (filter.kind === 'list' || filter.kind === 'destination') params[filter.key] = values[filter.key];
     else if (filter.kind === 'range')
       for (const { param } of [filter.min, filter.max]) {
         const bound = values[param] as number | null;
@@ -83,6 +86,10 @@ export function filterConditions(
       conditions[key] = sql`${column} = any(${bind(filter.key, values[filter.key])}::text[])`;
     } else if (filter.kind === 'flag') {
       conditions[key] = eq(column, true);
+    } else if (filter.kind === 'destination') {
+      // The column lists the places a listing may not go to (no index can serve a "does not contain": the list's
+      // order index or the summary does the walking).
+      conditions[key] = sql`not (${column} @> array[${bind(filter.key, values[filter.key])}::text])`;
     } else {
       const bound = (param: string, op: SQL) => {
         const value = values[param] as number | null;
