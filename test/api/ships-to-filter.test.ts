@@ -155,6 +155,11 @@ describe('GET /api/products and /facets with shipsTo', () => {
     // A Florida potted plant may not go to California without the certificate; with it, it may.
     expect(await shown('CA')).not.toContain(florida.listings.get('potted')?.id);
     expect(await shown('CA')).toContain(certified.listings.get('potted')?.id);
+    // Hawaii's cuttings stay in Hawaii; a seller's own "not to New York" holds even for seeds.
+    expect(await shown('OR')).not.toContain(hawaii.listings.get('unrooted-cutting')?.id);
+    expect(await shown('HI')).toContain(hawaii.listings.get('unrooted-cutting')?.id);
+    expect(await shown('NY')).not.toContain(california.listings.get('seeds')?.id);
+    expect(await shown('OR')).toContain(california.listings.get('seeds')?.id);
     // Without shipsTo nothing is hidden.
     expect((await listIds('')).ids.length).toBe(16);
   });
