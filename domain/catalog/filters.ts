@@ -108,9 +108,9 @@ export interface DestinationFilter<K extends string = string, V extends string =
   group: string;
   values: readonly V[];
   /** The checkbox's label, and the chip of a place other than the default: "Ships to California". */
-  label: (value: V) => string;
+  label(value: V): string;
   /** The chip while the filter is off though a place is known: "Including what can't ship to CA". */
-  offChip: (value: V) => string;
+  offChip(value: V): string;
   /** The URL's value for the filter turned off: `shipsTo=any`. */
   anyValue: string;
   /** The API's message for a value it does not know. */

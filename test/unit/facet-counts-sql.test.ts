@@ -3,10 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   facetCountsFunctionSql,
+  facetCountsRefillSql,
   lastFacetCountsFunction,
   normalizeSql,
 } from '../../server/src/db/facet-counts';
-import { catalogFacetCounts, products, summaryFilters } from '../../server/src/db/schema';
+import {
+  blockedCountsFilter,
+  catalogBlockedCounts,
+  products,
+  summaryFilters,
+} from '../../server/src/db/schema';
 
 const migrations = join(import.meta.dirname, '../../server/src/db/migrations');
 
@@ -37,20 +43,24 @@ describe('catalog_facet_counts_apply()', () => {
     expect(sql).toContain(`GROUP BY ${groupBy} HAVING`);
   });
 
-  it('keys the summary by every list, flag and destination filter, a destination by its array as products holds it', () => {
+  it('counts, for the destination filter, the listings each place may not get in catalog_blocked_counts', () => {
     const sql = facetCountsFunctionSql();
-    const kinds = new Set(summaryFilters().map((f) => f.kind));
-    expect([...kinds].sort()).toEqual(['destination', 'flag', 'list']);
-    const summary = catalogFacetCounts as unknown as Record<string, { name: string; columnType: string }>;
-    const listings = products as unknown as Record<string, { name: string; columnType: string }>;
-    for (const f of summaryFilters()) {
-      const column = summary[f.column];
-      expect(column?.name, f.key).toBe(listings[f.column]?.name);
-      expect(sql, f.key).toContain(`${column?.name}`);
-    }
-    const destination = summaryFilters().find((f) => f.kind === 'destination');
-    expect(summary[destination?.column ?? '']?.columnType).toBe('PgArray');
-    // Arrays are grouped as they are: no coalesce (the column is NOT NULL), and in the GROUP BY's positions.
-    expect(sql).toContain('in_stock, blocked_to, count(*)::int');
+    expect(summaryFilters().map((f) => f.kind)).not.toContain('destination');
+    const place = blockedCountsFilter();
+    const name = (column: string) => (products as unknown as Record<string, { name: string }>)[column]?.name;
+    // Its columns: the place (a text, one element of products' array), then the summary's, then n.
+    const blocked = catalogBlockedCounts as unknown as Record<string, { name: string; columnType: string }>;
+    expect(blocked[place.column]?.name).toBe(name(place.column));
+    expect(blocked[place.column]?.columnType).toBe('PgText');
+    for (const f of summaryFilters()) expect(blocked[f.column]?.name, f.key).toBe(name(f.column));
+    const names = summaryFilters()
+      .map((f) => name(f.column))
+      .join(', ');
+    expect(sql).toContain(`INSERT INTO catalog_blocked_counts AS c (blocked_to, ${names}, n)`);
+    // One row per place in every branch: inserted, deleted, and both sides of an update.
+    for (const rows of ['new_rows', 'old_rows'])
+      expect(sql).toContain(`FROM ${rows} CROSS JOIN LATERAL unnest(${rows}.blocked_to) AS p(place)`);
+    expect(sql.match(/INSERT INTO catalog_blocked_counts/g)).toHaveLength(3);
+    expect(facetCountsRefillSql()).toContain('INSERT INTO catalog_blocked_counts');
   });
 });

@@ -1,4 +1,4 @@
-import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
+import { CATALOG_FILTERS, type CatalogFilter, type DestinationFilter } from '@domain/catalog/filters';
 import { SHIPS_AS, type ShipsAs } from '@domain/constants';
 import {
   CALLUSED_SHIPS_AS,
@@ -374,15 +374,24 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** The filters catalog_facet_counts has a column for: every list, flag and destination filter (not the ranges). */
+/** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges or destinations). */
 export function summaryFilters(): CatalogFilter[] {
-  return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind !== 'range');
+  return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind === 'list' || f.kind === 'flag');
 }
 
 /**
- * catalog_facet_counts' filter columns: text for a list, boolean for a flag, text[] for a destination (the places a
- * listing may not go to), named as on products.
+ * The destination filter (the ships-to filter) whose excluded listings catalog_blocked_counts counts. The summary
+ * holds one: a second would need counts of the listings excluded by both (docs/decisions/0015-ships-to-filter.md).
  */
+export function blockedCountsFilter(): DestinationFilter {
+  const found = (CATALOG_FILTERS as readonly CatalogFilter[]).filter(
+    (f): f is DestinationFilter => f.kind === 'destination',
+  );
+  if (found.length !== 1) throw new Error('catalog_blocked_counts serves exactly one destination filter');
+  return found[0] as DestinationFilter;
+}
+
+/** catalog_facet_counts' filter columns: text for a list, boolean for a flag, named as on products. */
 function facetCountColumns() {
   const columns: Record<string, ReturnType<typeof facetCountColumn>> = {};
   for (const f of summaryFilters()) columns[f.column] = facetCountColumn(f);
@@ -391,9 +400,7 @@ function facetCountColumns() {
 
 function facetCountColumn(f: CatalogFilter) {
   const name = products[f.column as keyof typeof products.$inferSelect].name;
-  if (f.kind === 'list') return text(name).notNull();
-  if (f.kind === 'destination') return text(name).array().notNull();
-  return boolean(name).notNull();
+  return f.kind === 'list' ? text(name).notNull() : boolean(name).notNull();
 }
 
 /**
@@ -414,6 +421,33 @@ export const catalogFacetCounts = pgTable(
     primaryKey({
       name: 'catalog_facet_counts_pkey',
       columns: summaryFilters().map((f) => t[f.column as keyof typeof t]) as [
+        (typeof t)['n'],
+        ...Array<(typeof t)['n']>,
+      ],
+    }),
+  ],
+);
+
+const blockedColumn = products[blockedCountsFilter().column as keyof typeof products.$inferSelect].name;
+
+/**
+ * The summary's complement for the destination filter (shipsTo): for each place and each combination of
+ * catalog_facet_counts' columns, how many visible listings may NOT go there (one per element of their
+ * products.blocked_to). A count with `shipsTo=CA` is catalog_facet_counts' less these rows for CA, read by the
+ * key's first column, so the summary keeps its size whatever the sellers' profiles (decision note 0015). Kept by
+ * the same trigger function.
+ */
+export const catalogBlockedCounts = pgTable(
+  'catalog_blocked_counts',
+  {
+    [blockedCountsFilter().column]: text(blockedColumn).notNull(),
+    ...facetCountColumns(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'catalog_blocked_counts_pkey',
+      columns: [blockedCountsFilter(), ...summaryFilters()].map((f) => t[f.column as keyof typeof t]) as [
         (typeof t)['n'],
         ...Array<(typeof t)['n']>,
       ],

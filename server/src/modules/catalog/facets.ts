@@ -2,6 +2,7 @@ import {
   type CatalogFilters,
   destinationFilters,
   flagFilters,
+  isSet,
   listFilters,
   rangeFilters,
 } from '@domain/catalog/filters';
@@ -20,6 +21,7 @@ import {
   filterShape,
   otherFilters,
   summaryAnswers,
+  summaryFrom,
 } from './filters';
 import { CAPPED_LIST_TTL_MS, CAPPED_LISTS } from './list';
 import { resolveSearch } from './search';
@@ -129,14 +131,18 @@ export class FacetCounts {
         const column = filterColumn(source, filter);
         if (column) columns[filter.key] = countWhere(otherFilters(conditions, filter.key), eq(column, true));
       }
-      // A destination is counted only when set (a place to count for): then it is every filter's match.
+      // A destination is counted only when set (a place to count for), with itself applied like every count: over
+      // the summary that is its FROM (summaryFrom), over listings its condition.
       for (const filter of destinationFilters)
-        if (conditions[filter.key]) columns[filter.key] = countWhere(otherFilters(conditions));
+        if (isSet(filter, f)) columns[filter.key] = countWhere(otherFilters(conditions));
       if (!summary) columns.matches = sql<number>`count(*)`.mapWith(Number);
       return {
         scansListings: !summary,
         counts: summary
-          ? this.reads.select(columns).from(catalogFacetCounts).prepare('catalog_facets_summary')
+          ? this.reads
+              .select(columns)
+              .from(summaryFrom(f, bindPlaceholders))
+              .prepare('catalog_facets_summary')
           : this.reads
               .select(columns)
               .from(products)
