@@ -2,21 +2,62 @@
  * Fills a database with a synthetic catalog of N listings in one INSERT … SELECT generate_series, the same
  * on PostgreSQL and PGlite: all 9 varieties and 4 forms, sizes, pollination, plant facts (how it ships, callused,
  * length, segments, grafted and rootstock), flags, prices $5–$300, stock, sales and dates spread by a hash of the
- * row number, over 50 Florida sellers.
+ * row number, over 50 sellers with a mix of shipping profiles (SELLER_PROFILES), so that the ships-to filter hides
+ * a part of the catalog that differs by state; then where each listing may not ship (products.blocked_to) is
+ * computed as the app does at its first start-up.
  */
 
 import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/src/db/connect';
+import { BlockedDestinations } from '../server/src/modules/shipping';
 
 const list = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
 
+/**
+ * The sellers' shipping profiles, seller i taking profile i mod 10: half in Florida (one of them with California's
+ * nematode certificate), and California, Texas, Hawaii and Arizona; two of them refuse some states of their own. For
+ * California, Florida's and Texas' plant material without the certificate and Hawaii's are hidden (about half the
+ * catalog), seeds never.
+ */
+const SELLER_PROFILES: ReadonlyArray<{
+  state: string;
+  location: string;
+  blocked?: string[];
+  certificate?: string;
+}> = [
+  { state: 'FL', location: 'Homestead, Florida' },
+  { state: 'FL', location: 'Homestead, Florida' },
+  { state: 'FL', location: 'Homestead, Florida', certificate: 'ca-nematode' },
+  { state: 'FL', location: 'Homestead, Florida', blocked: ['AK', 'HI'] },
+  { state: 'FL', location: 'Homestead, Florida' },
+  { state: 'CA', location: 'Fallbrook, California' },
+  { state: 'CA', location: 'Fallbrook, California', blocked: ['NY'] },
+  { state: 'TX', location: 'McAllen, Texas' },
+  { state: 'HI', location: 'Hilo, Hawaii' },
+  { state: 'AZ', location: 'Tucson, Arizona' },
+];
+
 export async function generateCatalog(database: Database, listings: number): Promise<void> {
   const { db } = database;
+  const profiles = sql.raw(
+    `(values ${SELLER_PROFILES.map(
+      (p, i) =>
+        `(${i}, '${p.state}', '${p.location}', array[${(p.blocked ?? []).map((s) => `'${s}'`).join(',')}]::text[], ${p.certificate ? `'${p.certificate}'` : 'null'})`,
+    ).join(', ')}) as p(k, state, location, blocked, certificate)`,
+  );
   await db.execute(sql`
-    insert into users (username, email, password, is_seller, location, ship_from_state)
-    select 'bench_seller_' || s, 'bench_seller_' || s || '@example.com', 'not-a-hash', true, 'Homestead, Florida', 'FL'
-    from generate_series(1, 50) s
+    insert into users (username, email, password, is_seller, location, ship_from_state, blocked_states)
+    select 'bench_seller_' || s, 'bench_seller_' || s || '@example.com', 'not-a-hash', true, p.location, p.state,
+           p.blocked
+    from generate_series(1, 50) s join ${profiles} on p.k = s % ${SELLER_PROFILES.length}
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into seller_certificates (seller_id, kind, number, expires_on)
+    select u.id, p.certificate, 'BENCH-' || u.id, current_date + 365
+    from generate_series(1, 50) s join ${profiles} on p.k = s % ${SELLER_PROFILES.length}
+    join users u on u.username = 'bench_seller_' || s
+    where p.certificate is not null
     on conflict do nothing`);
   const h = (salt: number) => sql.raw(`(hashint4(i * ${salt} + ${salt}) & 2147483647)`);
   await db.execute(sql`
@@ -65,6 +106,9 @@ export async function generateCatalog(database: Database, listings: number): Pro
         from generate_series(1, ${listings}) i
       ) r
     ) g`);
+  // Where each listing may not ship, as the first start-up of the app computes it (the rules' fingerprint is not
+  // stored yet), per seller and way of shipping.
+  await new BlockedDestinations(db).applyRules();
   // What autovacuum does on a live database: statistics, and the visibility map for index-only scans.
   await db.execute(sql`vacuum analyze`);
 }

@@ -34,8 +34,11 @@ const ALL_SCENARIOS = [
   { name: 'list, cutting 12 inch organic', query: 'form=cutting&cuttingSize=12%20inch&organic=true' },
   { name: 'list, text search', query: 'search=suger%20dragn&inStock=true' },
   { name: 'list, search "sugar"', query: 'search=sugar' },
+  // The marketplace of a buyer whose state is known (a California address): the ships-to filter on.
+  { name: 'list, ships to CA', query: 'inStock=true&shipsTo=CA' },
   { name: 'facets', query: 'inStock=true', facets: true },
   { name: 'facets, search "sugar"', query: 'search=sugar', facets: true },
+  { name: 'facets, ships to CA', query: 'inStock=true&shipsTo=CA', facets: true },
   { name: 'detail', detail: true },
 ] as const;
 

@@ -1,9 +1,9 @@
 /**
  * `npm run db:generate -- --name <what>`: drizzle-kit's migration for the schema's changes, completed with what
  * drizzle-kit cannot write. When the catalog's summary columns changed (a list or flag filter added to
- * CATALOG_FILTERS), the migration also empties catalog_facet_counts before its columns change, replaces
- * catalog_facet_counts_apply() with the version the filter table gives, and refills the table
- * (server/src/db/facet-counts.ts). Read the result before committing it.
+ * CATALOG_FILTERS), the migration also empties catalog_facet_counts and catalog_blocked_counts (when it exists
+ * already) before their columns change, replaces catalog_facet_counts_apply() with the version the filter table
+ * gives, and refills both tables (server/src/db/facet-counts.ts). Read the result before committing it.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,22 @@ function drizzleKit(args: string[]): void {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
+/** The tables of the latest snapshot: the schema before this migration. */
+function tablesBefore(): Set<string> {
+  const meta = join(migrations, 'meta');
+  const latest = readdirSync(meta)
+    .filter((f) => f.endsWith('_snapshot.json'))
+    .sort()
+    .at(-1);
+  if (!latest) return new Set();
+  const snapshot = JSON.parse(readFileSync(join(meta, latest), 'utf8')) as {
+    tables?: Record<string, unknown>;
+  };
+  return new Set(Object.keys(snapshot.tables ?? {}));
+}
+
 const args = process.argv.slice(2);
+const blockedCountsExisted = tablesBefore().has('public.catalog_blocked_counts');
 const before = new Set(sqlFiles());
 const wanted = facetCountsFunctionSql();
 const current = latestFunction([...before]);
@@ -59,9 +74,9 @@ if (summaryChanged && added.length === 1) {
     .replace(/^-- Custom SQL migration file.*$/m, '')
     .trim();
   const parts = [
-    '-- catalog_facet_counts changes with the filter table: emptied before its columns change, then its trigger\n' +
-      '-- function and its rows are written again from the table (scripts/db-generate.ts).\n' +
-      'DELETE FROM catalog_facet_counts;',
+    '-- catalog_facet_counts (and catalog_blocked_counts) change with the filter table: emptied before their columns\n' +
+      '-- change, then the trigger function and their rows are written again from the table (scripts/db-generate.ts).\n' +
+      `DELETE FROM catalog_facet_counts;${blockedCountsExisted ? '\nDELETE FROM catalog_blocked_counts;' : ''}`,
     ...(generated ? [generated] : []),
     wanted,
     facetCountsRefillSql(),

@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { formatUSD, fromCents, toCents } from '../money';
 import { parseDecimal } from '../numbers';
+import { STATE_CODES, stateName } from '../shipping';
 
 /**
  * The catalog's filters, defined once (docs/architecture.md#how-to-add-a-filter and decision note 0014). Every
@@ -90,13 +91,39 @@ export interface RangeFilter<
   orderMessage: string;
 }
 
+/**
+ * Keeps listings that may go to one place: `?shipsTo=CA`. Whether a listing may go somewhere is not one of its own
+ * attributes but a decision of the shipping rules over its seller too, so the server keeps, per listing, the places
+ * it may NOT go to in the text[] `column` (products.blocked_to, docs/architecture.md#what-keeps-blocked_to-right), and
+ * the condition is that the array does not hold the place asked for. On by default in the marketplace once the
+ * buyer's place is known (the client gives it as the filter's default); the URL then records only a departure: the
+ * filter off (`key=any`) or another place (docs/decisions/0015-ships-to-filter.md).
+ */
+export interface DestinationFilter<K extends string = string, V extends string = string> {
+  kind: 'destination';
+  key: K;
+  /** The products text[] column of the values a listing is refused for. */
+  column: string;
+  /** The panel's heading it goes under (with the flags of that group). */
+  group: string;
+  values: readonly V[];
+  /** The checkbox's label, and the chip of a place other than the default: "Ships to California". */
+  label(value: V): string;
+  /** The chip while the filter is off though a place is known: "Including what can't ship to CA". */
+  offChip(value: V): string;
+  /** The URL's value for the filter turned off: `shipsTo=any`. */
+  anyValue: string;
+  /** The API's message for a value it does not know. */
+  message: string;
+}
+
 export interface RangeBound<P extends string = string> {
   param: P;
   label: string;
   placeholder: string;
 }
 
-export type CatalogFilter = ListFilter | FlagFilter | RangeFilter;
+export type CatalogFilter = ListFilter | FlagFilter | DestinationFilter | RangeFilter;
 
 const options = <V extends string>(values: readonly V[], labels?: Readonly<Record<V, string>>) =>
   values.map((value) => ({ value, label: labels ? labels[value] : value }));
@@ -109,6 +136,9 @@ const flag = <const K extends string>(
 const range = <const K extends string, const Min extends string, const Max extends string>(
   f: Omit<RangeFilter<K, Min, Max>, 'kind'>,
 ) => ({ kind: 'range', ...f }) as RangeFilter<K, Min, Max>;
+const destination = <const K extends string, const V extends string>(
+  f: Omit<DestinationFilter<K, V>, 'kind'>,
+) => ({ kind: 'destination', ...f }) as DestinationFilter<K, V>;
 
 /** The range a price chip shows: "$10.00 – $50.00", "From $10.00" or "Up to $50.00". */
 export function priceRangeLabel(min: number | null, max: number | null): string {
@@ -178,6 +208,16 @@ export const CATALOG_FILTERS = [
     chip: 'Including out of stock',
     onByDefault: true,
   }),
+  destination({
+    key: 'shipsTo',
+    column: 'blockedTo',
+    group: 'Availability',
+    values: STATE_CODES,
+    label: (state) => `Ships to ${stateName(state)}`,
+    offChip: (state) => `Including what can't ship to ${state}`,
+    anyValue: 'any',
+    message: 'shipsTo must be a two-letter US state code',
+  }),
   range({
     key: 'price',
     column: 'priceCents',
@@ -197,26 +237,38 @@ type Filters = (typeof CATALOG_FILTERS)[number];
 export type ListFilters = Extract<Filters, { kind: 'list' }>;
 export type FlagFilters = Extract<Filters, { kind: 'flag' }>;
 export type RangeFilters = Extract<Filters, { kind: 'range' }>;
+export type DestinationFilters = Extract<Filters, { kind: 'destination' }>;
 /** A filter's name: its URL parameter (a range's bounds have their own), its field, its facet. */
 export type FilterKey = Filters['key'];
 /** The parameters of the ranges' bounds: minPrice, maxPrice. */
 export type RangeParam = RangeFilters['min']['param'] | RangeFilters['max']['param'];
 
-/** The parsed filters: each list's chosen options, each flag, each range's bounds (null when open), the search. */
+/**
+ * The parsed filters: each list's chosen options, each flag, each destination's place (null: no filter), each
+ * range's bounds (null when open), the search.
+ */
 export type CatalogFilters = { [F in ListFilters as F['key']]: Array<F['options'][number]['value']> } & {
   [F in FlagFilters as F['key']]: boolean;
-} & { [P in RangeParam]: number | null } & { search: string };
+} & { [F in DestinationFilters as F['key']]: F['values'][number] | null } & {
+  [P in RangeParam]: number | null;
+} & { search: string };
 
-/** GET /api/products/facets: for every option, how many listings match with it applied; each range's extent. */
+/**
+ * GET /api/products/facets: for every option, how many listings match with it applied; for a destination set, how
+ * many match (null when not set: there is no place to count for); each range's extent.
+ */
 export type CatalogFacets = {
   [F in ListFilters as F['key']]: Record<F['options'][number]['value'], number>;
-} & { [F in FlagFilters as F['key']]: number } & {
+} & { [F in FlagFilters as F['key']]: number } & { [F in DestinationFilters as F['key']]: number | null } & {
   [F in RangeFilters as F['key']]: { min: number | null; max: number | null };
 };
 
 export const listFilters = CATALOG_FILTERS.filter((f): f is ListFilters => f.kind === 'list');
 export const flagFilters = CATALOG_FILTERS.filter((f): f is FlagFilters => f.kind === 'flag');
 export const rangeFilters = CATALOG_FILTERS.filter((f): f is RangeFilters => f.kind === 'range');
+export const destinationFilters = CATALOG_FILTERS.filter(
+  (f): f is DestinationFilters => f.kind === 'destination',
+);
 
 /** What a range bound may be, parsed from its text: a number from 0 to the limit, or null when empty. */
 export function parseRangeBound(f: RangeFilter, text: string): number | null | undefined {
@@ -260,6 +312,24 @@ function flagSchema(f: FlagFilter) {
     .transform((v) => v === 'true');
 }
 
+/** One of the filter's places (trimmed, upper-cased); absent or empty means no filter. */
+function destinationSchema(f: DestinationFilter) {
+  const allowed = new Set<string>(f.values);
+  return z
+    .string()
+    .max(100, f.message)
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim().toUpperCase() ?? '';
+      if (value === '') return null;
+      if (!allowed.has(value)) {
+        ctx.addIssue({ code: 'custom', message: f.message });
+        return z.NEVER;
+      }
+      return value;
+    });
+}
+
 function boundSchema(f: RangeFilter, name: string) {
   return z
     .string()
@@ -293,6 +363,7 @@ function filterShape(): FilterShape {
   for (const f of CATALOG_FILTERS as readonly CatalogFilter[]) {
     if (f.kind === 'list') shape[f.key] = listSchema(f);
     else if (f.kind === 'flag') shape[f.key] = flagSchema(f);
+    else if (f.kind === 'destination') shape[f.key] = destinationSchema(f);
     else {
       shape[f.min.param] = boundSchema(f, f.min.param);
       shape[f.max.param] = boundSchema(f, f.max.param);
@@ -328,6 +399,7 @@ export function isSet(f: CatalogFilter, filters: CatalogFilters): boolean {
   const values = filters as unknown as Record<string, unknown>;
   if (f.kind === 'list') return (values[f.key] as string[]).length > 0;
   if (f.kind === 'flag') return values[f.key] === true;
+  if (f.kind === 'destination') return values[f.key] !== null;
   return values[f.min.param] !== null || values[f.max.param] !== null;
 }
 

@@ -9,7 +9,7 @@
  * pages before anyone relies on them.
  */
 import type { ShipsAs } from '../constants';
-import type { StateCode } from './states';
+import { STATE_CODES, type StateCode } from './states';
 
 /** Compliance certificates a seller may keep on file (the seller's shipping profile), each with a number and expiry. */
 export const CERTIFICATE_KINDS = [
@@ -328,6 +328,30 @@ export function decideShipping(
   return certificates.length > 0
     ? { status: 'allowed', certificates, labels }
     : { status: 'allowed', labels };
+}
+
+/**
+ * Bump when decideShipping's logic changes (not its rules: a change of SHIPPING_RULES is seen by itself). The server
+ * keeps every listing's blockedDestinations in products.blocked_to and recomputes them all at start-up when the
+ * fingerprint of this version, STATE_CODES and SHIPPING_RULES differs from the one it stored
+ * (docs/architecture.md#what-keeps-blocked_to-right).
+ */
+export const BLOCKED_DESTINATIONS_VERSION = 1;
+
+/**
+ * The places (of STATE_CODES, in its order) where a listing shipped as `shipsAs` by `seller` may not go on `today`:
+ * each one decideShipping refuses. What the catalog's "Ships to" filter hides; the same seller profile, way of
+ * shipping and day give the same array, so listings share it (and the facet summary's rows).
+ */
+export function blockedDestinations(
+  seller: ShippingSeller,
+  shipsAs: ShipsAs,
+  today: IsoDate,
+  rules: readonly ShippingRule[] = SHIPPING_RULES,
+): StateCode[] {
+  return STATE_CODES.filter(
+    (state) => decideShipping(seller, { shipsAs }, state, today, rules).status === 'blocked',
+  );
 }
 
 /** The buyer-facing line: "Ships to CA" or "Can't ship to CA: <reason>". */

@@ -1,3 +1,4 @@
+import type { IsoDate } from '@domain/shipping';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -11,6 +12,7 @@ import { OrderService, orderRoutes, SellerOrderService, sellerOrderRoutes } from
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
+  BlockedDestinations,
   SellerProfileService,
   ShippingCheckService,
   shippingRoutes,
@@ -26,13 +28,23 @@ export interface BuildAppOptions {
   config: Config;
   /** Fastify logger; off in tests. */
   logger?: boolean | { level: string };
+  /** Today's date as the shipping rules count it (certificates expire); shippingToday unless a test controls it. */
+  today?: () => IsoDate;
 }
 
 export interface App {
   server: FastifyInstance;
   /** Every route as registered (method, url and options: access rule, schemas); the fuzz test sends to each. */
   routes: readonly RouteOptions[];
-  /** Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices. */
+  /**
+   * Once before serving: recomputes every listing's blocked_to when the shipping rules changed since they were
+   * computed (docs/architecture.md#what-keeps-blocked_to-right). Safe when several instances start at once.
+   */
+  startUp(): Promise<void>;
+  /**
+   * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; and the
+   * listings of sellers whose certificate expired since they were computed.
+   */
   maintenance(): Promise<void>;
 }
 
@@ -48,7 +60,7 @@ function fastifyTrustProxy(
 }
 
 /** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
-export async function buildApp({ database, config, logger = false }: BuildAppOptions): Promise<App> {
+export async function buildApp({ database, config, logger = false, today }: BuildAppOptions): Promise<App> {
   const headers = securityHeaders(config);
   const { headersMs, requestMs, keepAliveMs } = config.timeouts;
   const server = Fastify({
@@ -96,19 +108,20 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
   const catalog = new CatalogService(database.db, database.catalogDb);
-  const listings = new ListingService(database.db, catalog);
+  const blocked = new BlockedDestinations(database.db, today);
+  const listings = new ListingService(database.db, catalog, blocked);
   await server.register(catalogRoutes, { prefix: '/api/products', catalog });
   await server.register(listingRoutes, { prefix: '/api/products', listings });
   await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
   await server.register(sellerListingRoutes, { prefix: '/api/seller', listings });
   const sellerOrders = new SellerOrderService(database.db);
   await server.register(sellerOrderRoutes, { prefix: '/api/seller', sellerOrders });
-  await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db) });
+  await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db, today) });
   await server.register(shippingRoutes, {
     prefix: '/api',
     addresses: new AddressService(database.db),
-    checks: new ShippingCheckService(database.db),
-    sellerProfiles: new SellerProfileService(database.db),
+    checks: new ShippingCheckService(database.db, today),
+    sellerProfiles: new SellerProfileService(database.db, blocked, today),
   });
   await server.register(newsletterRoutes, {
     prefix: '/api/newsletter',
@@ -119,11 +132,16 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   return {
     server,
     routes,
+    async startUp() {
+      if (await blocked.applyRules())
+        server.log.info('shipping rules changed: where every listing may ship was computed again');
+    },
     async maintenance() {
       await sessions.purgeExpired();
       await auth.throttle.purgeExpired();
       await auth.devices.purgeExpired();
       await purgeExpiredRateLimits(database.db);
+      await blocked.pickUpExpiredCertificates();
     },
   };
 }

@@ -25,7 +25,10 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ database, config, logger: { level: config.logLevel } });
   await app.server.ready();
-  phase('app', t);
+  t = phase('app', t);
+  // Where listings may ship, computed again when a deploy changed the shipping rules (else one small read).
+  await app.startUp();
+  phase('shipping', t);
   const { server } = app;
   server.log.info(
     database.kind === 'pglite'

@@ -12,6 +12,8 @@ export interface TestApp {
   routes: readonly RouteOptions[];
   database: TestDatabase;
   config: Config;
+  /** The app's start-up work (main.ts runs it before serving; createTestApp has run it once). */
+  startUp(): Promise<void>;
   /** The app's periodic clean-up (main.ts runs it on a timer). */
   maintenance(): Promise<void>;
   close(): Promise<void>;
@@ -22,6 +24,8 @@ export interface TestAppOptions {
   configure?: (config: Config) => void;
   /** Adds routes of the test's own before the app starts, to reach what no real route does yet. */
   addRoutes?: (server: FastifyInstance) => void;
+  /** The shipping rules' today (certificates expire): a clock the test controls. */
+  today?: () => string;
 }
 
 export async function createTestApp(
@@ -41,9 +45,10 @@ export async function createTestApp(
   const database = await createTestDatabase();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    app = await buildApp({ database, config });
+    app = await buildApp({ database, config, today: options.today });
     options.addRoutes?.(app.server);
     await app.server.ready();
+    await app.startUp();
   } catch (error) {
     // An app that does not start (a route without an access rule, say) leaves no database behind.
     await app?.server.close();
@@ -56,6 +61,7 @@ export async function createTestApp(
     routes: app.routes,
     database,
     config,
+    startUp: () => started.startUp(),
     maintenance: () => started.maintenance(),
     async close() {
       await started.server.close();

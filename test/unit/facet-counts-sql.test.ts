@@ -3,10 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   facetCountsFunctionSql,
+  facetCountsRefillSql,
   lastFacetCountsFunction,
   normalizeSql,
 } from '../../server/src/db/facet-counts';
-import { summaryFilters } from '../../server/src/db/schema';
+import {
+  blockedCountsFilter,
+  catalogBlockedCounts,
+  products,
+  summaryFilters,
+} from '../../server/src/db/schema';
 
 const migrations = join(import.meta.dirname, '../../server/src/db/migrations');
 
@@ -35,5 +41,26 @@ describe('catalog_facet_counts_apply()', () => {
     expect(columns).toBeGreaterThan(0);
     const groupBy = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
     expect(sql).toContain(`GROUP BY ${groupBy} HAVING`);
+  });
+
+  it('counts, for the destination filter, the listings each place may not get in catalog_blocked_counts', () => {
+    const sql = facetCountsFunctionSql();
+    expect(summaryFilters().map((f) => f.kind)).not.toContain('destination');
+    const place = blockedCountsFilter();
+    const name = (column: string) => (products as unknown as Record<string, { name: string }>)[column]?.name;
+    // Its columns: the place (a text, one element of products' array), then the summary's, then n.
+    const blocked = catalogBlockedCounts as unknown as Record<string, { name: string; columnType: string }>;
+    expect(blocked[place.column]?.name).toBe(name(place.column));
+    expect(blocked[place.column]?.columnType).toBe('PgText');
+    for (const f of summaryFilters()) expect(blocked[f.column]?.name, f.key).toBe(name(f.column));
+    const names = summaryFilters()
+      .map((f) => name(f.column))
+      .join(', ');
+    expect(sql).toContain(`INSERT INTO catalog_blocked_counts AS c (blocked_to, ${names}, n)`);
+    // One row per place in every branch: inserted, deleted, and both sides of an update.
+    for (const rows of ['new_rows', 'old_rows'])
+      expect(sql).toContain(`FROM ${rows} CROSS JOIN LATERAL unnest(${rows}.blocked_to) AS p(place)`);
+    expect(sql.match(/INSERT INTO catalog_blocked_counts/g)).toHaveLength(3);
+    expect(facetCountsRefillSql()).toContain('INSERT INTO catalog_blocked_counts');
   });
 });

@@ -7,6 +7,7 @@ import {
   activeFilterChips,
   DEFAULT_FILTERS,
   DEFAULT_STATE,
+  defaultFilters,
   facetsUrl,
   fromPending,
   type MarketplaceState,
@@ -53,7 +54,8 @@ describe('marketplace URL state', () => {
     const list = <T>(xs: readonly T[]) => fc.uniqueArray(fc.constantFrom(...xs), { maxLength: xs.length });
     fc.assert(
       fc.property(
-        // Every filter of the table: a list's options, a flag, a range's bounds (min below max), and a search.
+        // Every filter of the table: a list's options, a flag, a destination's place or none, a range's bounds
+        // (min below max), and a search.
         fc.record({
           ...Object.fromEntries(
             (CATALOG_FILTERS as readonly CatalogFilter[]).flatMap(
@@ -62,19 +64,24 @@ describe('marketplace URL state', () => {
                   ? [[f.key, list(f.options.map((o) => o.value))]]
                   : f.kind === 'flag'
                     ? [[f.key, fc.boolean()]]
-                    : [
-                        [f.min.param, fc.option(fc.integer({ min: 0, max: 200 }), { nil: null })],
-                        [f.max.param, fc.option(fc.integer({ min: 200, max: 500 }), { nil: null })],
-                      ],
+                    : f.kind === 'destination'
+                      ? [[f.key, fc.option(fc.constantFrom(...f.values), { nil: null })]]
+                      : [
+                          [f.min.param, fc.option(fc.integer({ min: 0, max: 200 }), { nil: null })],
+                          [f.max.param, fc.option(fc.integer({ min: 200, max: 500 }), { nil: null })],
+                        ],
             ),
           ),
           search: fc.constantFrom('', 'sugar', 'suger dragn', '12" cutting & more'),
         }) as fc.Arbitrary<MarketplaceState['filters']>,
         fc.constantFrom(...SORTS),
         fc.integer({ min: 1, max: 50 }),
-        (filters, sort, page) => {
+        // The buyer's place, which a destination filter defaults to: unknown, or a state.
+        fc.option(fc.constantFrom('CA', 'FL', 'TX', 'HI'), { nil: null }),
+        (filters, sort, page, place) => {
           const s: MarketplaceState = { filters, sort, page };
-          const back = parseMarketplaceSearch(toMarketplaceSearch(s));
+          const defaults = defaultFilters(place);
+          const back = parseMarketplaceSearch(toMarketplaceSearch(s, defaults), defaults);
           expect({ ...back.filters, variety: [...back.filters.variety].sort() }).toEqual({
             ...filters,
             variety: [...filters.variety].sort(),
@@ -93,6 +100,48 @@ describe('marketplace URL state', () => {
     expect(productListUrl(off)).toContain('pesticideFree=true');
     expect(toMarketplaceSearch(off)).toContain('inStock=false');
     expect(facetsUrl(off.filters)).toBe('/api/products/facets?form=cutting&pesticideFree=true');
+  });
+});
+
+describe("the destination filter (ships to the buyer's state)", () => {
+  const california = defaultFilters('CA');
+
+  it('is on by default once the place is known, and the URL records only turning it off', () => {
+    const on = parseMarketplaceSearch('', california);
+    expect(on.filters.shipsTo).toBe('CA');
+    expect(toMarketplaceSearch(on, california)).toBe('');
+    expect(productListUrl(on)).toBe('/api/products?inStock=true&shipsTo=CA&sort=popularity&page=1&limit=6');
+    expect(facetsUrl(on.filters)).toBe('/api/products/facets?inStock=true&shipsTo=CA');
+
+    const off = { ...on, filters: { ...on.filters, shipsTo: null } };
+    expect(toMarketplaceSearch(off, california)).toBe('shipsTo=any');
+    expect(marketplaceHref(off, california)).toBe('/marketplace?shipsTo=any');
+    expect(productListUrl(off)).not.toContain('shipsTo');
+    expect(parseMarketplaceSearch('shipsTo=any', california).filters.shipsTo).toBeNull();
+  });
+
+  it('is off without a known place, whatever the URL departs from', () => {
+    expect(parseMarketplaceSearch('').filters.shipsTo).toBeNull();
+    expect(parseMarketplaceSearch('shipsTo=any').filters.shipsTo).toBeNull();
+    expect(productListUrl(parseMarketplaceSearch('shipsTo=any'))).not.toContain('shipsTo');
+    expect(activeFilterChips(DEFAULT_FILTERS)).toEqual([]);
+  });
+
+  it('takes a place the URL names, and falls back to the default on a bad one', () => {
+    expect(parseMarketplaceSearch('shipsTo=TX', california).filters.shipsTo).toBe('TX');
+    expect(parseMarketplaceSearch('shipsTo=tx').filters.shipsTo).toBe('TX');
+    const bad = parseMarketplaceSearch('shipsTo=ZZ&organic=true', california);
+    expect(bad.filters).toEqual({ ...california, organic: true });
+  });
+
+  it('has a chip while it departs from the default, which puts it back', () => {
+    const off = { ...california, shipsTo: null };
+    const [chip] = activeFilterChips(off, california);
+    expect(chip?.label).toBe("Including what can't ship to CA");
+    expect(chip?.remove(off).shipsTo).toBe('CA');
+    expect(activeFilterChips(california, california)).toEqual([]);
+    const texas = { ...california, shipsTo: 'TX' } as typeof california;
+    expect(activeFilterChips(texas, california).map((c) => c.label)).toEqual(['Ships to Texas']);
   });
 });
 

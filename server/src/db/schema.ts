@@ -1,4 +1,4 @@
-import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
+import { CATALOG_FILTERS, type CatalogFilter, type DestinationFilter } from '@domain/catalog/filters';
 import { SHIPS_AS, type ShipsAs } from '@domain/constants';
 import {
   CALLUSED_SHIPS_AS,
@@ -52,6 +52,12 @@ export const users = pgTable(
     shipFromState: text('ship_from_state'),
     licence: text('licence'),
     blockedStates: text('blocked_states').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The day this seller's listings' blocked_to were last computed whole (profile saved, certificate expired,
+     * rules changed): each of its listings was computed on that day or later, so a certificate that expires after
+     * it is picked up by maintenance (docs/architecture.md#what-keeps-blocked_to-right). Null until the first.
+     */
+    shippingComputedOn: date('shipping_computed_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -197,6 +203,13 @@ export const products = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('simple'::regconfig, title || ' ' || variety || ' ' || description)`,
       ),
+    /**
+     * The places (STATE_CODES, in its order) this listing may not ship to under the shipping rules, as
+     * blockedDestinations (domain/shipping/rules.ts) decides from its seller's profile and ships_as: what the
+     * catalog's `shipsTo` filter hides. Kept by the server (docs/architecture.md#what-keeps-blocked_to-right);
+     * checkout and the shipping check decide live and never read it.
+     */
+    blockedTo: text('blocked_to').array().notNull().default(sql`'{}'::text[]`),
     /** Set when a listing that was ordered is deleted: hidden from the catalog and carts, kept for order history. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -361,9 +374,21 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges). */
+/** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges or destinations). */
 export function summaryFilters(): CatalogFilter[] {
-  return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind !== 'range');
+  return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind === 'list' || f.kind === 'flag');
+}
+
+/**
+ * The destination filter (the ships-to filter) whose excluded listings catalog_blocked_counts counts. The summary
+ * holds one: a second would need counts of the listings excluded by both (docs/decisions/0015-ships-to-filter.md).
+ */
+export function blockedCountsFilter(): DestinationFilter {
+  const found = (CATALOG_FILTERS as readonly CatalogFilter[]).filter(
+    (f): f is DestinationFilter => f.kind === 'destination',
+  );
+  if (found.length !== 1) throw new Error('catalog_blocked_counts serves exactly one destination filter');
+  return found[0] as DestinationFilter;
 }
 
 /** catalog_facet_counts' filter columns: text for a list, boolean for a flag, named as on products. */
@@ -401,6 +426,48 @@ export const catalogFacetCounts = pgTable(
       ],
     }),
   ],
+);
+
+const blockedColumn = products[blockedCountsFilter().column as keyof typeof products.$inferSelect].name;
+
+/**
+ * The summary's complement for the destination filter (shipsTo): for each place and each combination of
+ * catalog_facet_counts' columns, how many visible listings may NOT go there (one per element of their
+ * products.blocked_to). A count with `shipsTo=CA` is catalog_facet_counts' less these rows for CA, read by the
+ * key's first column, so the summary keeps its size whatever the sellers' profiles (decision note 0015). Kept by
+ * the same trigger function.
+ */
+export const catalogBlockedCounts = pgTable(
+  'catalog_blocked_counts',
+  {
+    [blockedCountsFilter().column]: text(blockedColumn).notNull(),
+    ...facetCountColumns(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'catalog_blocked_counts_pkey',
+      columns: [blockedCountsFilter(), ...summaryFilters()].map((f) => t[f.column as keyof typeof t]) as [
+        (typeof t)['n'],
+        ...Array<(typeof t)['n']>,
+      ],
+    }),
+  ],
+);
+
+/**
+ * The fingerprint of the shipping rules products.blocked_to was last computed with (a hash of SHIPPING_RULES,
+ * STATE_CODES and BLOCKED_DESTINATIONS_VERSION): one row, written by the start-up that recomputed every listing
+ * after a deploy changed them (docs/architecture.md#what-keeps-blocked_to-right).
+ */
+export const shippingRulesState = pgTable(
+  'shipping_rules_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    rulesHash: text('rules_hash').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_rules_state_one_row', sql`${t.id} = 1`)],
 );
 
 export const newsletterSubscribers = pgTable(

@@ -2,7 +2,8 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import type { OrderStatus } from '@domain/orders/types';
-import { eq, sql } from 'drizzle-orm';
+import { blockedDestinations, shippingToday } from '@domain/shipping/rules';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
 import { orderItems, orders, products, reviews, users } from './schema';
@@ -57,12 +58,30 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
     const idOf = new Map(inserted.map((u) => [u.username, u.id]));
 
     const now = Date.now();
+    // Where each listing may not ship, as the listings service would compute it: the demo sellers have no
+    // certificates and ship everywhere they may (docs/architecture.md#what-keeps-blocked_to-right).
+    const today = shippingToday();
+    await tx
+      .update(users)
+      .set({ shippingComputedOn: today })
+      .where(
+        inArray(
+          users.username,
+          SEED_SELLERS.map((s) => s.username),
+        ),
+      );
+    const blockedTo = (username: string, shipsAs: PlantFacts['shipsAs']) => {
+      const seller = SEED_SELLERS.find((s) => s.username === username);
+      const profile = { shipFromState: seller?.shipFromState ?? null, blockedStates: [], certificates: [] };
+      return blockedDestinations(profile, shipsAs, today);
+    };
     const listed = await tx
       .insert(products)
       .values(
         SEED_LISTINGS.map((l) => {
           const sellerId = idOf.get(l.seller);
           if (!sellerId) throw new Error(`Seed listing "${l.title}" names unknown seller ${l.seller}`);
+          const facts = plantFacts(l);
           return {
             sellerId,
             title: l.title,
@@ -71,7 +90,8 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
             form: l.form,
             cuttingSize: l.form === 'cutting' ? (l.cuttingSize ?? null) : null,
             pollination: l.pollination ?? null,
-            ...plantFacts(l),
+            ...facts,
+            blockedTo: blockedTo(l.seller, facts.shipsAs),
             organic: l.organic,
             pesticideFree: l.pesticideFree,
             quantity: l.quantity,

@@ -16,7 +16,6 @@ import { resultCountLabel } from './api';
 import { ActiveFilterChips } from './components/ActiveFilterChips';
 import { FilterPanel } from './components/FilterPanel';
 import { ProductGrid, ProductGridSkeleton, ProductsEmpty, ProductsError } from './components/ProductResults';
-import { activeFilterChips } from './url-state';
 import { useMarketplace } from './use-marketplace';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -31,7 +30,7 @@ export function MarketplacePage() {
   useDocumentTitle('Marketplace');
   const resultsRef = useRef<HTMLElement>(null);
   const m = useMarketplace(resultsRef);
-  const { filters, sort, page } = m.state;
+  const { sort, page } = m.state;
   // Null until the screen is known: then both the sidebar and the Filter button render, and CSS shows one.
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   if (isDesktop && m.drawer.open) m.drawer.onOpenChange(false);
@@ -65,7 +64,7 @@ export function MarketplacePage() {
           </div>
 
           <div className="mt-4">
-            <ActiveFilterChips chips={activeFilterChips(filters)} onRemove={m.removeChip} />
+            <ActiveFilterChips chips={m.chips} onRemove={m.removeChip} />
           </div>
 
           <div className="mt-6">

@@ -69,13 +69,14 @@ export const catalogQueries = {
 
 /**
  * One page of the catalog: filtered, sorted and paged on the server (docs/product.md#real-features, item 2). The
- * previous page stays on screen while the next one loads.
+ * previous page stays on screen while the next one loads. `enabled` false holds the request (the buyer's place,
+ * which sets a default filter, is not known yet).
  */
-export function useProductPage(state: MarketplaceState) {
-  return useQuery({ ...catalogQueries.page(state), placeholderData: keepPreviousData });
+export function useProductPage(state: MarketplaceState, enabled = true) {
+  return useQuery({ ...catalogQueries.page(state), placeholderData: keepPreviousData, enabled });
 }
 
 /** How many listings each filter option would match, given the other active filters. */
-export function useCatalogFacets(filters: CatalogFilterSet) {
-  return useQuery({ ...catalogQueries.facets(filters), placeholderData: keepPreviousData });
+export function useCatalogFacets(filters: CatalogFilterSet, enabled = true) {
+  return useQuery({ ...catalogQueries.facets(filters), placeholderData: keepPreviousData, enabled });
 }

@@ -32,9 +32,9 @@ function fromEntries(entries: Record<string, unknown>): CatalogFilterSet {
   return entries as unknown as CatalogFilterSet;
 }
 
-/** Defaults: empty lists, flags off (in stock only on), open ranges, no search. */
-export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(
-  fromEntries({
+/** The filters' defaults with every destination filter defaulting to `place` (null: no filter). */
+function defaultsFor(place: string | null): CatalogFilterSet {
+  return fromEntries({
     ...Object.fromEntries(
       filters.flatMap(
         (f): Array<[string, unknown]> =>
@@ -42,15 +42,29 @@ export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(
             ? [[f.key, []]]
             : f.kind === 'flag'
               ? [[f.key, f.onByDefault]]
-              : [
-                  [f.min.param, null],
-                  [f.max.param, null],
-                ],
+              : f.kind === 'destination'
+                ? [[f.key, place]]
+                : [
+                    [f.min.param, null],
+                    [f.max.param, null],
+                  ],
       ),
     ),
     search: '',
-  }),
-);
+  });
+}
+
+/** Defaults: empty lists, flags off (in stock only on), no destination, open ranges, no search. */
+export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(defaultsFor(null));
+
+/**
+ * The defaults once the buyer's place is known (the address the cart ships to, or a ZIP code typed): the same, with
+ * each destination filter on for that place ("Ships to California"). The functions below that take `defaults`
+ * leave out of the URL what equals them, and read an absent parameter as them.
+ */
+export function defaultFilters(place: string | null): Readonly<CatalogFilterSet> {
+  return place === null ? DEFAULT_FILTERS : Object.freeze(defaultsFor(place));
+}
 
 export const DEFAULT_SORT: Sort = 'popularity';
 
@@ -73,21 +87,32 @@ const QUERY_KEYS = [
 /**
  * Reads the marketplace state from a query string (with or without its "?"). A bad parameter falls back
  * to its default and leaves the others alone; a range with min above max is dropped.
- * A flag on by default (in stock only) is on unless the URL says `key=false`.
+ * A flag on by default (in stock only) is on unless the URL says `key=false`. A destination is the place the URL
+ * names, off for `key=any`, else its default (the buyer's place, when known: see defaultFilters).
  */
-export function parseMarketplaceSearch(search: string | URLSearchParams): MarketplaceState {
+export function parseMarketplaceSearch(
+  search: string | URLSearchParams,
+  defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
+): MarketplaceState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const raw: RawQuery = {};
   for (const key of QUERY_KEYS) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }
+  for (const f of filters)
+    if (f.kind === 'destination' && raw[f.key as keyof RawQuery] === f.anyValue)
+      delete raw[f.key as keyof RawQuery];
   const whole = productListQuerySchema.safeParse(raw);
   const q = whole.success ? whole.data : parseEachField(raw);
   const { sort, page, limit: _limit, ...parsed } = q;
   const values: Record<string, unknown> = { ...parsed };
-  for (const f of filters)
+  const fallback = filterValues(defaults);
+  for (const f of filters) {
     if (f.kind === 'flag' && f.onByDefault) values[f.key] = params.get(f.key) !== 'false';
+    else if (f.kind === 'destination')
+      values[f.key] = params.get(f.key) === f.anyValue ? null : (values[f.key] ?? fallback[f.key] ?? null);
+  }
   return { filters: fromEntries(values), sort, page };
 }
 
@@ -116,11 +141,15 @@ function parseEachField(raw: RawQuery): ProductListQuery {
 type Pair = readonly [key: string, value: string];
 
 /**
- * The set filters as query pairs, for the page's URL or for the API. They differ only on a flag that is on by
- * default: the API gets `key=true` when on and nothing when off; the URL records only the departure from the
- * default (`key=false`), so a reload keeps the box unchecked.
+ * The set filters as query pairs, for the page's URL or for the API. They differ only on a filter with a default:
+ * the API gets a flag's `key=true` when on and nothing when off, and a destination's place when set; the URL records
+ * only the departure from the default (`inStock=false`, `shipsTo=any`), so a reload keeps the box unchecked.
  */
-function filterPairs(set: CatalogFilterSet, target: 'url' | 'api'): Pair[] {
+function filterPairs(
+  set: CatalogFilterSet,
+  target: 'url' | 'api',
+  defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
+): Pair[] {
   const values = filterValues(set);
   const pairs: Pair[] = [];
   for (const f of filters) {
@@ -130,6 +159,10 @@ function filterPairs(set: CatalogFilterSet, target: 'url' | 'api'): Pair[] {
     } else if (f.kind === 'flag') {
       const on = values[f.key] === true;
       if (target === 'api' ? on : on !== f.onByDefault) pairs.push([f.key, String(on)]);
+    } else if (f.kind === 'destination') {
+      const place = values[f.key] as string | null;
+      if (target === 'api' ? place !== null : place !== filterValues(defaults)[f.key])
+        pairs.push([f.key, place ?? f.anyValue]);
     } else {
       for (const { param } of [f.min, f.max]) {
         const bound = values[param] as number | null;
@@ -156,16 +189,22 @@ function encodePairs(pairs: readonly Pair[]): string {
 }
 
 /** The marketplace query string (no "?") for a state: only what differs from the defaults. */
-export function toMarketplaceSearch({ filters, sort, page }: MarketplaceState): string {
-  const pairs = filterPairs(filters, 'url');
+export function toMarketplaceSearch(
+  { filters, sort, page }: MarketplaceState,
+  defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
+): string {
+  const pairs = filterPairs(filters, 'url', defaults);
   if (sort !== DEFAULT_SORT) pairs.push(['sort', sort]);
   if (page > 1) pairs.push(['page', String(page)]);
   return encodePairs(pairs);
 }
 
 /** /marketplace with the state's query string. */
-export function marketplaceHref(state: MarketplaceState): string {
-  const query = toMarketplaceSearch(state);
+export function marketplaceHref(
+  state: MarketplaceState,
+  defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
+): string {
+  const query = toMarketplaceSearch(state, defaults);
   return query ? `/marketplace?${query}` : '/marketplace';
 }
 
@@ -201,10 +240,15 @@ const withValues = (set: CatalogFilterSet, changes: Record<string, unknown>) =>
 /**
  * One chip per active filter, in the table's order, then the search term. Removing a list item drops only that
  * item; a range's chip clears both bounds; a flag's chip puts it back to its default (so "In stock only", on by
- * default, has a chip while it is off).
+ * default, has a chip while it is off); so does a destination's, while it departs from its default ("Including
+ * what can't ship to CA" while off, "Ships to Texas" for another place).
  */
-export function activeFilterChips(set: CatalogFilterSet): FilterChip[] {
+export function activeFilterChips(
+  set: CatalogFilterSet,
+  defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
+): FilterChip[] {
   const values = filterValues(set);
+  const fallback = filterValues(defaults);
   const chips: FilterChip[] = [];
   for (const f of filters) {
     if (f.kind === 'list') {
@@ -218,6 +262,15 @@ export function activeFilterChips(set: CatalogFilterSet): FilterChip[] {
     } else if (f.kind === 'flag') {
       if (values[f.key] !== f.onByDefault)
         chips.push({ id: f.key, label: f.chip, remove: (x) => withValues(x, { [f.key]: f.onByDefault }) });
+    } else if (f.kind === 'destination') {
+      const place = values[f.key] as string | null;
+      const byDefault = fallback[f.key] as string | null;
+      if (place !== byDefault)
+        chips.push({
+          id: f.key,
+          label: place === null ? f.offChip(byDefault as string) : f.label(place),
+          remove: (x) => withValues(x, { [f.key]: byDefault }),
+        });
     } else {
       const min = values[f.min.param] as number | null;
       const max = values[f.max.param] as number | null;

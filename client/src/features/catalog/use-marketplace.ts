@@ -2,10 +2,12 @@ import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useDestination } from '@/features/shipping';
 import { type ProductPage, useCatalogFacets, useProductPage } from './api';
 import type { BoundError } from './components/FilterPanel';
 import {
-  DEFAULT_FILTERS,
+  activeFilterChips,
+  defaultFilters,
   type FilterChip,
   filtersKey,
   fromPending,
@@ -27,15 +29,22 @@ function pageCount(data: ProductPage, page: number): number {
  * The marketplace's state and actions (docs/product.md#marketplace and #states). The URL is the state: filters,
  * sort and page are read from it on entry and on back/forward, and every change is written to it. The panel's
  * edits stay pending until applied, and follow the URL whenever its filters change.
+ *
+ * The defaults depend on the buyer's place (useDestination: the address the cart ships to, or a ZIP code typed):
+ * once it is known, "Ships to <state>" is on unless the URL says `shipsTo=any`. The results wait until it is
+ * settled, so a signed-in buyer's first results are already filtered. A page rendered on the server knows only a
+ * signed-in buyer's address, not the ZIP cookie: the browser asks again once it knows the place.
  */
 export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const state = useMemo(() => parseMarketplaceSearch(search), [search]);
+  const destination = useDestination();
+  const defaults = useMemo(() => defaultFilters(destination.state), [destination.state]);
+  const state = useMemo(() => parseMarketplaceSearch(search, defaults), [search, defaults]);
   const { filters, sort, page } = state;
 
-  const productsQuery = useProductPage(state);
-  const facetsQuery = useCatalogFacets(filters);
+  const productsQuery = useProductPage(state, destination.settled);
+  const facetsQuery = useCatalogFacets(filters, destination.settled);
 
   const appliedKey = filtersKey(filters);
   const [pending, setPending] = useState(() => toPending(filters));
@@ -49,9 +58,9 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   const go = (next: MarketplaceState) => {
-    const href = marketplaceHref(next);
+    const href = marketplaceHref(next, defaults);
     // Applying what is already shown adds no history entry.
-    if (href !== marketplaceHref(state)) navigate(href);
+    if (href !== marketplaceHref(state, defaults)) navigate(href);
   };
 
   const apply = () => {
@@ -66,7 +75,7 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
   };
 
   const resetAll = () => {
-    setPending(toPending(DEFAULT_FILTERS));
+    setPending(toPending(defaults));
     setBoundError(null);
     setDrawerOpen(false);
     navigate('/marketplace');
@@ -90,8 +99,10 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
   );
   useEffect(() => {
     if (pastTheEnd)
-      navigate(marketplaceHref({ filters, sort, page: Math.max(1, totalPages) }), { replace: true });
-  }, [pastTheEnd, filters, sort, totalPages, navigate]);
+      navigate(marketplaceHref({ filters, sort, page: Math.max(1, totalPages) }, defaults), {
+        replace: true,
+      });
+  }, [pastTheEnd, filters, sort, totalPages, navigate, defaults]);
 
   return {
     state,
@@ -104,11 +115,14 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
       onChange: setPending,
       facets: facetsQuery.data ?? undefined,
       applied: filters,
+      defaults,
       boundError,
       onApply: apply,
       onReset: resetAll,
     },
     drawer: { open: drawerOpen, onOpenChange: setDrawerOpen },
+    /** The active filters' chips (a filter with a default has one while it departs from it). */
+    chips: activeFilterChips(filters, defaults),
     setSort: (next: MarketplaceState['sort']) => go({ filters, sort: next, page: 1 }),
     removeChip: (chip: FilterChip) => go({ filters: chip.remove(filters), sort, page: 1 }),
     changePage,

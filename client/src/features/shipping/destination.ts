@@ -44,6 +44,11 @@ export interface Destination {
   zip: string | null;
   /** The ZIP code typed is one the ZIP tables do not know. */
   unknownZip: boolean;
+  /**
+   * False while the answer may still change: the session, the address book or the ZIP code's place is loading.
+   * The marketplace waits for it before asking for results its default filter depends on.
+   */
+  settled: boolean;
 }
 
 /**
@@ -51,15 +56,21 @@ export interface Destination {
  * (the chosen one, else the default), or else of the ZIP code typed on a product page, remembered in a cookie.
  */
 export function useDestination(): Destination {
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   const addresses = useAddresses();
   const shipTo = shipToOf(addresses.data, useChosenAddressId());
   const zip = useZipCookie();
-  const place = useZipPlace(!shipTo && zip ? zip : null);
-  if (user && shipTo) return { state: shipTo.state, source: 'address', zip: shipTo.zip, unknownZip: false };
+  const lookUp = !shipTo && zip ? zip : null;
+  const place = useZipPlace(lookUp);
+  const settled =
+    !isLoading &&
+    (user === null || addresses.status !== 'pending') &&
+    (lookUp === null || place.status !== 'pending');
+  if (user && shipTo)
+    return { state: shipTo.state, source: 'address', zip: shipTo.zip, unknownZip: false, settled: true };
   const state = place.data?.state;
-  if (zip && state && isStateCode(state)) return { state, source: 'zip', zip, unknownZip: false };
-  return { state: null, source: null, zip, unknownZip: zip !== null && place.isSuccess && !state };
+  if (zip && state && isStateCode(state)) return { state, source: 'zip', zip, unknownZip: false, settled };
+  return { state: null, source: null, zip, unknownZip: zip !== null && place.isSuccess && !state, settled };
 }
 
 /** What the cart says of the lines that may not ship where it goes (and why Checkout waits). */

@@ -1,4 +1,11 @@
-import { type CatalogFilters, flagFilters, listFilters, rangeFilters } from '@domain/catalog/filters';
+import {
+  type CatalogFilters,
+  destinationFilters,
+  flagFilters,
+  isSet,
+  listFilters,
+  rangeFilters,
+} from '@domain/catalog/filters';
 import { type CatalogFacets, EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -14,6 +21,7 @@ import {
   filterShape,
   otherFilters,
   summaryAnswers,
+  summaryFrom,
 } from './filters';
 import { CAPPED_LIST_TTL_MS, CAPPED_LISTS } from './list';
 import { resolveSearch } from './search';
@@ -31,7 +39,7 @@ interface FacetStatements {
   ranges: Statement<Record<string, number | null>>;
 }
 
-/** The answer's keys: one count per list option (`<key>_<index>`) and per flag (`<key>`). */
+/** The answer's keys: one count per list option (`<key>_<index>`), per flag and per destination set (`<key>`). */
 const optionKey = (key: string, index: number) => `${key}_${index}`;
 
 /** Builds the facets from the counts and ranges read (absent ones as zero and null). */
@@ -42,6 +50,7 @@ function toFacets(counts: Record<string, unknown>, ranges: Record<string, unknow
       f.options.map((o, i) => [o.value, Number(counts[optionKey(f.key, i)] ?? 0)]),
     );
   for (const f of flagFilters) facets[f.key] = Number(counts[f.key] ?? 0);
+  for (const f of destinationFilters) facets[f.key] = counts[f.key] == null ? null : Number(counts[f.key]);
   for (const f of rangeFilters) {
     const bound = (v: unknown) => (v === null || v === undefined ? null : f.fromColumn(Number(v)));
     facets[f.key] = { min: bound(ranges[`${f.key}_min`]), max: bound(ranges[`${f.key}_max`]) };
@@ -122,11 +131,18 @@ export class FacetCounts {
         const column = filterColumn(source, filter);
         if (column) columns[filter.key] = countWhere(otherFilters(conditions, filter.key), eq(column, true));
       }
+      // A destination is counted only when set (a place to count for), with itself applied like every count: over
+      // the summary that is its FROM (summaryFrom), over listings its condition.
+      for (const filter of destinationFilters)
+        if (isSet(filter, f)) columns[filter.key] = countWhere(otherFilters(conditions));
       if (!summary) columns.matches = sql<number>`count(*)`.mapWith(Number);
       return {
         scansListings: !summary,
         counts: summary
-          ? this.reads.select(columns).from(catalogFacetCounts).prepare('catalog_facets_summary')
+          ? this.reads
+              .select(columns)
+              .from(summaryFrom(f, bindPlaceholders))
+              .prepare('catalog_facets_summary')
           : this.reads
               .select(columns)
               .from(products)

@@ -8,13 +8,13 @@ import {
 } from '@domain/catalog/filters';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { products } from '../../db/schema';
+import { blockedCountsFilter, catalogFacetCounts, products, summaryFilters } from '../../db/schema';
 import { searchCondition } from './search';
 
 /**
  * The SQL of the catalog's filters, derived from CATALOG_FILTERS (domain/catalog/filters.ts): a filter reads the
- * column its row names, on `products` or on `catalog_facet_counts` (which has every list and flag column, and no
- * range). Adding a filter: docs/architecture.md#how-to-add-a-filter.
+ * column its row names, on `products` or on `catalog_facet_counts` (which has every list and flag column; a
+ * destination is answered by summaryFrom, a range not at all). Adding a filter: docs/architecture.md#how-to-add-a-filter.
  */
 
 /** A filter that a facet leaves out when it counts its own options. */
@@ -38,12 +38,15 @@ export const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
 const filters = CATALOG_FILTERS as readonly CatalogFilter[];
 
-/** The placeholders' values for a filter set (see bindPlaceholders): each list's options, each range's bounds. */
+/**
+ * The placeholders' values for a filter set (see bindPlaceholders): each list's options, each destination's place,
+ * each range's bounds.
+ */
 export function filterParams(f: CatalogFilters): Record<string, unknown> {
   const values = filterValues(f);
   const params: Record<string, unknown> = {};
   for (const filter of filters) {
-    if (filter.kind === 'list') params[filter.key] = values[filter.key];
+    if (filter.kind === 'list' || filter.kind === 'destination') params[filter.key] = values[filter.key];
     else if (filter.kind === 'range')
       for (const { param } of [filter.min, filter.max]) {
         const bound = values[param] as number | null;
@@ -83,6 +86,10 @@ export function filterConditions(
       conditions[key] = sql`${column} = any(${bind(filter.key, values[filter.key])}::text[])`;
     } else if (filter.kind === 'flag') {
       conditions[key] = eq(column, true);
+    } else if (filter.kind === 'destination') {
+      // The column lists the places a listing may not go to (no index can serve a "does not contain": the list's
+      // order index or the summary does the walking).
+      conditions[key] = sql`not (${column} @> array[${bind(filter.key, values[filter.key])}::text])`;
     } else {
       const bound = (param: string, op: SQL) => {
         const value = values[param] as number | null;
@@ -112,7 +119,34 @@ export function filterWhere(f: CatalogFilters, tsquery: unknown, bind: Bind = bi
   return and(baseWhere(tsquery), otherFilters(filterConditions(f, products, bind))) as SQL;
 }
 
-/** Whether the filters can be answered from catalog_facet_counts: every set filter has a column there. */
+/**
+ * Whether the filters can be answered from catalog_facet_counts: every set filter has a column there, or is the
+ * destination that summaryFrom answers.
+ */
 export function summaryAnswers(f: CatalogFilters, summary: FilterSource): boolean {
-  return filters.every((filter) => !isSet(filter, f) || filterColumn(summary, filter) !== undefined);
+  return filters.every(
+    (filter) =>
+      !isSet(filter, f) || filter.kind === 'destination' || filterColumn(summary, filter) !== undefined,
+  );
+}
+
+/**
+ * What a read of catalog_facet_counts reads FROM: the table, or, with the destination filter set (shipsTo=CA), the
+ * table's rows less the rows of catalog_blocked_counts for that place (the same combinations, counting the listings
+ * that may not go there) under the table's name, so the summary's columns and conditions apply unchanged and the
+ * sums count only listings that may go there (docs/decisions/0015-ships-to-filter.md).
+ */
+export function summaryFrom(f: CatalogFilters, bind: Bind = bindValues): SQL | typeof catalogFacetCounts {
+  const destination = blockedCountsFilter();
+  if (!isSet(destination, f)) return catalogFacetCounts;
+  const names = sql.raw(
+    summaryFilters()
+      .map((s) => products[s.column as keyof typeof products.$inferSelect].name)
+      .join(', '),
+  );
+  const place = sql.raw(products[destination.column as keyof typeof products.$inferSelect].name);
+  const value = bind(destination.key, filterValues(f)[destination.key]);
+  return sql`(select ${names}, n from catalog_facet_counts
+              union all
+              select ${names}, -n from catalog_blocked_counts where ${place} = ${value}) as catalog_facet_counts`;
 }

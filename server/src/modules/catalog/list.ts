@@ -11,6 +11,7 @@ import {
   filterWhere,
   otherFilters,
   summaryAnswers,
+  summaryFrom,
 } from './filters';
 import { type ProductRow, selectProducts, toProduct } from './products';
 import { resolveSearch, searchRank } from './search';
@@ -208,7 +209,7 @@ export class ProductList {
       const conditions = otherFilters(filterConditions(q, catalogFacetCounts, bindPlaceholders));
       return this.reads
         .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
-        .from(catalogFacetCounts)
+        .from(summaryFrom(q, bindPlaceholders))
         .where(conditions)
         .prepare('catalog_count_summary');
     }

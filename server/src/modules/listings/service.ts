@@ -4,10 +4,11 @@ import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts
 import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
 import { toCents } from '@domain/money';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { cartItems, orderItems, products } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import type { CatalogService } from '../catalog';
+import type { BlockedDestinations } from '../shipping';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
@@ -28,8 +29,11 @@ function plantFacts(l: Listing, stored?: PlantFacts & { form: ProductForm }): Pl
   return facts;
 }
 
-/** The listing's columns as the form gives them; the owner comes from the session, never from a body. */
-function columns(l: Listing, facts: PlantFacts) {
+/**
+ * The listing's columns as the form gives them, and the places it may not ship to (its seller's profile decides them
+ * with its way of shipping); the owner comes from the session, never from a body.
+ */
+function columns(l: Listing, facts: PlantFacts, blockedTo: readonly string[]) {
   return {
     title: l.title,
     description: l.description,
@@ -44,6 +48,7 @@ function columns(l: Listing, facts: PlantFacts) {
     priceCents: toCents(l.price),
     imageUrl: l.imageUrl,
     ...facts,
+    blockedTo: [...blockedTo],
   };
 }
 
@@ -55,6 +60,8 @@ export class ListingService {
   constructor(
     private readonly db: Db,
     private readonly catalog: CatalogService,
+    /** Where a listing may not ship, computed from its seller's profile in the listing's own transaction. */
+    private readonly blocked: BlockedDestinations,
   ) {}
 
   bySeller(sellerId: number): Promise<Product[]> {
@@ -62,22 +69,30 @@ export class ListingService {
   }
 
   async create(sellerId: number, listing: Listing): Promise<Product> {
-    const [row] = await this.db
-      .insert(products)
-      .values({ ...columns(listing, plantFacts(listing)), sellerId })
-      .returning({ id: products.id });
-    return this.catalog.get((row as { id: number }).id);
+    const facts = plantFacts(listing);
+    const id = await this.db.transaction(async (tx) => {
+      const blockedFor = await this.blocked.forSeller(tx, sellerId);
+      const [row] = await tx
+        .insert(products)
+        .values({ ...columns(listing, facts, blockedFor(facts.shipsAs)), sellerId })
+        .returning({ id: products.id });
+      return (row as { id: number }).id;
+    });
+    return this.catalog.get(id);
   }
 
   /**
    * Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). Plant
-   * facts left out keep their stored values: the listing's row is then read and locked first, in one transaction.
+   * facts left out keep their stored values: the listing's row is then read and locked first. One transaction,
+   * which reads the seller's profile (under its share lock, before the listing's row) for where it may not ship.
    */
   async update(sellerId: number, id: number, listing: Listing): Promise<Product> {
     const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)) as SQL;
-    if (givesEveryPlantFact(listing)) await this.write(this.db, own, listing, plantFacts(listing));
-    else
-      await this.db.transaction(async (tx) => {
+    const given = givesEveryPlantFact(listing) ? plantFacts(listing) : null;
+    await this.db.transaction(async (tx) => {
+      const blockedFor = await this.blocked.forSeller(tx, sellerId);
+      let facts = given;
+      if (!facts) {
         const [stored] = await tx
           .select({
             form: products.form,
@@ -92,18 +107,25 @@ export class ListingService {
           .where(own)
           .for('update');
         if (!stored) throw new NotFound(PRODUCT_NOT_FOUND);
-        const facts = plantFacts(listing, { ...stored, form: stored.form as ProductForm });
-        await this.write(tx, own, listing, facts);
-      });
+        facts = plantFacts(listing, { ...stored, form: stored.form as ProductForm });
+      }
+      await this.write(tx, own, listing, facts, blockedFor(facts.shipsAs));
+    });
     return this.catalog.get(id);
   }
 
   /** The edit's UPDATE: NotFound when the listing is not the seller's, Conflict when a sale changed the stock. */
-  private async write(db: Db, own: SQL, listing: Listing, facts: PlantFacts): Promise<void> {
+  private async write(
+    db: Tx,
+    own: SQL,
+    listing: Listing,
+    facts: PlantFacts,
+    blockedTo: readonly string[],
+  ): Promise<void> {
     const { expectedQuantity } = listing;
     const updated = await db
       .update(products)
-      .set(columns(listing, facts))
+      .set(columns(listing, facts, blockedTo))
       .where(expectedQuantity === undefined ? own : and(own, eq(products.quantity, expectedQuantity)))
       .returning({ id: products.id });
     if (updated.length === 0) {

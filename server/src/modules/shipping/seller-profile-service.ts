@@ -11,6 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { sellerCertificates, users } from '../../db/schema';
 import { InvalidInput, NotFound } from '../../errors';
+import type { BlockedDestinations } from './blocked-destinations';
 
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): where its plants ship from, its licence,
@@ -19,6 +20,8 @@ import { InvalidInput, NotFound } from '../../errors';
 export class SellerProfileService {
   constructor(
     private readonly db: Db,
+    /** Recomputes where the seller's listings may not ship (the catalog's filter), in the save's transaction. */
+    private readonly blocked: BlockedDestinations,
     /** Today's date, against which a certificate's expiry is checked; a test may fix it. */
     private readonly today: () => IsoDate = () => shippingToday(),
   ) {}
@@ -30,7 +33,8 @@ export class SellerProfileService {
   /**
    * Replaces the profile, certificates included, in one transaction whose first statement locks the seller's row, so two
    * saves take turns and the last one wins whole. A certificate whose expiry date has passed is refused (400 on its
-   * expiresOn), and nothing is written.
+   * expiresOn), and nothing is written. The seller's listings' blocked_to follow in the same transaction, so the
+   * catalog's "Ships to" filter shows the new profile as soon as it is saved.
    */
   async update(sellerId: number, input: SellerProfileFields): Promise<SellerProfile> {
     const today = this.today();
@@ -56,6 +60,7 @@ export class SellerProfileService {
       await tx.delete(sellerCertificates).where(eq(sellerCertificates.sellerId, sellerId));
       if (input.certificates.length > 0)
         await tx.insert(sellerCertificates).values(input.certificates.map((c) => ({ sellerId, ...c })));
+      await this.blocked.recomputeSeller(tx, sellerId);
       return readProfile(tx, sellerId);
     });
   }

@@ -3,6 +3,7 @@ import {
   type CatalogFacets,
   type CatalogFilter,
   type CatalogFilters,
+  type DestinationFilter,
   type FlagFilter,
   filterValues,
   type ListFilter,
@@ -34,6 +35,8 @@ interface FilterPanelProps {
   showAllToggle: boolean;
   /** The applied filters: a list's options chosen there stay shown even without the toggle. */
   applied: CatalogFilters;
+  /** The filters' defaults: a destination's is the buyer's place, when known (its checkbox shows only then). */
+  defaults: CatalogFilters;
   boundError: BoundError | null;
   onApply: () => void;
   onReset: () => void;
@@ -41,18 +44,22 @@ interface FilterPanelProps {
   variant: 'sidebar' | 'drawer';
 }
 
-/** A heading of the panel and the filters under it: a list, consecutive flags of one group, or a range. */
+/**
+ * A heading of the panel and the filters under it: a list, consecutive checkboxes of one group (flags and
+ * destinations), or a range.
+ */
 type Section =
   | { kind: 'list'; legend: string; filter: ListFilter }
-  | { kind: 'flags'; legend: string; filters: FlagFilter[] }
+  | { kind: 'flags'; legend: string; filters: Array<FlagFilter | DestinationFilter> }
   | { kind: 'range'; legend: string; filter: RangeFilter };
 
 /** The panel's sections, in the filter table's order. */
 const SECTIONS: readonly Section[] = (CATALOG_FILTERS as readonly CatalogFilter[]).reduce<Section[]>(
   (sections, f) => {
     const last = sections.at(-1);
-    if (f.kind === 'flag' && last?.kind === 'flags' && last.legend === f.group) last.filters.push(f);
-    else if (f.kind === 'flag') sections.push({ kind: 'flags', legend: f.group, filters: [f] });
+    const check = f.kind === 'flag' || f.kind === 'destination';
+    if (check && last?.kind === 'flags' && last.legend === f.group) last.filters.push(f);
+    else if (check) sections.push({ kind: 'flags', legend: f.group, filters: [f] });
     else if (f.kind === 'list') sections.push({ kind: 'list', legend: f.legend, filter: f });
     else sections.push({ kind: 'range', legend: f.legend, filter: f });
     return sections;
@@ -71,6 +78,7 @@ export function FilterPanel({
   facets,
   showAllToggle,
   applied,
+  defaults,
   boundError,
   onApply,
   onReset,
@@ -113,16 +121,35 @@ export function FilterPanel({
                 onChange={(next) => set(section.filter.key, next)}
               />
             ) : section.kind === 'flags' ? (
-              section.filters.map((f) => (
-                <CheckOption
-                  key={f.key}
-                  id={id(f.key)}
-                  label={f.label}
-                  count={counts?.[f.key] as number | undefined}
-                  checked={values[f.key] === true}
-                  onCheckedChange={(c) => set(f.key, c)}
-                />
-              ))
+              section.filters.map((f) => {
+                if (f.kind === 'flag')
+                  return (
+                    <CheckOption
+                      key={f.key}
+                      id={id(f.key)}
+                      label={f.label}
+                      count={counts?.[f.key] as number | undefined}
+                      checked={values[f.key] === true}
+                      onCheckedChange={(c) => set(f.key, c)}
+                    />
+                  );
+                // A destination's place: the one chosen, else the applied one, else the buyer's; none, no box.
+                const place = (values[f.key] ??
+                  filterValues(applied)[f.key] ??
+                  filterValues(defaults)[f.key] ??
+                  null) as string | null;
+                if (place === null) return null;
+                return (
+                  <CheckOption
+                    key={f.key}
+                    id={id(f.key)}
+                    label={f.label(place)}
+                    count={(counts?.[f.key] as number | null | undefined) ?? undefined}
+                    checked={values[f.key] !== null}
+                    onCheckedChange={(c) => set(f.key, c ? place : null)}
+                  />
+                );
+              })
             ) : (
               <RangeInputs
                 filter={section.filter}

@@ -1,0 +1,101 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, PASSWORD, registerThroughForm, test, uniqueName } from './support';
+
+// The marketplace's "Ships to <state>" filter (docs/product.md#marketplace): on by default once the buyer's state is
+// known, it hides what can't ship there; unchecking it shows everything and says so with a chip.
+
+/** A Florida seller (through the API) with a potted plant and a packet of seeds, both titled with `word`. */
+async function floridaSeller(request: APIRequestContext, origin: string, word: string) {
+  const headers = { origin };
+  const name = uniqueName('fl_grower');
+  const registered = await request.post('/api/auth/register', {
+    headers,
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const listing = async (title: string, form: string, shipsAs: string, image: string) => {
+    const created = await request.post('/api/products', {
+      headers,
+      data: {
+        title,
+        description: 'From a Florida nursery.',
+        variety: 'Physical Graffiti',
+        form,
+        shipsAs,
+        price: 24,
+        quantity: 10,
+        imageUrl: `/images/products/${image}`,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  };
+  const potted = `Potted ${word}`;
+  const seeds = `Seeds ${word}`;
+  await listing(potted, 'rooted', 'potted', 'physical-graffiti-rooted.svg');
+  await listing(seeds, 'seed', 'seeds', 'physical-graffiti-seed.svg');
+  return { potted, seeds };
+}
+
+test('a buyer with a California address sees the marketplace without a Florida potted plant, unchecks the filter and sees it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL as string).origin;
+  const word = `shipsto${Date.now().toString(36)}`;
+  const seller = await playwright.request.newContext({ baseURL });
+  const { potted, seeds } = await floridaSeller(seller, origin, word);
+  await seller.dispose();
+
+  await registerThroughForm(page, uniqueName('ca_shopper'));
+  await expect(page).toHaveURL(/\/marketplace$/);
+  const added = await page.request.post('/api/addresses', {
+    headers: { origin },
+    data: { name: 'Cal Shopper', line1: '1 Rodeo Dr', city: 'Beverly Hills', state: 'CA', zip: '90210' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  // The filter is on: the seeds may go to California, the potted plant (nematode quarantine) may not. The page,
+  // rendered on the server with the buyer's address, is adopted without a hydration warning.
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/hydrat/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto(`/marketplace?search=${word}`);
+  const filters = page.getByRole('form', { name: 'Filters' });
+  const shipsTo = filters.getByRole('checkbox', { name: 'Ships to California' });
+  await expect(shipsTo).toBeChecked();
+  const results = page.getByRole('list', { name: 'Products' });
+  await expect(results.getByRole('heading', { name: seeds })).toBeVisible();
+  await expect(results.getByRole('heading', { name: potted })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toHaveText('1 result');
+  expect(warnings).toEqual([]);
+
+  // Unchecked and applied: the URL records it, a chip says so, and the potted plant shows.
+  await shipsTo.uncheck();
+  await filters.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/[?&]shipsTo=any(&|$)/);
+  await expect(results.getByRole('heading', { name: potted })).toBeVisible();
+  await expect(results.getByRole('heading', { name: seeds })).toBeVisible();
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips).toContainText("Including what can't ship to CA");
+
+  // A reload keeps it off; removing the chip turns the filter back on.
+  await page.reload();
+  await expect(filters.getByRole('checkbox', { name: 'Ships to California' })).not.toBeChecked();
+  await expect(results.getByRole('heading', { name: potted })).toBeVisible();
+  await chips.getByRole('button', { name: "Remove filter: Including what can't ship to CA" }).click();
+  await expect(page).not.toHaveURL(/shipsTo/);
+  await expect(filters.getByRole('checkbox', { name: 'Ships to California' })).toBeChecked();
+  await expect(results.getByRole('heading', { name: potted })).toHaveCount(0);
+  await expect(results.getByRole('heading', { name: seeds })).toBeVisible();
+});
+
+test('a visitor without a state has no ships-to filter', async ({ page }) => {
+  await page.goto('/marketplace');
+  const filters = page.getByRole('form', { name: 'Filters' });
+  await expect(filters.getByRole('checkbox', { name: 'In stock only' })).toBeVisible();
+  await expect(filters.getByRole('checkbox', { name: /^Ships to / })).toHaveCount(0);
+});
