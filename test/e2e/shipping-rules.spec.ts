@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, listByApi, registerThroughForm, sellerByApi, test, toast, uniqueName } from './support';
 
 // The per-state shipping rules where buyers and sellers meet them (docs/product.md#shipping-rules).
 
@@ -10,36 +10,26 @@ function inDays(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A Florida seller (registered through the API) with a potted dragon fruit plant; its title. */
+/** A Florida seller (on its own API context) with a potted dragon fruit plant. */
 async function floridaPottedPlant(
-  request: APIRequestContext,
-  origin: string,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
 ): Promise<{ id: number; title: string }> {
-  const headers = { origin };
-  const name = uniqueName('fl_nursery');
-  const registered = await request.post('/api/auth/register', {
-    headers,
-    data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const title = `Potted Pitaya ${name.slice(-6)}`;
-  const created = await request.post('/api/products', {
-    headers,
-    data: {
+  const origin = new URL(baseURL as string).origin;
+  const seller = await playwright.request.newContext({ baseURL });
+  try {
+    const name = await sellerByApi(seller, origin, 'FL');
+    const title = `Potted Pitaya ${name.slice(-6)}`;
+    const id = await listByApi(seller, origin, {
       title,
-      description: 'A rooted plant in a one-gallon pot.',
-      variety: 'Physical Graffiti',
       form: 'rooted',
       shipsAs: 'potted',
-      price: 24,
-      quantity: 10,
-      imageUrl: '/images/products/physical-graffiti-rooted.svg',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { id: ((await created.json()) as { id: number }).id, title };
+      image: 'physical-graffiti-rooted.svg',
+    });
+    return { id, title };
+  } finally {
+    await seller.dispose();
+  }
 }
 
 async function addAddressByApi(page: Page, data: Record<string, unknown>) {
@@ -55,10 +45,7 @@ test('a buyer in California sees a Florida rooted plant refused, the cart says w
   playwright,
   baseURL,
 }) => {
-  const origin = new URL(baseURL as string).origin;
-  const seller = await playwright.request.newContext({ baseURL });
-  const plant = await floridaPottedPlant(seller, origin);
-  await seller.dispose();
+  const plant = await floridaPottedPlant(playwright, baseURL);
 
   await registerThroughForm(page, uniqueName('ca_buyer'));
   await expect(page).toHaveURL(/\/marketplace$/);
@@ -135,10 +122,7 @@ test('a visitor checks a ZIP code on a product page, remembered on the next page
   playwright,
   baseURL,
 }) => {
-  const origin = new URL(baseURL as string).origin;
-  const seller = await playwright.request.newContext({ baseURL });
-  const plant = await floridaPottedPlant(seller, origin);
-  await seller.dispose();
+  const plant = await floridaPottedPlant(playwright, baseURL);
 
   await page.goto(`/product/${plant.id}`);
   const zip = page.getByLabel('Check delivery to your ZIP code');

@@ -1,40 +1,26 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, PASSWORD, registerThroughForm, test, uniqueName } from './support';
+import { expect, listByApi, registerThroughForm, sellerByApi, test, uniqueName } from './support';
 
 // The marketplace's "Ships to <state>" filter (docs/product.md#marketplace): on by default once the buyer's state is
 // known, it hides what can't ship there; unchecking it shows everything and says so with a chip.
 
 /** A Florida seller (through the API) with a potted plant and a packet of seeds, both titled with `word`. */
 async function floridaSeller(request: APIRequestContext, origin: string, word: string) {
-  const headers = { origin };
-  const name = uniqueName('fl_grower');
-  const registered = await request.post('/api/auth/register', {
-    headers,
-    data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
-  expect(profile.status(), await profile.text()).toBe(200);
-  const listing = async (title: string, form: string, shipsAs: string, image: string) => {
-    const created = await request.post('/api/products', {
-      headers,
-      data: {
-        title,
-        description: 'From a Florida nursery.',
-        variety: 'Physical Graffiti',
-        form,
-        shipsAs,
-        price: 24,
-        quantity: 10,
-        imageUrl: `/images/products/${image}`,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  };
+  await sellerByApi(request, origin, 'FL');
   const potted = `Potted ${word}`;
   const seeds = `Seeds ${word}`;
-  await listing(potted, 'rooted', 'potted', 'physical-graffiti-rooted.svg');
-  await listing(seeds, 'seed', 'seeds', 'physical-graffiti-seed.svg');
+  await listByApi(request, origin, {
+    title: potted,
+    form: 'rooted',
+    shipsAs: 'potted',
+    image: 'physical-graffiti-rooted.svg',
+  });
+  await listByApi(request, origin, {
+    title: seeds,
+    form: 'seed',
+    shipsAs: 'seeds',
+    image: 'physical-graffiti-seed.svg',
+  });
   return { potted, seeds };
 }
 

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -83,4 +83,41 @@ export async function addAddress(page: Page): Promise<void> {
     data: { name: 'E2E Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
   });
   expect(res.status()).toBe(201);
+}
+
+/** Registers a seller whose plants ship from `state` on an API context (signed in there); its username. */
+export async function sellerByApi(request: APIRequestContext, origin: string, state = 'FL'): Promise<string> {
+  const headers = { origin };
+  const name = uniqueName('nursery');
+  const registered = await request.post('/api/auth/register', {
+    headers,
+    data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: state } });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return name;
+}
+
+/** Lists a plant as the seller signed in on `request`: Physical Graffiti, $24, 10 in stock; its id. */
+export async function listByApi(
+  request: APIRequestContext,
+  origin: string,
+  listing: { title: string; form: string; shipsAs: string; image: string },
+): Promise<number> {
+  const created = await request.post('/api/products', {
+    headers: { origin },
+    data: {
+      title: listing.title,
+      description: 'From a nursery of the tests.',
+      variety: 'Physical Graffiti',
+      form: listing.form,
+      shipsAs: listing.shipsAs,
+      price: 24,
+      quantity: 10,
+      imageUrl: `/images/products/${listing.image}`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
 }
