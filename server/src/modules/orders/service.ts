@@ -15,6 +15,7 @@ import type { ColumnOf, RowOf } from '../../db/rows';
 import { type addresses, type cartItems, orderItems, orders, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { hideUnbackedReviews } from '../reviews';
+import { certificatesOf } from '../shipping';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
@@ -102,9 +103,7 @@ export class OrderService {
                  c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
                  p.seller_id as "sellerId", u.username as "sellerUsername", p.ships_as as "shipsAs",
                  u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
-                 coalesce((select json_agg(json_build_object('kind', sc.kind, 'number', sc.number,
-                                                             'expiresOn', sc.expires_on))
-                           from seller_certificates sc where sc.seller_id = p.seller_id), '[]'::json) as certificates
+                 ${certificatesOf(sql`p.seller_id`)} as certificates
           from cart_items c
           join products p on p.id = c.product_id and p.archived_at is null
           join users u on u.id = p.seller_id

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf } from '../../db/rows';
 import type { users } from '../../db/schema';
+import { certificatesOf } from './profile-sql';
 
 /**
  * The fingerprint of what blockedDestinations answers from: the rules, the places and the version of the logic. A
@@ -35,11 +36,6 @@ type ProfileRow = {
   certificates: SellerCertificate[];
   computedOn: ColumnOf<typeof users, 'shippingComputedOn'>;
 };
-
-/** The certificates of the seller `sellerId` names, as a JSON array (one sub-select; the profile is one statement). */
-const certificatesOf = (sellerId: unknown) =>
-  sql`coalesce((select json_agg(json_build_object('kind', sc.kind, 'number', sc.number, 'expiresOn', sc.expires_on))
-                from seller_certificates sc where sc.seller_id = ${sellerId}), '[]'::json)`;
 
 /**
  * Keeps products.blocked_to right (docs/architecture.md#what-keeps-blocked_to-right): the places each listing may

@@ -11,6 +11,7 @@ import {
 } from '@domain/shipping';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import { certificatesOf } from './profile-sql';
 
 /**
  * Whether listings may ship to a state, by the shipping rules (docs/product.md#shipping-rules): the product page's
@@ -34,9 +35,7 @@ export class ShippingCheckService {
       this.db,
       sql`select p.id, p.ships_as as "shipsAs", u.ship_from_state as "shipFromState",
                  u.blocked_states as "blockedStates",
-                 coalesce((select json_agg(json_build_object('kind', sc.kind, 'number', sc.number,
-                                                             'expiresOn', sc.expires_on))
-                           from seller_certificates sc where sc.seller_id = p.seller_id), '[]'::json) as certificates
+                 ${certificatesOf(sql`p.seller_id`)} as certificates
           from products p join users u on u.id = p.seller_id
           where p.id = any(${sql.param(productIds)}::int[]) and p.archived_at is null`,
     );
