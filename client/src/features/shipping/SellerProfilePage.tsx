@@ -21,6 +21,7 @@ import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { isApiError } from '@/lib/api';
 import { useSaveSellerProfile, useSellerProfile } from './api';
+import { StateOptions } from './components/StateOptions';
 import {
   EMPTY_CERTIFICATE,
   type SellerProfileFormValues,
@@ -106,12 +107,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
           error={errors.shipFromState?.message}
         >
           <NativeSelect {...form.register('shipFromState')}>
-            <option value="">Choose…</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </NativeSelect>
         </FormField>
         <FormField

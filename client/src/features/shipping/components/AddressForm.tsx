@@ -29,6 +29,7 @@ import {
   zipToLookUp,
 } from '../address-form';
 import { useCreateAddress, useUpdateAddress, useZipPlace } from '../api';
+import { StateOptions } from './StateOptions';
 
 interface AddressFormProps {
   /** The address to edit; a new one when absent. */
@@ -112,12 +113,7 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
         </FormField>
         <FormField id={`${id}-state`} label="State" required error={errors.state?.message}>
           <NativeSelect autoComplete="address-level1" {...form.register('state')}>
-            <option value="">Choose…</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </NativeSelect>
         </FormField>
       </div>
