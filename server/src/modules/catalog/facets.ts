@@ -87,18 +87,18 @@ export class FacetCounts {
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
     const tsquery = f.search ? await resolveSearch(this.reads, f.search) : null;
     if (f.search && !tsquery) return toFacets({}, {});
-    const statements = this.facetStatements(f, tsquery !== null);
+    const shape = filterShape(f);
+    const statements = this.facetStatements(f, shape, tsquery !== null);
     const params = { ...filterParams(f), tsquery };
-    const key = `${filterShape(f)}:${JSON.stringify(params)}`;
-    const known = statements.scansListings ? this.broadFacets.get(key) : undefined;
+    const key = statements.scansListings ? `${shape}:${JSON.stringify(params)}` : null;
+    const known = key ? this.broadFacets.get(key) : undefined;
     if (known) return known;
     const [[counts], [ranges]] = await Promise.all([
       statements.counts.execute(params),
       statements.ranges.execute(params),
     ]);
     const facets = toFacets(counts ?? {}, ranges ?? {});
-    if (statements.scansListings && Number(counts?.matches) > EXACT_TOTAL_LIMIT)
-      this.broadFacets.set(key, facets);
+    if (key && Number(counts?.matches) > EXACT_TOTAL_LIMIT) this.broadFacets.set(key, facets);
     return facets;
   }
 
@@ -107,8 +107,8 @@ export class FacetCounts {
    * when it can answer, else over the matching listings; and each range's extent as two index lookups (min and
    * max), not a scan.
    */
-  private facetStatements(f: CatalogFilters, search: boolean): FacetStatements {
-    return this.statements.get(`${filterShape(f)}_${search ? 1 : 0}`, () => {
+  private facetStatements(f: CatalogFilters, shape: string, search: boolean): FacetStatements {
+    return this.statements.get(`${shape}_${search ? 1 : 0}`, () => {
       const tsquery = search ? sql.placeholder('tsquery') : null;
       const summary = !search && summaryAnswers(f, catalogFacetCounts);
       const source = summary ? catalogFacetCounts : products;

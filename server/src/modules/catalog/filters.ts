@@ -39,34 +39,45 @@ export const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 const filters = CATALOG_FILTERS as readonly CatalogFilter[];
 
 /**
+ * Each filter's parameters in table order (a range has two, its bounds): whether the filter set sets it, and the
+ * value a statement binds for it (none for a flag, whose condition has no parameter). Built once: filterShape and
+ * filterParams run on every catalog request and walk this list rather than the table.
+ */
+const PARAMS: ReadonlyArray<{
+  name: string;
+  setIn: (f: CatalogFilters) => boolean;
+  bound?: (value: unknown) => unknown;
+}> = filters.flatMap((filter) => {
+  if (filter.kind === 'range')
+    return [filter.min, filter.max].map(({ param }) => ({
+      name: param,
+      setIn: (f: CatalogFilters) => filterValues(f)[param] !== null,
+      bound: (value: unknown) => (value === null ? null : filter.toColumn(value as number)),
+    }));
+  const setIn = (f: CatalogFilters) => isSet(filter, f);
+  return [filter.kind === 'flag' ? { name: filter.key, setIn } : { name: filter.key, setIn, bound: same }];
+});
+
+function same(value: unknown): unknown {
+  return value;
+}
+
+/**
  * The placeholders' values for a filter set (see bindPlaceholders): each list's options, each destination's place,
  * each range's bounds.
  */
 export function filterParams(f: CatalogFilters): Record<string, unknown> {
   const values = filterValues(f);
   const params: Record<string, unknown> = {};
-  for (const filter of filters) {
-    if (filter.kind === 'list' || filter.kind === 'destination') params[filter.key] = values[filter.key];
-    else if (filter.kind === 'range')
-      for (const { param } of [filter.min, filter.max]) {
-        const bound = values[param] as number | null;
-        params[param] = bound === null ? null : filter.toColumn(bound);
-      }
-  }
+  for (const { name, bound } of PARAMS) if (bound) params[name] = bound(values[name]);
   return params;
 }
 
 /** Which filters are set, one digit each (a range: one per bound): requests with one shape share a statement. */
 export function filterShape(f: CatalogFilters): string {
-  const values = filterValues(f);
-  return filters
-    .flatMap((filter) =>
-      filter.kind === 'range'
-        ? [values[filter.min.param] !== null, values[filter.max.param] !== null]
-        : [isSet(filter, f)],
-    )
-    .map((set) => (set ? 1 : 0))
-    .join('');
+  let shape = '';
+  for (const { setIn } of PARAMS) shape += setIn(f) ? '1' : '0';
+  return shape;
 }
 
 /** Each filter's own condition, or undefined when that filter is not set or the source lacks its column. */

@@ -104,12 +104,13 @@ export class ProductList {
     const tsquery = q.search ? await resolveSearch(this.reads, q.search) : null;
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
-    const statements = this.listStatements(q, tsquery !== null);
+    const shape = filterShape(q);
+    const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q), tsquery };
     const offset = (q.page - 1) * q.limit;
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
-    const key = `${filterShape(q)}:${JSON.stringify(params)}`;
-    const known = statements.countsListings ? this.cappedLists.get(key) : undefined;
+    const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
+    const known = key ? this.cappedLists.get(key) : undefined;
     const [{ rows, windowIds }, total] = await Promise.all([
       statements.ranked && statements.byIds
         ? this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
@@ -119,7 +120,7 @@ export class ProductList {
       known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params)),
     ]);
     if (known) known.windowIds ??= windowIds;
-    else if (statements.countsListings && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
+    else if (key && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
     return {
       items: rows.map(toProduct),
       total: Math.min(total, EXACT_TOTAL_LIMIT),
@@ -168,8 +169,8 @@ export class ProductList {
    * The page and count statements for this set of filters, sort and search, prepared once and kept: building
    * a query costs more CPU than PostgreSQL spends running it. The cache keeps the most recently used shapes.
    */
-  private listStatements(q: ProductListQuery, search: boolean): ListStatements {
-    return this.statements.get(`${filterShape(q)}_${q.sort}_${search ? 1 : 0}`, () =>
+  private listStatements(q: ProductListQuery, shape: string, search: boolean): ListStatements {
+    return this.statements.get(`${shape}_${q.sort}_${search ? 1 : 0}`, () =>
       this.buildListStatements(q, search),
     );
   }
