@@ -12,6 +12,28 @@ export const MORE_VARIETIES = ['Vietnamese White', 'Thai Red', 'Valdivia Roja', 
 export const VARIETIES = [...PRIMARY_VARIETIES, ...MORE_VARIETIES] as const;
 export type Variety = (typeof VARIETIES)[number];
 
+/**
+ * Each variety's botanical name, as a packing slip and a plant inspector want it. Dragon fruit are Selenicereus
+ * (formerly Hylocereus); Yellow Dragon is S. megalanthus, the white-fleshed Vietnamese White S. undatus; the others
+ * are red- or pink-fleshed cultivars of mixed parentage, named as hybrids.
+ */
+export const BOTANICAL_NAMES: Record<Variety, string> = {
+  'Sugar Dragon': 'Selenicereus hybrid',
+  'American Beauty': 'Selenicereus hybrid',
+  'Yellow Dragon': 'Selenicereus megalanthus',
+  'Physical Graffiti': 'Selenicereus hybrid',
+  'Red Jaina': 'Selenicereus hybrid',
+  'Vietnamese White': 'Selenicereus undatus',
+  'Thai Red': 'Selenicereus hybrid',
+  'Valdivia Roja': 'Selenicereus hybrid',
+  'Dark Star': 'Selenicereus hybrid',
+};
+
+/** The botanical name of a listing's variety (the genus for a variety not in the list). */
+export function botanicalName(variety: string): string {
+  return BOTANICAL_NAMES[variety as Variety] ?? 'Selenicereus';
+}
+
 export const FORMS = ['cutting', 'rooted', 'seed', 'mature'] as const;
 export type ProductForm = (typeof FORMS)[number];
 /** Labels for one product of a form (product type options). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type FORMS, MAX_PAGE_SIZE, PAGE_SIZE, type POLLINATIONS, type ShipsAs } from '../constants';
+import { queryWholeNumber } from '../query';
 import { catalogFilterShape, checkRangeOrder } from './filters';
 
 export type { CatalogFacets, CatalogFilters } from './filters';
@@ -17,24 +18,6 @@ export const SORT_LABELS: Record<Sort, string> = {
 /** Above this many matches the total is reported as a lower bound ("10000+"), so a broad filter never pays a full count. */
 export const EXACT_TOTAL_LIMIT = 10_000;
 
-const positiveInt = (name: string, fallback: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      if (!/^\d+$/.test(v) || Number(v) < 1) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1` });
-        return z.NEVER;
-      }
-      const n = Number(v);
-      if (n > max) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 /**
  * The catalog filters (docs/product.md#entities, "Filter set"), as GET /api/products/facets and /marketplace
  * take them: one parameter per filter of CATALOG_FILTERS (two for a range), and the search.
@@ -49,8 +32,8 @@ export const productListQuerySchema = z
       .enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
       .optional()
       .default('popularity'),
-    page: positiveInt('page', 1, 100_000),
-    limit: positiveInt('limit', PAGE_SIZE, MAX_PAGE_SIZE),
+    page: queryWholeNumber('page', 1, 100_000),
+    limit: queryWholeNumber('limit', PAGE_SIZE, MAX_PAGE_SIZE),
   })
   .superRefine(checkRangeOrder);
 export type ProductListQuery = z.output<typeof productListQuerySchema>;

@@ -1,9 +1,34 @@
 /** The checkout payload and header (docs/product.md#calls). The order as the API shows it is in ./types.ts. */
 import { z } from 'zod';
 import { productId, shownPrice } from '../cart';
+import { queryWholeNumber } from '../query';
+import { controlCharactersMessage, hasControlCharacters } from '../text';
+import {
+  CARRIER_LABELS,
+  CARRIERS,
+  type Carrier,
+  normalizeTrackingNumber,
+  SHIPMENT_STATUSES,
+  TRACKING_NUMBER_MAX,
+  trackingNumberProblem,
+} from './shipments';
 
 /** The most lines a checkout body may carry (a cart holds one line per listing; this only bounds the work). */
 export const CHECKOUT_LINES_MAX = 500;
+
+/** The longest note a buyer may leave the sellers at checkout, and reason a shipment is cancelled with. */
+export const ORDER_NOTE_MAX = 500;
+export const CANCEL_REASON_MAX = 500;
+
+/** An optional free text (several lines allowed): trimmed, no control characters, at most `max`; blank is null. */
+const optionalNote = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} can be at most ${max} characters` })
+    .refine((v) => !hasControlCharacters(v), { error: controlCharactersMessage(field) })
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const CHECKOUT_MESSAGES = {
   addressId: 'addressId must be the id of one of your addresses',
@@ -30,8 +55,51 @@ export const checkoutSchema = z
       .array(z.object({ productId, price: shownPrice }), { error: CHECKOUT_MESSAGES.lines })
       .max(CHECKOUT_LINES_MAX, { error: CHECKOUT_MESSAGES.lines })
       .optional(),
+    /** A note to the sellers (a gate code, a gift): each seller sees it beside its shipment. */
+    note: optionalNote('Note', ORDER_NOTE_MAX),
   })
   .nullish();
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 export const IDEMPOTENCY_KEY_MAX = 200;
+
+export const SHIPMENT_MESSAGES = {
+  carrier: `Carrier must be one of ${CARRIERS.map((c) => CARRIER_LABELS[c]).join(', ')}`,
+  trackingNumber: `Tracking number must be text of at most ${TRACKING_NUMBER_MAX} characters`,
+  status: `status must be one of ${SHIPMENT_STATUSES.join(', ')}`,
+} as const;
+
+/**
+ * POST /api/seller/shipments/:id/ship {carrier, trackingNumber}: the number checked against the carrier's format
+ * (spaces and dashes dropped, letters upper case), its message naming the carrier; "other" may go without one.
+ */
+export const shipShipmentSchema = z
+  .object({
+    carrier: z.enum(CARRIERS, { error: SHIPMENT_MESSAGES.carrier }),
+    trackingNumber: z
+      .string({ error: SHIPMENT_MESSAGES.trackingNumber })
+      .max(TRACKING_NUMBER_MAX * 2, { error: SHIPMENT_MESSAGES.trackingNumber })
+      .nullish()
+      .transform((v) => normalizeTrackingNumber(v ?? '')),
+  })
+  .superRefine((v, ctx) => {
+    const problem = trackingNumberProblem(v.carrier as Carrier, v.trackingNumber);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: problem });
+  })
+  .transform((v) => ({
+    carrier: v.carrier,
+    trackingNumber: v.trackingNumber === '' ? null : v.trackingNumber,
+  }));
+export type ShipShipmentInput = z.input<typeof shipShipmentSchema>;
+
+/** Cancelling a shipment or the rest of an order: an optional reason, which the other side sees. */
+export const cancelSchema = z.object({ reason: optionalNote('Reason', CANCEL_REASON_MAX) }).nullish();
+
+/** GET /api/seller/shipments?status=pending&page=1 (the Orders tab: to ship first). */
+export const sellerShipmentsQuerySchema = z.object({
+  status: z.enum(SHIPMENT_STATUSES, { error: SHIPMENT_MESSAGES.status }).default('pending'),
+  page: queryWholeNumber('page', 1, 100_000),
+});
+
+/** How many shipments a page of the seller's Orders tab holds. */
+export const SELLER_SHIPMENTS_PAGE_SIZE = 20;

@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string };
   /** Today's date as the shipping rules count it (certificates expire); shippingToday unless a test controls it. */
   today?: () => IsoDate;
+  /** The time shipments' steps are stamped with and the 14-day delivery rule counts from; a test may control it. */
+  now?: () => Date;
 }
 
 export interface App {
@@ -38,12 +40,14 @@ export interface App {
   routes: readonly RouteOptions[];
   /**
    * Once before serving: recomputes every listing's blocked_to when the shipping rules changed since they were
-   * computed (docs/architecture.md#what-keeps-blocked_to-right). Safe when several instances start at once.
+   * computed (docs/architecture.md#what-keeps-blocked_to-right), and marks delivered the shipments the 14-day rule
+   * has reached. Safe when several instances start at once.
    */
   startUp(): Promise<void>;
   /**
-   * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; and the
-   * listings of sellers whose certificate expired since they were computed.
+   * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
+   * listings of sellers whose certificate expired since they were computed; and shipments delivered by the 14-day
+   * rule (docs/product.md#shipments).
    */
   maintenance(): Promise<void>;
 }
@@ -60,7 +64,13 @@ function fastifyTrustProxy(
 }
 
 /** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
-export async function buildApp({ database, config, logger = false, today }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  database,
+  config,
+  logger = false,
+  today,
+  now,
+}: BuildAppOptions): Promise<App> {
   const headers = securityHeaders(config);
   const { headersMs, requestMs, keepAliveMs } = config.timeouts;
   const server = Fastify({
@@ -114,9 +124,12 @@ export async function buildApp({ database, config, logger = false, today }: Buil
   await server.register(listingRoutes, { prefix: '/api/products', listings });
   await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
   await server.register(sellerListingRoutes, { prefix: '/api/seller', listings });
-  const sellerOrders = new SellerOrderService(database.db);
+  const sellerOrders = new SellerOrderService(database.db, now);
   await server.register(sellerOrderRoutes, { prefix: '/api/seller', sellerOrders });
-  await server.register(orderRoutes, { prefix: '/api/orders', orders: new OrderService(database.db, today) });
+  await server.register(orderRoutes, {
+    prefix: '/api/orders',
+    orders: new OrderService(database.db, today, now),
+  });
   await server.register(shippingRoutes, {
     prefix: '/api',
     addresses: new AddressService(database.db),
@@ -135,6 +148,8 @@ export async function buildApp({ database, config, logger = false, today }: Buil
     async startUp() {
       if (await blocked.applyRules())
         server.log.info('shipping rules changed: where every listing may ship was computed again');
+      // Shipments that passed the 14-day rule while no instance ran.
+      await sellerOrders.deliverUnconfirmed();
     },
     async maintenance() {
       await sessions.purgeExpired();
@@ -142,6 +157,7 @@ export async function buildApp({ database, config, logger = false, today }: Buil
       await auth.devices.purgeExpired();
       await purgeExpiredRateLimits(database.db);
       await blocked.pickUpExpiredCertificates();
+      await sellerOrders.deliverUnconfirmed();
     },
   };
 }

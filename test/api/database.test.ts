@@ -69,18 +69,19 @@ describe('demo data', () => {
       database.db,
       sql`select r.id from reviews r where not exists (
             select 1 from order_items oi join orders o on o.id = oi.order_id
-            where o.user_id = r.user_id and oi.product_id = r.product_id and oi.status <> 'cancelled')`,
+            join shipments s on s.id = oi.shipment_id
+            where o.user_id = r.user_id and oi.product_id = r.product_id and s.status <> 'cancelled')`,
     );
     expect(unverified).toEqual([]);
-    // The demo buyer has a shipped order to review; the demo seller has a line to ship.
+    // The demo buyer has a delivered order to review; the demo seller has a shipment to ship.
     const demo = await queryRows<{ username: string; status: string }>(
       database.db,
-      sql`select u.username, oi.status from order_items oi
-          join orders o on o.id = oi.order_id join users u on u.id = o.user_id
-          join products p on p.id = oi.product_id join users s on s.id = p.seller_id
-          where u.username = ${DEMO_BUYER.username} or (s.username = ${DEMO_SELLER.username} and oi.status = 'pending')`,
+      sql`select u.username, sh.status from shipments sh
+          join orders o on o.id = sh.order_id join users u on u.id = o.user_id
+          join users s on s.id = sh.seller_id
+          where u.username = ${DEMO_BUYER.username} or (s.username = ${DEMO_SELLER.username} and sh.status = 'pending')`,
     );
-    expect(demo).toContainEqual({ username: DEMO_BUYER.username, status: 'shipped' });
+    expect(demo).toContainEqual({ username: DEMO_BUYER.username, status: 'delivered' });
     expect(demo.some((d) => d.status === 'pending')).toBe(true);
   });
 

@@ -575,6 +575,7 @@ const pools = {
   cartLines: [] as number[],
   orders: [] as number[],
   orderItems: [] as number[],
+  shipments: [] as number[],
   /** Listings at the highest price with plenty of stock: a cart of them can total more than an order may. */
   pricey: [] as number[],
   /** Addresses in the buyer's and the seller's address books. */
@@ -622,10 +623,15 @@ beforeAll(async () => {
     quantity: 2,
   });
   if (add.status !== 201) throw new Error(`setup: cart ${add.status}`);
-  const order = await buyer.client.post<{ id: number; items: Array<{ id: number }> }>('/api/orders');
+  const order = await buyer.client.post<{
+    id: number;
+    items: Array<{ id: number }>;
+    shipments: Array<{ id: number }>;
+  }>('/api/orders');
   if (order.status !== 201) throw new Error(`setup: order ${order.status}`);
   pools.orders.push(order.body.id);
   pools.orderItems.push(...order.body.items.map((i) => i.id));
+  pools.shipments.push(...order.body.shipments.map((s) => s.id));
   pools.bought.push(pools.ownListings[0] as number);
   const line = await buyer.client.post<{ id: number }>('/api/cart', { productId: pools.ownListings[1] });
   pools.cartLines.push(line.body.id);
@@ -735,10 +741,15 @@ interface Endpoint {
 function harvest(req: FuzzRequest, res: LightMyRequestResponse): void {
   if (res.statusCode !== 201) return;
   const path = req.url.split('?')[0];
-  const body = JSON.parse(res.body) as { id: number; items?: Array<{ id: number }> };
+  const body = JSON.parse(res.body) as {
+    id: number;
+    items?: Array<{ id: number }>;
+    shipments?: Array<{ id: number }>;
+  };
   if (path === '/api/orders') {
     pools.orders.push(body.id);
     pools.orderItems.push(...(body.items ?? []).map((i) => i.id));
+    pools.shipments.push(...(body.shipments ?? []).map((s) => s.id));
   } else if (path === '/api/cart') pools.cartLines.push(body.id);
   else if (path === '/api/products') {
     pools.ownListings.push(body.id);
@@ -1118,6 +1129,34 @@ const CASES: Partial<Record<string, Case>> = {
   },
   'GET /api/orders/:id': { path: pathId(() => pools.orders).map((id) => `/api/orders/${id}`) },
   'POST /api/orders/:id/cancel': { path: pathId(() => pools.orders).map((id) => `/api/orders/${id}/cancel`) },
+  'POST /api/orders/:id/shipments/:shipmentId/cancel': {
+    path: fc
+      .tuple(
+        pathId(() => pools.orders),
+        pathId(() => pools.shipments),
+      )
+      .map(([o, s]) => `/api/orders/${o}/shipments/${s}/cancel`),
+  },
+  'POST /api/orders/:id/shipments/:shipmentId/delivered': {
+    path: fc
+      .tuple(
+        pathId(() => pools.orders),
+        pathId(() => pools.shipments),
+      )
+      .map(([o, s]) => `/api/orders/${o}/shipments/${s}/delivered`),
+  },
+  'GET /api/seller/shipments/:id': {
+    path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}`),
+  },
+  'POST /api/seller/shipments/:id/cancel': {
+    path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/cancel`),
+  },
+  'GET /api/seller/shipments': {
+    query: {
+      status: fc.oneof(pick(['pending', 'shipped', 'delivered', 'cancelled', 'lost', ''])),
+      page: fc.oneof(pick(['1', '2', '0', '-1', '1e3', '100001', ''])),
+    },
+  },
   // seller
   'PATCH /api/seller/orders/:orderId/items/:itemId': {
     path: fc
@@ -1148,6 +1187,23 @@ const CASES: Partial<Record<string, Case>> = {
   'PUT /api/addresses/:id': { path: addressPath, fields: addressFields },
   'DELETE /api/addresses/:id': { path: addressPath },
   'PUT /api/seller/profile': { fields: sellerProfileFields },
+  'POST /api/seller/shipments/:id/ship': {
+    path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/ship`),
+    fields: {
+      carrier: fc.oneof(pick(['usps', 'ups', 'fedex', 'other', 'dhl', 'USPS'])),
+      trackingNumber: fc.oneof(
+        pick([
+          '9400 1000 0000 0000 0000 00',
+          '1Z999AA10123456784',
+          '123456789012',
+          '',
+          'EA123456789US',
+          null,
+        ]),
+        plainText(0, 50),
+      ),
+    },
+  },
   'GET /api/zips/:zip': {
     path: fc
       .oneof(

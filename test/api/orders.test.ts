@@ -2,7 +2,7 @@ import type { CartLine } from '@domain/cart/types';
 import type { Order } from '@domain/orders/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orderItems, orders, products } from '../../server/src/db/schema';
+import { cartItems, orderItems, orders, products, shipments } from '../../server/src/db/schema';
 import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/service';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
@@ -372,9 +372,9 @@ describe('order history and cancelling', () => {
     const client = await buyer([[product.id, 1]]);
     const order = await client.post<Order>('/api/orders', {});
     await t.database.db
-      .update(orderItems)
-      .set({ status: 'shipped' })
-      .where(eq(orderItems.orderId, order.body.id));
+      .update(shipments)
+      .set({ status: 'shipped', shippedAt: new Date() })
+      .where(eq(shipments.orderId, order.body.id));
     const res = await client.post<{ message: string }>(`/api/orders/${order.body.id}/cancel`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This order has shipped and can no longer be cancelled');

@@ -93,14 +93,20 @@ test('a buyer fills the cart from the marketplace, checks out in the panel and f
 
   await panel.getByRole('button', { name: 'Checkout' }).click();
   await expect(toast(page, 'Order placed!')).toBeVisible();
-  await expect(toast(page, 'Your order has been placed successfully')).toBeVisible();
+  await expect(toast(page, /^Your order #\d+ has been placed successfully$/)).toBeVisible();
+  const placedId = /#(\d+)/.exec((await toast(page, /^Your order #\d+/).textContent()) ?? '')?.[1];
+  await expect(
+    page.getByRole('region', { name: /^Notifications/ }).getByRole('link', { name: 'View order' }),
+  ).toHaveAttribute('href', `/orders/${placedId}`);
   await expect(panel).toBeHidden();
   await expect(page).toHaveURL(/\/marketplace$/);
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
+  // The empty panel offers nothing to check out: no Checkout, no promo field taking the focus; Escape closes it.
   const emptyPanel = await openCartPanel(page);
   await expect(emptyPanel.getByText('Your cart is empty')).toBeVisible();
-  await expect(amount(emptyPanel, 'Shipping')).toHaveText('$0.00');
+  await expect(emptyPanel.getByRole('button', { name: 'Checkout' })).toHaveCount(0);
+  await expect(emptyPanel.getByLabel('Promo code')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(emptyPanel).toBeHidden();
 

@@ -303,28 +303,45 @@ test('a buyer orders a listing, the seller marks it shipped and the buyer sees i
     await buyer.getByRole('dialog', { name: 'Your Cart' }).getByRole('button', { name: 'Checkout' }).click();
     await expect(toast(buyer, 'Order placed!')).toBeVisible();
 
-    // The seller ships the line from the dashboard's Orders tab.
+    // The seller ships it from the dashboard's Orders tab, with the carrier and the tracking number.
     await page.getByRole('link', { name: 'Seller Dashboard' }).first().click();
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
     await page.getByRole('tab', { name: 'Orders' }).click();
-    const line = page
-      .getByRole('list', { name: 'Orders to ship' })
-      .getByRole('listitem')
+    await expect(page.getByRole('button', { name: 'To ship (1)' })).toHaveAttribute('aria-pressed', 'true');
+    const shipment = page
+      .getByRole('list', { name: 'To ship shipments' })
+      .getByRole('article')
       .filter({ hasText: title });
-    await expect(line).toContainText(buyerName);
-    await expect(line).toContainText('Qty 1 × $34.25');
-    await expect(line).toContainText('Pending');
-    const markShipped = line.getByRole('button', { name: `Mark shipped: ${title} for ${buyerName}` });
-    await expect(markShipped).toHaveText('Mark shipped');
-    await markShipped.click();
+    await expect(shipment.getByRole('heading')).toContainText(`for ${buyerName}`);
+    await expect(shipment).toContainText('× 1 at $34.25');
+    await expect(shipment).toContainText('To ship');
+    await shipment.getByRole('button', { name: /^Mark shipped/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Ship order #\d+$/ });
+    await dialog.getByLabel('Carrier').selectOption('UPS');
+    await dialog.getByLabel('Tracking number').fill('9400 1000 0000 0000 0000 00');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(dialog.getByText(/That is not a UPS tracking number/)).toBeVisible();
+    await dialog.getByLabel('Carrier').selectOption('USPS');
+    await dialog.getByRole('button', { name: 'Mark shipped' }).click();
     await expect(toast(page, 'Marked as shipped')).toBeVisible();
-    await expect(line).toContainText('Shipped');
-    await expect(line.getByRole('button', { name: /Mark shipped/ })).toHaveCount(0);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Shipped (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Shipped (1)' }).click();
+    const sent = page
+      .getByRole('list', { name: 'Shipped shipments' })
+      .getByRole('article')
+      .filter({ hasText: title });
+    await expect(sent).toContainText('USPS 9400100000000000000000');
 
     await buyer.goto('/orders');
     const order = buyer.getByRole('list', { name: 'Orders' }).getByRole('article').first();
     await expect(order).toContainText(title);
     await expect(order).toContainText('Status: Shipped');
+    await order.getByRole('link', { name: /^View order/ }).click();
+    await expect(buyer.getByRole('link', { name: /9400100000000000000000/ })).toHaveAttribute(
+      'href',
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
 
     // The sale took a unit off the stock; deleting an ordered listing keeps it in the order history.
     await openMyListings(page);
@@ -340,7 +357,7 @@ test('a buyer orders a listing, the seller marks it shipped and the buyer sees i
       toast(page, 'Your product has been removed from the marketplace and kept in your order history'),
     ).toBeVisible();
     await expect(row).toHaveCount(0);
-    await buyer.reload();
+    await buyer.goto('/orders');
     await expect(buyer.getByRole('list', { name: 'Orders' }).getByRole('article').first()).toContainText(
       title,
     );

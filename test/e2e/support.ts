@@ -42,7 +42,7 @@ export function uniqueName(prefix: string): string {
 export const PASSWORD = 'correct horse battery';
 
 /** A toast's title or description. Radix repeats toast text in a hidden live region, so match exactly. */
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return page.getByText(text, { exact: true });
 }
 

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   addRoutes?: (server: FastifyInstance) => void;
   /** The shipping rules' today (certificates expire): a clock the test controls. */
   today?: () => string;
+  /** The time shipments' steps are stamped with and the 14-day delivery rule counts from. */
+  now?: () => Date;
 }
 
 export async function createTestApp(
@@ -45,7 +47,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    app = await buildApp({ database, config, today: options.today });
+    app = await buildApp({ database, config, today: options.today, now: options.now });
     options.addRoutes?.(app.server);
     await app.server.ready();
     await app.startUp();

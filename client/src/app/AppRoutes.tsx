@@ -12,6 +12,7 @@ const ProductDetailPage = lazyPage(() => import('@/features/catalog/ProductDetai
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
+const PackingSlipPage = lazyPage(() => import('@/features/orders/PackingSlipPage'), 'PackingSlipPage');
 const LoginPage = lazyPage(() => import('@/features/accounts/pages/LoginPage'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@/features/accounts/pages/RegisterPage'), 'RegisterPage');
 const SellerDashboardPage = lazyPage(
@@ -55,6 +56,7 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/seller/listings', page: SellerListingsPage, guard: 'seller' },
   { path: '/seller/add-listing', page: AddListingPage, guard: 'seller' },
   { path: '/seller/profile', page: SellerProfilePage, guard: 'seller' },
+  { path: '/seller/shipments/:id/slip', page: PackingSlipPage, guard: 'seller' },
   { path: '/guides', page: GuidesPage },
   { path: '/guides/:slug', page: GuidePage },
   { path: '/help', page: HelpPage },

@@ -6,7 +6,7 @@ import {
   ROOTED_SHIPS_AS,
   SEGMENTS_MAX,
 } from '@domain/listings/plant-facts';
-import type { OrderStatus } from '@domain/orders/types';
+import { CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { STATE_CODES } from '@domain/shipping/states';
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -312,7 +313,6 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status').$type<OrderStatus>().notNull().default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -329,12 +329,73 @@ export const orders = pgTable(
     shipToState: text('ship_to_state'),
     shipToZip: text('ship_to_zip'),
     shipToPhone: text('ship_to_phone'),
+    /** The buyer's note to the sellers, given at checkout. */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
     index('orders_user_id_idx').on(t.userId, t.createdAt.desc()),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/**
+ * One seller's part of an order (docs/product.md#shipments): its lines (order_items.shipment_id) travel together
+ * with one status and one tracking number. The order's status is derived from its shipments (orderStatus in
+ * domain/orders/shipments.ts). What the shipping rules asked when the order was placed is kept with it: the state it
+ * leaves from, the texts the parcel must carry, the seller's certificates it travels with ({kind, number}).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<ShipmentStatus>().notNull().default('pending'),
+    shipFromState: text('ship_from_state'),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    certificates: jsonb('certificates')
+      .$type<Array<{ kind: string; number: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** 'buyer' when the buyer confirmed it, 'auto' when AUTO_DELIVER_DAYS passed without. */
+    deliveredBy: text('delivered_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_order_seller_key').on(t.orderId, t.sellerId),
+    // The seller's Orders tab: a status's count and its page, oldest or newest first.
+    index('shipments_seller_status_idx').on(t.sellerId, t.status, t.createdAt, t.id),
+    // The shipments the 14-day rule will mark delivered.
+    index('shipments_shipped_at_idx').on(t.shippedAt).where(sql`${t.status} = 'shipped'`),
+    check('shipments_status_valid', sql`${t.status} in ${textList(SHIPMENT_STATUSES)}`),
+    check('shipments_carrier_valid', sql`${t.carrier} is null or ${t.carrier} in ${textList(CARRIERS)}`),
+    check(
+      'shipments_times_match_status',
+      sql`(${t.status} in ('shipped', 'delivered')) = (${t.shippedAt} is not null and ${t.cancelledAt} is null)
+          and (${t.status} = 'delivered') = (${t.deliveredAt} is not null)
+          and (${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`,
+    ),
+    check(
+      'shipments_delivered_by_valid',
+      sql`${t.deliveredBy} is null or ${t.deliveredBy} in ('buyer', 'auto')`,
+    ),
+    check(
+      'shipments_cancelled_by_valid',
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('buyer', 'seller')`,
+    ),
   ],
 );
 
@@ -353,7 +414,10 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Unit price paid, in cents. */
     priceCents: integer('price_cents').notNull(),
-    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    /** The seller's shipment it travels in (its status is the line's). */
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -361,6 +425,7 @@ export const orderItems = pgTable(
     check('order_items_price_positive', sql`${t.priceCents} > 0`),
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
+    index('order_items_shipment_id_idx').on(t.shipmentId),
   ],
 );
 

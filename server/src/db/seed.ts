@@ -1,12 +1,12 @@
 import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
-import type { OrderStatus } from '@domain/orders/types';
+import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
 import { blockedDestinations, shippingToday } from '@domain/shipping/rules';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
-import { orderItems, orders, products, reviews, users } from './schema';
+import { orderItems, orders, products, reviews, shipments, users } from './schema';
 import {
   SEED_BUYERS,
   SEED_LISTINGS,
@@ -103,7 +103,12 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
           };
         }),
       )
-      .returning({ id: products.id, title: products.title, priceCents: products.priceCents });
+      .returning({
+        id: products.id,
+        title: products.title,
+        priceCents: products.priceCents,
+        sellerId: products.sellerId,
+      });
     await seedOrdersAndReviews(tx, idOf, listed, unusable, now);
   });
   return true;
@@ -126,7 +131,7 @@ function plantFacts(l: SeedListing): PlantFacts {
 async function seedOrdersAndReviews(
   tx: Tx,
   idOf: Map<string, number>,
-  listed: Array<{ id: number; title: string; priceCents: number }>,
+  listed: Array<{ id: number; title: string; priceCents: number; sellerId: number }>,
   password: string,
   now: number,
 ): Promise<void> {
@@ -146,30 +151,49 @@ async function seedOrdersAndReviews(
     return id;
   };
 
+  // One shipment per seller, shipped (and delivered, when that was over AUTO_DELIVER_DAYS ago) or still to ship.
   const placeOrder = async (username: string, titles: string[], shipped: boolean, daysAgo: number) => {
     const lines = titles.map(listing);
     const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
-    const status: OrderStatus = shipped ? 'shipped' : 'pending';
     const createdAt = new Date(now - daysAgo * DAY_MS);
+    const shippedAt = shipped ? new Date(createdAt.getTime() + DAY_MS) : null;
+    const delivered = shipped && daysAgo - 1 >= AUTO_DELIVER_DAYS;
     const [order] = await tx
       .insert(orders)
       .values({
         userId: buyer(username),
-        status,
         subtotalCents,
         shippingCents: SHIPPING_CENTS,
         totalCents: subtotalCents + SHIPPING_CENTS,
         createdAt,
       })
       .returning({ id: orders.id });
+    const orderId = (order as { id: number }).id;
+    const parts = await tx
+      .insert(shipments)
+      .values(
+        [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => ({
+          orderId,
+          sellerId,
+          status: delivered ? ('delivered' as const) : shipped ? ('shipped' as const) : ('pending' as const),
+          shipFromState: 'FL',
+          carrier: shipped ? 'usps' : null,
+          trackingNumber: shipped ? `94001${String(orderId).padStart(17, '0')}` : null,
+          shippedAt,
+          deliveredAt: delivered ? new Date(createdAt.getTime() + 4 * DAY_MS) : null,
+          deliveredBy: delivered ? 'buyer' : null,
+          createdAt,
+        })),
+      )
+      .returning({ id: shipments.id, sellerId: shipments.sellerId });
     await tx.insert(orderItems).values(
       lines.map((l) => ({
-        orderId: (order as { id: number }).id,
+        orderId,
+        shipmentId: (parts.find((p) => p.sellerId === l.sellerId) as { id: number }).id,
         productId: l.id,
         title: l.title,
         quantity: 1,
         priceCents: l.priceCents,
-        status,
         createdAt,
       })),
     );

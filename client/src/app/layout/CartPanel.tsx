@@ -18,7 +18,7 @@ import {
   EmptyCart,
   PromoCodeForm,
 } from '@/features/cart/lazy';
-import { useCheckout } from '@/features/orders';
+import { CheckoutNoteField, useCheckout } from '@/features/orders';
 import { ShipToPicker, useShippingProblems } from '@/features/shipping';
 
 /**
@@ -72,30 +72,34 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
             </ul>
             {/* In the scrolling part, so the address form, when there is none yet, is never cut off. */}
             {user && <ShipToPicker idPrefix="cart-panel" className="mt-6 border-t pt-4" />}
+            {user && <CheckoutNoteField idPrefix="cart-panel" className="mt-4" />}
           </>
         )}
       </div>
 
-      <SheetFooter className="gap-3 border-t p-4 sm:p-6">
-        <PromoCodeForm />
-        <CartTotals lines={lines} />
-        <div className="grid gap-2">
-          <CheckoutButton
-            noticeId="cart-panel-prices-changed"
-            pricesChanged={pricesChanged}
-            shippingNotice={shippingProblems.notice}
-            isPending={isPending}
-            onCheckout={checkout}
-          />
-          {user && lines.length > 0 && (
-            <SheetClose asChild>
-              <Button asChild variant="outline" className="w-full">
-                <Link href="/cart">View cart</Link>
-              </Button>
-            </SheetClose>
-          )}
-        </div>
-      </SheetFooter>
+      {/* An empty cart has nothing to check out: no promo field to focus first, no Checkout to press. */}
+      {(isLoading || lines.length > 0) && (
+        <SheetFooter className="gap-3 border-t p-4 sm:p-6">
+          <PromoCodeForm />
+          <CartTotals lines={lines} />
+          <div className="grid gap-2">
+            <CheckoutButton
+              noticeId="cart-panel-prices-changed"
+              pricesChanged={pricesChanged}
+              shippingNotice={shippingProblems.notice}
+              isPending={isPending}
+              onCheckout={checkout}
+            />
+            {user && lines.length > 0 && (
+              <SheetClose asChild>
+                <Button asChild variant="outline" className="w-full">
+                  <Link href="/cart">View cart</Link>
+                </Button>
+              </SheetClose>
+            )}
+          </div>
+        </SheetFooter>
+      )}
     </SheetContent>
   );
 }

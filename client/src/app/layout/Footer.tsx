@@ -62,7 +62,7 @@ export function Footer() {
     ? [...QUICK_LINKS, { href: '/seller/dashboard', label: 'Seller Dashboard' }]
     : QUICK_LINKS;
   return (
-    <footer className="mt-16 border-t bg-muted">
+    <footer className="mt-16 border-t bg-muted print:hidden">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-6 lg:px-8">
         <div className="col-span-2">
           <p className="flex items-center gap-2 font-display text-lg font-semibold">

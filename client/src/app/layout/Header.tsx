@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/Sheet';
+import { dismissToasts } from '@/components/ui/use-toast';
 import { whenIdle } from '@/components/use-deferred-load';
 import { useAuth } from '@/features/accounts';
 import { ThemeToggle } from '@/features/theme';
@@ -24,7 +25,7 @@ export function Header() {
   const [cartOpen, setCartOpen] = useState(false);
   useEffect(() => whenIdle(() => void loadCartPanel()), []);
   return (
-    <header className="sticky top-0 z-40 border-b bg-background">
+    <header className="sticky top-0 z-40 border-b bg-background print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
         <MobileMenu />
         <Logo />
@@ -52,7 +53,14 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <ThemeToggle />
-          <Sheet open={cartOpen} onOpenChange={setCartOpen}>
+          <Sheet
+            open={cartOpen}
+            onOpenChange={(open) => {
+              // An "Added to cart" toast would cover the panel's Checkout on a phone and take its first Escape.
+              if (open) dismissToasts();
+              setCartOpen(open);
+            }}
+          >
             <CartButton onIntent={() => void loadCartPanel()} />
             {cartOpen && (
               <Suspense fallback={<CartPanelLoading />}>

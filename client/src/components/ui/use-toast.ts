@@ -109,6 +109,14 @@ function subscribe(listener: () => void): () => void {
 const getSnapshot = () => memoryState;
 
 /**
+ * Closes every toast shown: a panel or dialog opening over them makes them stale, and a toast left open would
+ * cover the panel on a phone and take the first Escape meant for the panel.
+ */
+export function dismissToasts(): void {
+  dispatch({ type: 'DISMISS_TOAST' });
+}
+
+/**
  * The toast store in a component. Read through useSyncExternalStore, so a toast added between a lazily
  * loaded Toaster's first render and its subscription is not missed.
  */

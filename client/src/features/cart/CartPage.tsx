@@ -4,7 +4,7 @@ import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useCheckout } from '@/features/orders';
+import { CheckoutNoteField, useCheckout } from '@/features/orders';
 import { ShipToPicker, useShippingProblems } from '@/features/shipping';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';
@@ -93,6 +93,7 @@ export function CartPage() {
             </h2>
             <CartTotals lines={lines} />
             <ShipToPicker idPrefix="cart-page" />
+            <CheckoutNoteField idPrefix="cart-page" />
             <CheckoutButton
               noticeId="cart-page-prices-changed"
               pricesChanged={pricesChanged}

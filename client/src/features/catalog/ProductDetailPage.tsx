@@ -10,7 +10,7 @@ import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { loginUrl } from '@/features/accounts';
+import { loginUrl, useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice } from '@/features/shipping';
@@ -223,7 +223,23 @@ function PurchaseControls({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart({
     onSignedOut: () => navigate(loginUrl(`/product/${product.id}`)),
   });
+  const { user } = useAuth();
   const available = product.inStock && product.quantity > 0;
+  // A seller cannot buy their own listing: say so instead of offering a button that fails.
+  if (user?.id === product.sellerId) {
+    return (
+      <div className="grid gap-2">
+        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
+          Your listing
+        </Button>
+        <p className="text-sm text-muted-foreground">
+          <Link href="/seller/listings" className="underline-offset-4 hover:underline">
+            Manage it in your listings
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-wrap items-end gap-4">

@@ -1,5 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
 import { BarChart3 } from 'lucide-react';
+import { useSearch } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
@@ -42,8 +43,11 @@ interface DashboardTabsProps {
  * orders tab has a visually hidden h2: the seller's orders use h3 headings, which would otherwise skip a level.
  */
 function DashboardTabs({ products, pending }: DashboardTabsProps) {
+  // /seller/dashboard?tab=orders opens on the orders (the packing slip's way back).
+  const search = useSearch();
+  const initial = new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'overview';
   return (
-    <Tabs defaultValue="overview" className="mt-10">
+    <Tabs defaultValue={initial} className="mt-10">
       <TabsList aria-label="Dashboard sections" className="w-full sm:w-auto">
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="orders">Orders</TabsTrigger>

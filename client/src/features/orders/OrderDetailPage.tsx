@@ -1,23 +1,22 @@
-import type { Order } from '@domain/orders/types';
-import { AlertCircle, ChevronRight, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { CARRIER_LABELS } from '@domain/orders/shipments';
+import type { Order, Shipment } from '@domain/orders/types';
+import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/Dialog';
 import { AddressSummary } from '@/features/shipping';
 import { isApiError } from '@/lib/api';
-import { parseOrderId, useCancelOrder, useOrder } from './api';
-import { OrderDate, OrderLines, OrderSkeleton, OrderStatusBadge, OrderTotals } from './components/OrderParts';
+import { parseOrderId, useCancelOrder, useConfirmDelivery, useOrder } from './api';
+import { CancelDialog } from './components/CancelDialog';
+import {
+  OrderDate,
+  OrderLines,
+  OrderSkeleton,
+  OrderStatusBadge,
+  OrderTotals,
+  ShipmentStatusBadge,
+} from './components/OrderParts';
 
 /** /orders/:id — one of the signed-in user's orders; a non-numeric id is not found without a request. */
 export function OrderDetailPage() {
@@ -44,6 +43,8 @@ export function OrderDetailPage() {
 
 function OrderDetail({ order }: { order: Order }) {
   useDocumentTitle(`Order #${order.id}`);
+  const pending = order.shipments.filter((s) => s.status === 'pending');
+  const standing = order.shipments.filter((s) => s.status !== 'cancelled');
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
@@ -69,19 +70,21 @@ function OrderDetail({ order }: { order: Order }) {
             Placed on <OrderDate createdAt={order.createdAt} />
           </p>
         </div>
-        <OrderStatusBadge status={order.status} className="px-3 py-1 text-sm" />
+        <OrderStatusBadge order={order} className="px-3 py-1 text-sm" />
       </div>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
-        <section
-          aria-labelledby="order-items-heading"
-          className="rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:col-span-2"
-        >
-          <h2 id="order-items-heading" className="mb-4 text-xl">
-            Items
-          </h2>
-          <OrderLines items={order.items} detailed />
-        </section>
+        <div className="grid gap-6 lg:col-span-2">
+          {order.shipments.map((shipment, i) => (
+            <ShipmentCard
+              key={shipment.id}
+              order={order}
+              shipment={shipment}
+              position={order.shipments.length > 1 ? `${i + 1} of ${order.shipments.length}` : null}
+              canCancelAlone={shipment.status === 'pending' && standing.length > 1}
+            />
+          ))}
+        </div>
         <section
           aria-labelledby="order-summary-heading"
           className="grid gap-5 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
@@ -96,47 +99,191 @@ function OrderDetail({ order }: { order: Order }) {
               <AddressSummary address={order.shipTo} className="text-sm" />
             </div>
           )}
-          {order.status === 'pending' && <CancelOrderButton orderId={order.id} />}
+          {order.note && (
+            <div className="grid gap-1 border-t pt-4">
+              <h3 className="font-sans text-sm font-semibold tracking-wide uppercase">Your note</h3>
+              <p className="text-sm break-words whitespace-pre-line">{order.note}</p>
+            </div>
+          )}
+          {pending.length > 0 && (
+            <CancelButton
+              orderId={order.id}
+              label={pending.length === standing.length ? 'Cancel order' : 'Cancel what has not shipped'}
+              title={`Cancel order #${order.id}?`}
+              description={
+                pending.length === standing.length
+                  ? 'The order will not be shipped and its items go back on sale. This cannot be undone.'
+                  : `The ${pending.length === 1 ? 'shipment' : `${pending.length} shipments`} not yet shipped will not be sent and ${pending.length === 1 ? 'its' : 'their'} items go back on sale. What has shipped is not affected. This cannot be undone.`
+              }
+              confirm="Cancel order"
+            />
+          )}
         </section>
       </div>
     </div>
   );
 }
 
-/** "Cancel order", confirmed in a dialog; the dialog closes once the order is cancelled. */
-function CancelOrderButton({ orderId }: { orderId: number }) {
-  const [open, setOpen] = useState(false);
+/**
+ * One seller's part of the order: its status with the times, the tracking link, the reason it was cancelled,
+ * its lines; Cancel while it has not shipped (when the order has another part standing) and "I received it" once
+ * it has.
+ */
+function ShipmentCard({
+  order,
+  shipment,
+  position,
+  canCancelAlone,
+}: {
+  order: Order;
+  shipment: Shipment;
+  position: string | null;
+  canCancelAlone: boolean;
+}) {
+  const headingId = `shipment-${shipment.id}-heading`;
+  const delivered = useConfirmDelivery(order.id);
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div>
+          <h2 id={headingId} className="text-xl">
+            {position ? `Shipment ${position}` : 'Shipment'}
+            <span className="text-base font-normal text-muted-foreground">
+              {' '}
+              from {shipment.seller.username}
+            </span>
+          </h2>
+          <ShipmentTimeline shipment={shipment} />
+        </div>
+        <ShipmentStatusBadge status={shipment.status} />
+      </header>
+      {shipment.carrier && (
+        <p className="text-sm">
+          {CARRIER_LABELS[shipment.carrier]}
+          {shipment.trackingNumber && (
+            <>
+              {' '}
+              tracking:{' '}
+              {shipment.trackingUrl ? (
+                <a
+                  href={shipment.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-mono break-all text-primary underline-offset-4 hover:underline"
+                >
+                  {shipment.trackingNumber}
+                  <span className="sr-only">
+                    {' '}
+                    (opens the {CARRIER_LABELS[shipment.carrier]} tracking page)
+                  </span>
+                </a>
+              ) : (
+                <span className="font-mono break-all">{shipment.trackingNumber}</span>
+              )}
+            </>
+          )}
+        </p>
+      )}
+      {shipment.status === 'cancelled' && (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">
+          Cancelled by {shipment.cancelledBy === 'seller' ? 'the seller' : 'you'}
+          {shipment.cancelReason ? `: ${shipment.cancelReason}` : '.'}
+        </p>
+      )}
+      <OrderLines items={shipment.items} detailed />
+      {(canCancelAlone || shipment.status === 'shipped') && (
+        <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
+          {canCancelAlone && (
+            <CancelButton
+              orderId={order.id}
+              shipmentId={shipment.id}
+              label="Cancel this shipment"
+              title={`Cancel the shipment from ${shipment.seller.username}?`}
+              description="It will not be shipped and its items go back on sale. The rest of the order is not affected. This cannot be undone."
+              confirm="Cancel shipment"
+            />
+          )}
+          {shipment.status === 'shipped' && (
+            <Button
+              variant="cactus"
+              size="sm"
+              disabled={delivered.isPending}
+              onClick={() => delivered.mutate(shipment.id)}
+            >
+              <PackageCheck aria-hidden="true" />I received it
+              <span className="sr-only">: the shipment from {shipment.seller.username}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** When the shipment shipped, arrived or was cancelled, in words. */
+function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
+  const steps: Array<[string, string]> = [];
+  if (shipment.shippedAt) steps.push(['Shipped', shipment.shippedAt]);
+  if (shipment.deliveredAt)
+    steps.push([
+      shipment.deliveredBy === 'auto' ? 'Delivered (assumed after 14 days)' : 'Delivered',
+      shipment.deliveredAt,
+    ]);
+  if (shipment.cancelledAt) steps.push(['Cancelled', shipment.cancelledAt]);
+  if (steps.length === 0) return <p className="text-sm text-muted-foreground">Not shipped yet</p>;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {steps.map(([label, at], i) => (
+        <span key={label}>
+          {i > 0 && <span aria-hidden="true"> · </span>}
+          {i > 0 && <span className="sr-only">, </span>}
+          {label} <LocalDate value={at} dateStyle="medium" />
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** A cancel button and its confirmation, with an optional reason the sellers see. */
+function CancelButton({
+  orderId,
+  shipmentId,
+  label,
+  title,
+  description,
+  confirm,
+}: {
+  orderId: number;
+  shipmentId?: number;
+  label: string;
+  title: string;
+  description: string;
+  confirm: string;
+}) {
   const cancel = useCancelOrder(orderId);
   return (
-    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline" className="w-full text-destructive hover:text-destructive">
-          Cancel order
+    <CancelDialog
+      id={String(shipmentId ?? 'order')}
+      trigger={
+        <Button
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          size={shipmentId ? 'sm' : 'default'}
+        >
+          {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel order #{orderId}?</DialogTitle>
-          <DialogDescription>
-            The order will not be shipped and its items go back on sale. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={cancel.isPending}>
-              Keep order
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(undefined, { onSettled: () => setOpen(false) })}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel order'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+      confirm={confirm}
+      keep={shipmentId ? 'Keep shipment' : 'Keep order'}
+      reasonLabel="Reason (optional, the seller sees it)"
+      pending={cancel.isPending}
+      onCancel={(reason, close) => cancel.mutate({ shipmentId, reason }, { onSettled: close })}
+    />
   );
 }
 

@@ -71,7 +71,7 @@ function OrderCard({ order }: { order: Order }) {
             Placed on <OrderDate createdAt={order.createdAt} />
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge order={order} />
       </header>
       <OrderLines items={order.items} />
       <OrderTotals order={order} className="border-t pt-4" />

@@ -45,20 +45,31 @@ export function useOrder(id: number | null) {
 }
 
 /**
- * POST /api/orders/:id/cancel: "Order cancelled" with the cancelled order shown at once; a failure (it has
- * shipped, say) toasts the server's message and reloads the order. Stock goes back, so products refresh.
+ * POST /api/orders/:id/cancel (what has not shipped) or /api/orders/:id/shipments/:shipmentId/cancel (one
+ * shipment), with the buyer's reason: "Order cancelled" or "Shipment cancelled" with the order shown at once; a
+ * failure (it has shipped, say) toasts the server's message and reloads the order. Stock goes back, so products
+ * refresh.
  */
 export function useCancelOrder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Order>('POST', `/api/orders/${id}/cancel`, {}),
-    onSuccess: (order) => {
+    mutationFn: ({ shipmentId, reason }: { shipmentId?: number; reason: string }) =>
+      apiRequest<Order>(
+        'POST',
+        shipmentId === undefined
+          ? `/api/orders/${id}/cancel`
+          : `/api/orders/${id}/shipments/${shipmentId}/cancel`,
+        { reason },
+      ),
+    onSuccess: (order, { shipmentId }) => {
       queryClient.setQueryData(orderQueries.detail(id).queryKey, order);
-      toast({ title: 'Order cancelled', description: `Order #${order.id} has been cancelled` });
+      if (shipmentId === undefined)
+        toast({ title: 'Order cancelled', description: `Order #${order.id} has been cancelled` });
+      else toast({ title: 'Shipment cancelled', description: `Its items go back on sale` });
     },
     onError: (error) => {
       toast({
-        title: 'Could not cancel order',
+        title: 'Could not cancel',
         description: errorMessage(error, 'Something went wrong'),
         variant: 'destructive',
       });
@@ -67,5 +78,26 @@ export function useCancelOrder(id: number) {
       void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
       return queryClient.invalidateQueries({ queryKey: orderQueries.all });
     },
+  });
+}
+
+/** POST /api/orders/:id/shipments/:shipmentId/delivered: the buyer says the parcel arrived. */
+export function useConfirmDelivery(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shipmentId: number) =>
+      apiRequest<Order>('POST', `/api/orders/${id}/shipments/${shipmentId}/delivered`, {}),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQueries.detail(id).queryKey, order);
+      toast({ title: 'Marked as delivered', description: 'Thank you for letting the seller know' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not mark as delivered',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderQueries.all }),
   });
 }

@@ -1,5 +1,6 @@
 import type { Order } from '@domain/orders/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
@@ -9,6 +10,7 @@ import { refreshCatalog } from '@/features/catalog';
 import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { orderQueries } from './api';
+import { toastOrderPlaced } from './components/order-placed-toast';
 
 const CHECKOUT_KEY = ['orders', 'checkout'] as const;
 /** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
@@ -30,12 +32,36 @@ function newIdempotencyKey(): string {
 let attemptKey: string | null = null;
 
 /**
+ * The buyer's note to the sellers, typed in the cart panel or on the cart page (one note for the tab, like the
+ * attempt's key: the panel unmounts when closed), sent with the checkout and cleared once the order is placed.
+ */
+let note = '';
+const noteListeners = new Set<() => void>();
+function setNote(next: string): void {
+  note = next;
+  for (const listener of noteListeners) listener();
+}
+
+/** The checkout note and its setter, shared by every field that shows it. */
+export function useCheckoutNote(): [string, (next: string) => void] {
+  const value = useSyncExternalStore(
+    (listener) => {
+      noteListeners.add(listener);
+      return () => noteListeners.delete(listener);
+    },
+    () => note,
+    () => '',
+  );
+  return [value, setNote];
+}
+
+/**
  * Checkout (POST /api/orders {addressId, lines}) per docs/product.md#states, #validation and #errors, to the address
  * the cart shows (ShipToPicker: the chosen one, else the default), carrying the unit prices the cart shows, which
  * the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel
- * closes) and /marketplace. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
+ * closes) and /marketplace; the toast names the order and links to it. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
  * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
  *
  * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
@@ -52,18 +78,33 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
 
   const mutation = useMutation({
     mutationKey: CHECKOUT_KEY,
-    mutationFn: ({ key, shown, addressId }: { key: string; shown: ShownCartLine[]; addressId: number }) =>
+    mutationFn: ({
+      key,
+      shown,
+      addressId,
+      note: text,
+    }: {
+      key: string;
+      shown: ShownCartLine[];
+      addressId: number;
+      note: string;
+    }) =>
       apiRequest<Order>(
         'POST',
         '/api/orders',
-        { addressId, lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })) },
+        {
+          addressId,
+          lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })),
+          ...(text.trim() ? { note: text } : {}),
+        },
         { headers: { 'Idempotency-Key': key } },
       ),
     onSuccess: (order) => {
       attemptKey = null;
+      setNote('');
       queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));
       void queryClient.invalidateQueries({ queryKey: orderQueries.all });
-      toast({ title: 'Order placed!', description: 'Your order has been placed successfully' });
+      toastOrderPlaced(order);
       onPlaced?.(order);
       navigate('/marketplace');
     },
@@ -110,7 +151,7 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       return;
     }
     attemptKey ??= newIdempotencyKey();
-    mutation.mutate({ key: attemptKey, shown: lines, addressId: shipTo.id });
+    mutation.mutate({ key: attemptKey, shown: lines, addressId: shipTo.id, note });
   };
 
   return { checkout, isPending: mutation.isPending, pricesChanged: lines.some(hasPriceChange) };

@@ -1,56 +1,103 @@
-import type { SellerOrderLine } from '@domain/orders/types';
+import type { ShipShipmentInput } from '@domain/orders/schemas';
+import type { ShipmentStatus } from '@domain/orders/shipments';
+import type { SellerShipment, SellerShipmentPage } from '@domain/orders/types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
+import { catalogKeys } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
 /**
- * The seller's order lines. Each key carries the seller's id, so a cached list never shows for another account
+ * The seller's shipments. Each key carries the seller's id, so a cached list never shows for another account
  * signed in later in the same tab; invalidating the prefix refreshes them all.
  */
 export const sellerOrderQueries = {
   all: ['orders', 'seller'] as const,
-  /** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
-  ofSeller: (sellerId: number) =>
+  /** GET /api/seller/shipments?status&page: one page of a status's shipments, with every status's count. */
+  page: (sellerId: number, status: ShipmentStatus, page: number) =>
     queryOptions({
-      queryKey: [...sellerOrderQueries.all, sellerId] as const,
+      queryKey: [...sellerOrderQueries.all, sellerId, 'page', status, page] as const,
       queryFn: async ({ signal }) =>
-        (await apiGet<SellerOrderLine[]>('/api/seller/orders', { signal })) ?? [],
+        (await apiGet<SellerShipmentPage>(`/api/seller/shipments?status=${status}&page=${page}`, {
+          signal,
+        })) as SellerShipmentPage,
+      staleTime: 0,
+    }),
+  /** GET /api/seller/shipments/:id: one shipment, as its packing slip shows it. */
+  one: (sellerId: number, id: number) =>
+    queryOptions({
+      queryKey: [...sellerOrderQueries.all, sellerId, 'one', id] as const,
+      queryFn: async ({ signal }) =>
+        (await apiGet<SellerShipment>(`/api/seller/shipments/${id}`, { signal })) as SellerShipment,
       staleTime: 0,
     }),
 };
 
-/** GET /api/seller/orders: the lines of the seller's listings that buyers ordered, newest order first. */
-export function useSellerOrders() {
+function useSellerId(): number | null {
   const { user } = useAuth();
-  const sellerId = user?.isSeller ? user.id : null;
-  return useQuery({ ...sellerOrderQueries.ofSeller(sellerId ?? 0), enabled: sellerId !== null });
+  return user?.isSeller ? user.id : null;
+}
+
+/** One page of the seller's shipments in a status, with the counts of every status. */
+export function useSellerShipments(status: ShipmentStatus, page: number) {
+  const sellerId = useSellerId();
+  return useQuery({
+    ...sellerOrderQueries.page(sellerId ?? 0, status, page),
+    enabled: sellerId !== null,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One of the seller's shipments (the packing slip). */
+export function useSellerShipment(id: number | null) {
+  const sellerId = useSellerId();
+  return useQuery({
+    ...sellerOrderQueries.one(sellerId ?? 0, id ?? 0),
+    enabled: sellerId !== null && id !== null,
+  });
 }
 
 /**
- * PATCH /api/seller/orders/:orderId/items/:itemId {status: "shipped"}: the shipped line is shown at once,
- * "Marked as shipped" on success, the server's message on failure (a cancelled order, say).
+ * POST /api/seller/shipments/:id/ship {carrier, trackingNumber}: "Marked as shipped" and the lists reload; a
+ * wrong tracking number is the caller's to show on its field (the 400's errors.trackingNumber).
  */
-export function useShipOrderLine() {
+export function useShipShipment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (line: Pick<SellerOrderLine, 'orderId' | 'itemId'>) =>
-      apiRequest<SellerOrderLine>('PATCH', `/api/seller/orders/${line.orderId}/items/${line.itemId}`, {
-        status: 'shipped',
-      }),
+    mutationFn: ({ id, ...body }: { id: number } & ShipShipmentInput) =>
+      apiRequest<SellerShipment>('POST', `/api/seller/shipments/${id}/ship`, body),
     onSuccess: (shipped) => {
-      queryClient.setQueriesData<SellerOrderLine[]>({ queryKey: sellerOrderQueries.all }, (lines) =>
-        lines?.map((l) => (l.orderId === shipped.orderId && l.itemId === shipped.itemId ? shipped : l)),
-      );
-      toast({ title: 'Marked as shipped', description: `${shipped.title} for ${shipped.buyer.username}` });
-    },
-    onError: (error) => {
       toast({
-        title: 'Could not mark as shipped',
-        description: errorMessage(error, 'An error occurred'),
-        variant: 'destructive',
+        title: 'Marked as shipped',
+        description: `Order #${shipped.orderId} for ${shipped.buyer.username}`,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sellerOrderQueries.all }),
+  });
+}
+
+/** POST /api/seller/shipments/:id/cancel {reason}: the buyer sees the reason; the stock goes back. */
+export function useCancelShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiRequest<SellerShipment>('POST', `/api/seller/shipments/${id}/cancel`, { reason }),
+    onSuccess: (cancelled) => {
+      toast({
+        title: 'Shipment cancelled',
+        description: `Order #${cancelled.orderId}: ${cancelled.buyer.username} has been told`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not cancel',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      return queryClient.invalidateQueries({ queryKey: sellerOrderQueries.all });
+    },
   });
 }

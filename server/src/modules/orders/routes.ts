@@ -1,4 +1,10 @@
-import { checkoutSchema, IDEMPOTENCY_KEY_MAX } from '@domain/orders/schemas';
+import {
+  cancelSchema,
+  checkoutSchema,
+  IDEMPOTENCY_KEY_MAX,
+  sellerShipmentsQuerySchema,
+  shipShipmentSchema,
+} from '@domain/orders/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +14,12 @@ import type { SellerOrderService } from './seller-service';
 import type { OrderService } from './service';
 
 const orderParams = idParams('Order');
+const shipmentParams = idParams('Shipment');
+
+const orderShipmentParams = z.object({
+  id: idParams('Order').shape.id,
+  shipmentId: idParams('Shipment').shape.id,
+});
 
 const orderLineParams = z.object({
   orderId: idParams('Order').shape.id,
@@ -43,6 +55,7 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
         request.headers['idempotency-key'] ?? null,
         shown,
         request.body?.addressId ?? null,
+        request.body?.note ?? null,
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(order);
@@ -55,12 +68,38 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     orders.get(requireUser(request).id, request.params.id),
   );
 
-  r.post('/:id/cancel', { config: { access: 'user' }, schema: { params: orderParams } }, async (request) =>
-    orders.cancel(requireUser(request).id, request.params.id),
+  // What has not shipped of the order: every pending shipment.
+  r.post(
+    '/:id/cancel',
+    { config: { access: 'user' }, schema: { params: orderParams, body: cancelSchema } },
+    async (request) =>
+      orders.cancel(requireUser(request).id, request.params.id, request.body?.reason ?? null),
+  );
+
+  r.post(
+    '/:id/shipments/:shipmentId/cancel',
+    { config: { access: 'user' }, schema: { params: orderShipmentParams, body: cancelSchema } },
+    async (request) =>
+      orders.cancel(
+        requireUser(request).id,
+        request.params.id,
+        request.body?.reason ?? null,
+        request.params.shipmentId,
+      ),
+  );
+
+  r.post(
+    '/:id/shipments/:shipmentId/delivered',
+    { config: { access: 'user' }, schema: { params: orderShipmentParams } },
+    async (request) =>
+      orders.confirmDelivery(requireUser(request).id, request.params.id, request.params.shipmentId),
   );
 }
 
-/** GET /api/seller/orders and PATCH /api/seller/orders/:orderId/items/:itemId: the seller's order lines to ship. */
+/**
+ * The seller's shipments (GET /api/seller/shipments, one of them, ship, cancel) and the spec's order lines
+ * (GET /api/seller/orders, PATCH /api/seller/orders/:orderId/items/:itemId, which ships the line's shipment).
+ */
 export async function sellerOrderRoutes(
   app: FastifyInstance,
   { sellerOrders }: { sellerOrders: SellerOrderService },
@@ -75,6 +114,32 @@ export async function sellerOrderRoutes(
     '/orders/:orderId/items/:itemId',
     { config: { access: 'seller' }, schema: { params: orderLineParams, body: shipBody } },
     async (request) =>
-      sellerOrders.ship(requireSeller(request).id, request.params.orderId, request.params.itemId),
+      sellerOrders.shipLine(requireSeller(request).id, request.params.orderId, request.params.itemId),
+  );
+
+  r.get(
+    '/shipments',
+    { config: { access: 'seller' }, schema: { querystring: sellerShipmentsQuerySchema } },
+    async (request) =>
+      sellerOrders.shipments(requireSeller(request).id, request.query.status, request.query.page),
+  );
+
+  r.get(
+    '/shipments/:id',
+    { config: { access: 'seller' }, schema: { params: shipmentParams } },
+    async (request) => sellerOrders.shipment(requireSeller(request).id, request.params.id),
+  );
+
+  r.post(
+    '/shipments/:id/ship',
+    { config: { access: 'seller' }, schema: { params: shipmentParams, body: shipShipmentSchema } },
+    async (request) => sellerOrders.ship(requireSeller(request).id, request.params.id, request.body),
+  );
+
+  r.post(
+    '/shipments/:id/cancel',
+    { config: { access: 'seller' }, schema: { params: shipmentParams, body: cancelSchema } },
+    async (request) =>
+      sellerOrders.cancel(requireSeller(request).id, request.params.id, request.body?.reason ?? null),
   );
 }

@@ -1,25 +1,163 @@
+import { botanicalName } from '@domain/constants';
 import { fromCents } from '@domain/money';
-import type { SellerOrderLine } from '@domain/orders/types';
-import { eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/connect';
+import { SELLER_SHIPMENTS_PAGE_SIZE } from '@domain/orders/schemas';
+import {
+  AUTO_DELIVER_DAYS,
+  type Carrier,
+  orderStatus,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
+} from '@domain/orders/shipments';
+import type {
+  SellerOrderLine,
+  SellerShipment,
+  SellerShipmentLine,
+  SellerShipmentPage,
+} from '@domain/orders/types';
+import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
-import { orderItems, orders, type products, type users } from '../../db/schema';
+import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import { shipToOf } from './service';
+import { shipmentFacts, shipToOf } from './order-read';
+import {
+  cancelShipments,
+  lockShipments,
+  SHIPMENT_CANCELLED,
+  SHIPMENT_NOT_FOUND,
+  SHIPMENT_SHIPPED,
+  SHIPMENT_WAS_CANCELLED,
+} from './shipment-changes';
 
 export const ORDER_LINE_NOT_FOUND = 'Order line not found';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type ShipmentReadRow = typeof shipments.$inferSelect &
+  Pick<
+    typeof orders.$inferSelect,
+    | 'note'
+    | 'shipToName'
+    | 'shipToLine1'
+    | 'shipToLine2'
+    | 'shipToCity'
+    | 'shipToState'
+    | 'shipToZip'
+    | 'shipToPhone'
+  > & { buyer: string };
+
 /**
- * A seller's side of the orders: the order lines of their listings, and shipping them. Another seller's line is
- * 404 and stays unchanged.
+ * A seller's side of the orders: its shipments (one per order it has lines in), shipping them with tracking,
+ * cancelling them with a reason, and the spec's order lines. Another seller's shipment or line is 404 and stays
+ * unchanged. Also the rule that marks a shipment delivered AUTO_DELIVER_DAYS after it shipped.
  */
 export class SellerOrderService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The time a shipment's step is stamped with; a test may control it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * One page of the seller's shipments in a status (to ship: oldest order first; the others newest first), and
+   * how many shipments each status has.
+   */
+  async shipments(sellerId: number, status: ShipmentStatus, page: number): Promise<SellerShipmentPage> {
+    const oldestFirst = status === 'pending';
+    const [countRows, rows] = await Promise.all([
+      queryRows<{ status: ShipmentStatus; n: number }>(
+        this.db,
+        sql`select status, count(*)::int as n from shipments where seller_id = ${sellerId} group by status`,
+      ),
+      this.readShipments(
+        sql`s.seller_id = ${sellerId} and s.status = ${status}`,
+        oldestFirst ? sql`s.created_at, s.id` : sql`s.created_at desc, s.id desc`,
+        sql`limit ${SELLER_SHIPMENTS_PAGE_SIZE} offset ${(page - 1) * SELLER_SHIPMENTS_PAGE_SIZE}`,
+      ),
+    ]);
+    const counts = Object.fromEntries(SHIPMENT_STATUSES.map((s) => [s, 0])) as Record<ShipmentStatus, number>;
+    for (const c of countRows) counts[c.status] = c.n;
+    return { status, counts, shipments: rows, page, total: counts[status] };
+  }
+
+  /** One of the seller's shipments, as its packing slip shows it; 404 for another seller's. */
+  async shipment(sellerId: number, id: number): Promise<SellerShipment> {
+    const [found] = await this.readShipments(
+      sql`s.id = ${id} and s.seller_id = ${sellerId}`,
+      sql`s.id`,
+      sql``,
+    );
+    if (!found) throw new NotFound(SHIPMENT_NOT_FOUND);
+    return found;
+  }
+
+  /**
+   * Marks one of the seller's shipments shipped with its carrier and tracking number (checked by the route's
+   * schema). Shipping it again corrects the carrier and number and keeps the time it shipped; a cancelled
+   * shipment is 409, and so is a delivered one.
+   */
+  async ship(
+    sellerId: number,
+    id: number,
+    tracking: { carrier: Carrier | null; trackingNumber: string | null },
+  ): Promise<SellerShipment> {
+    await this.db.transaction(async (tx) => {
+      const part = await this.lockOwn(tx, sellerId, id);
+      if (part.status === 'cancelled') throw new Conflict(SHIPMENT_WAS_CANCELLED);
+      if (part.status === 'delivered') throw new Conflict('This shipment was delivered');
+      await tx
+        .update(shipments)
+        .set({
+          status: 'shipped',
+          carrier: tracking.carrier,
+          trackingNumber: tracking.trackingNumber,
+          shippedAt: part.status === 'pending' ? this.now() : undefined,
+        })
+        .where(eq(shipments.id, id));
+    });
+    return this.shipment(sellerId, id);
+  }
+
+  /**
+   * Cancels one of the seller's shipments that has not shipped, with a reason the buyer sees: units back in stock
+   * in the same transaction. 409 when it has shipped or is already cancelled.
+   */
+  async cancel(sellerId: number, id: number, reason: string | null): Promise<SellerShipment> {
+    await this.db.transaction(async (tx) => {
+      const part = await this.lockOwn(tx, sellerId, id);
+      if (part.status === 'cancelled') throw new Conflict(SHIPMENT_CANCELLED);
+      if (part.status !== 'pending') throw new Conflict(SHIPMENT_SHIPPED);
+      const [order] = await tx
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, part.orderId));
+      await cancelShipments(tx, (order as { userId: number }).userId, [id], 'seller', reason, this.now());
+    });
+    return this.shipment(sellerId, id);
+  }
+
+  /**
+   * Marks delivered every shipment that shipped AUTO_DELIVER_DAYS or more before `now` and that the buyer has not
+   * confirmed. One statement: run by two instances at once, each shipment is changed by one of them (the other
+   * waits on its row, then finds it delivered). Answers how many it marked.
+   */
+  async deliverUnconfirmed(now: Date = this.now()): Promise<number> {
+    const due = new Date(now.getTime() - AUTO_DELIVER_DAYS * DAY_MS);
+    const marked = await queryRows<{ id: number }>(
+      this.db,
+      sql`update shipments set status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz,
+                 delivered_by = 'auto'
+          where status = 'shipped' and shipped_at <= ${due.toISOString()}::timestamptz
+          returning id`,
+    );
+    return marked.length;
+  }
 
   /** The order lines of this seller's listings, newest order first, with the buyer and the price paid. */
   async orderLines(sellerId: number, only?: { orderId: number; itemId: number }): Promise<SellerOrderLine[]> {
     const rows = await queryRows<
-      RowOf<typeof orderItems, 'orderId' | 'productId' | 'title' | 'quantity' | 'priceCents' | 'status'> &
+      RowOf<typeof orderItems, 'orderId' | 'productId' | 'title' | 'quantity' | 'priceCents' | 'shipmentId'> &
         RowOf<
           typeof orders,
           | 'createdAt'
@@ -31,24 +169,27 @@ export class SellerOrderService {
           | 'shipToZip'
           | 'shipToPhone'
         > &
-        RowOf<typeof products, 'imageUrl'> & {
+        RowOf<typeof products, 'imageUrl'> &
+        RowOf<typeof shipments, 'status'> & {
           itemId: ColumnOf<typeof orderItems, 'id'>;
           buyer: ColumnOf<typeof users, 'username'>;
-          orderStatus: ColumnOf<typeof orders, 'status'>;
+          orderStatuses: ShipmentStatus[];
         }
     >(
       this.db,
       sql`select oi.order_id as "orderId", oi.id as "itemId", o.created_at as "createdAt", u.username as buyer,
                  oi.product_id as "productId", oi.title, p.image_url as "imageUrl", oi.quantity,
-                 oi.price_cents as "priceCents", oi.status, o.status as "orderStatus",
+                 oi.price_cents as "priceCents", s.status, oi.shipment_id as "shipmentId",
+                 (select array_agg(a.status) from shipments a where a.order_id = o.id) as "orderStatuses",
                  o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1", o.ship_to_line2 as "shipToLine2",
                  o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState", o.ship_to_zip as "shipToZip",
                  o.ship_to_phone as "shipToPhone"
-          from order_items oi
+          from shipments s
+          join order_items oi on oi.shipment_id = s.id
           join products p on p.id = oi.product_id
-          join orders o on o.id = oi.order_id
+          join orders o on o.id = s.order_id
           join users u on u.id = o.user_id
-          where p.seller_id = ${sellerId}
+          where s.seller_id = ${sellerId}
             ${only ? sql`and oi.id = ${only.itemId} and oi.order_id = ${only.orderId}` : sql``}
           order by o.created_at desc, oi.id`,
     );
@@ -63,41 +204,116 @@ export class SellerOrderService {
       quantity: r.quantity,
       price: fromCents(r.priceCents),
       status: r.status,
-      orderStatus: r.orderStatus,
+      orderStatus: orderStatus(r.orderStatuses.map((status) => ({ status }))),
       shipTo: shipToOf(r),
+      shipmentId: r.shipmentId,
     }));
   }
 
   /**
-   * Marks one of this seller's order lines shipped; the order is shipped once all its lines are. The order row
-   * is locked first, as cancelling does, so a line is never shipped on an order being cancelled. Shipping a
-   * shipped line again changes nothing; a cancelled line is 409.
+   * The spec's call: marks shipped the shipment this order line travels in (every line of the seller in that
+   * order), without tracking. Shipping a shipped line again changes nothing; a cancelled one is 409.
    */
-  async ship(sellerId: number, orderId: number, itemId: number): Promise<SellerOrderLine> {
+  async shipLine(sellerId: number, orderId: number, itemId: number): Promise<SellerOrderLine> {
     await this.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update');
-      const [line] = order
-        ? await queryRows<RowOf<typeof orderItems, 'status'>>(
-            tx,
-            sql`select oi.status from order_items oi join products p on p.id = oi.product_id
-                where oi.id = ${itemId} and oi.order_id = ${orderId} and p.seller_id = ${sellerId}`,
-          )
-        : [];
-      if (!line) throw new NotFound(ORDER_LINE_NOT_FOUND);
-      if (line.status === 'cancelled') throw new Conflict('This order was cancelled');
-      if (line.status === 'shipped') return;
-      await tx.update(orderItems).set({ status: 'shipped' }).where(eq(orderItems.id, itemId));
-      await tx.execute(
-        sql`update orders set status = 'shipped'
-            where id = ${orderId}
-              and not exists (select 1 from order_items where order_id = ${orderId} and status <> 'shipped')`,
+      const [line] = await queryRows<RowOf<typeof orderItems, 'shipmentId'>>(
+        tx,
+        sql`select oi.shipment_id as "shipmentId" from order_items oi join shipments s on s.id = oi.shipment_id
+            where oi.id = ${itemId} and oi.order_id = ${orderId} and s.seller_id = ${sellerId}`,
       );
+      if (!line) throw new NotFound(ORDER_LINE_NOT_FOUND);
+      const part = await this.lockOwn(tx, sellerId, line.shipmentId);
+      if (part.status === 'cancelled') throw new Conflict('This order was cancelled');
+      if (part.status !== 'pending') return;
+      await tx
+        .update(shipments)
+        .set({ status: 'shipped', shippedAt: this.now() })
+        .where(eq(shipments.id, line.shipmentId));
     });
     const [shipped] = await this.orderLines(sellerId, { orderId, itemId });
     return shipped as SellerOrderLine;
+  }
+
+  /** Locks one of the seller's shipments; 404 when it is another seller's or does not exist. */
+  private async lockOwn(tx: Tx, sellerId: number, id: number) {
+    const [part] = await lockShipments(tx, sql`id = ${id} and seller_id = ${sellerId}`);
+    if (!part) throw new NotFound(SHIPMENT_NOT_FOUND);
+    return part;
+  }
+
+  /** Shipments with their order's facts and their lines: `where` and `orderBy` over shipments `s`. */
+  private async readShipments(where: SQL, orderBy: SQL, limit: SQL): Promise<SellerShipment[]> {
+    const rows = await queryRows<ShipmentReadRow>(
+      this.db,
+      sql`select s.id, s.order_id as "orderId", s.seller_id as "sellerId", s.status,
+                 s.ship_from_state as "shipFromState", s.labels, s.certificates, s.carrier,
+                 s.tracking_number as "trackingNumber", s.shipped_at as "shippedAt",
+                 s.delivered_at as "deliveredAt", s.delivered_by as "deliveredBy", s.cancelled_at as "cancelledAt",
+                 s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
+                 o.note, o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1",
+                 o.ship_to_line2 as "shipToLine2", o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState",
+                 o.ship_to_zip as "shipToZip", o.ship_to_phone as "shipToPhone", u.username as buyer
+          from shipments s
+          join orders o on o.id = s.order_id
+          join users u on u.id = o.user_id
+          where ${where}
+          order by ${orderBy}
+          ${limit}`,
+    );
+    if (rows.length === 0) return [];
+    const lines = await this.db
+      .select({
+        shipmentId: orderItems.shipmentId,
+        itemId: orderItems.id,
+        productId: orderItems.productId,
+        title: orderItems.title,
+        imageUrl: products.imageUrl,
+        variety: products.variety,
+        quantity: orderItems.quantity,
+        priceCents: orderItems.priceCents,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(
+        inArray(
+          orderItems.shipmentId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(orderItems.id);
+    const linesOf = new Map<number, SellerShipmentLine[]>();
+    const centsOf = new Map<number, number>();
+    for (const l of lines) {
+      linesOf.set(l.shipmentId, [
+        ...(linesOf.get(l.shipmentId) ?? []),
+        {
+          itemId: l.itemId,
+          productId: l.productId,
+          title: l.title,
+          imageUrl: l.imageUrl,
+          variety: l.variety,
+          botanicalName: botanicalName(l.variety),
+          quantity: l.quantity,
+          price: fromCents(l.priceCents),
+        },
+      ]);
+      centsOf.set(l.shipmentId, (centsOf.get(l.shipmentId) ?? 0) + l.priceCents * l.quantity);
+    }
+    return rows.map((r) => ({
+      ...shipmentFacts(r),
+      createdAt: new Date(r.createdAt).toISOString(),
+      buyer: { username: r.buyer },
+      shipTo: shipToOf(r),
+      note: r.note,
+      shipFromState: r.shipFromState,
+      labels: r.labels,
+      certificates: r.certificates.map((c) => ({
+        kind: c.kind,
+        label: CERTIFICATE_LABELS[c.kind as CertificateKind] ?? c.kind,
+        number: c.number,
+      })),
+      subtotal: fromCents(centsOf.get(r.id) ?? 0),
+      items: linesOf.get(r.id) ?? [],
+    }));
   }
 }

@@ -1,6 +1,6 @@
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import type { Order, OrderLine, OrderStatus, ShipTo } from '@domain/orders/types';
+import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
 import {
   decideShipping,
   type IsoDate,
@@ -9,13 +9,31 @@ import {
   shippingDecisionText,
   shippingToday,
 } from '@domain/shipping';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
-import { type addresses, type cartItems, orderItems, orders, products, users } from '../../db/schema';
+import {
+  type addresses,
+  type cartItems,
+  type orderItems,
+  orders,
+  type products,
+  shipments,
+  type users,
+} from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
-import { hideUnbackedReviews } from '../reviews';
 import { certificatesOf } from '../shipping';
+import { readOrders, shipmentFacts, toOrder } from './order-read';
+import {
+  cancelShipments,
+  lockShipments,
+  NOT_SHIPPED_YET,
+  ORDER_CANCELLED,
+  ORDER_SHIPPED,
+  SHIPMENT_CANCELLED,
+  SHIPMENT_NOT_FOUND,
+  SHIPMENT_SHIPPED,
+} from './shipment-changes';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
@@ -26,17 +44,18 @@ export const ADD_AN_ADDRESS = 'Add a shipping address';
 export const cantShipMessage = (state: string) => `Some items can't ship to ${state}`;
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 
-type OrderRow = typeof orders.$inferSelect;
-
 /**
- * Checkout, order history and cancellation (docs/quality.md#reliability). Each state change is one transaction that locks
- * the products it touches in id order, so concurrent checkouts never oversell and never deadlock.
+ * The buyer's side: checkout, order history, cancelling what has not shipped, confirming delivery
+ * (docs/quality.md#reliability). Each state change is one transaction that locks the products it touches in id
+ * order, so concurrent checkouts never oversell and never deadlock.
  */
 export class OrderService {
   constructor(
     private readonly db: Db,
     /** Today's date for the shipping rules' certificates (shippingToday); a test may fix it. */
     private readonly today: () => IsoDate = () => shippingToday(),
+    /** The time a shipment's step is stamped with; a test may control it. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -50,6 +69,8 @@ export class OrderService {
     shown: ReadonlyMap<number, number> = new Map(),
     /** One of the buyer's addresses; null for the default one. */
     addressId: number | null = null,
+    /** The buyer's note to the sellers. */
+    note: string | null = null,
   ): Promise<{ order: Order; replayed: boolean }> {
     if (idempotencyKey) {
       const existing = await this.byKey(userId, idempotencyKey);
@@ -57,7 +78,7 @@ export class OrderService {
     }
     try {
       const order = await this.db.transaction((tx) =>
-        this.placeOrder(tx, userId, idempotencyKey, shown, addressId),
+        this.placeOrder(tx, userId, idempotencyKey, shown, addressId, note),
       );
       return { order, replayed: false };
     } catch (err) {
@@ -73,8 +94,9 @@ export class OrderService {
 
   /**
    * The checkout transaction: read the ship-to address; lock the cart lines and their listings (in listing id
-   * order, as every checkout and cancel does) and check the prices and the stock; then write the order with its
-   * copy of the address, its lines, the stock and the empty cart in one statement. Answers the order as written.
+   * order, as every checkout and cancel does) and check the shipping rules, the prices and the stock; then write
+   * the order with its copy of the address, one shipment per seller (with what the rules asked of it), its lines,
+   * the stock and the empty cart in one statement. Answers the order as written.
    */
   private async placeOrder(
     tx: Tx,
@@ -82,6 +104,7 @@ export class OrderService {
     idempotencyKey: string | null,
     shown: ReadonlyMap<number, number>,
     addressId: number | null,
+    note: string | null,
   ): Promise<Order> {
     const shipTo = await shipToAddress(tx, userId, addressId);
     const lines = await queryRows<
@@ -112,7 +135,7 @@ export class OrderService {
           for update of c, p`,
     );
     if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
-    const blocked = shippingBlocks(lines, shipTo.state as StateCode, this.today());
+    const { blocked, parcels } = shippingDecisions(lines, shipTo.state as StateCode, this.today());
     if (blocked) throw blocked;
     const changed = priceChanges(lines, shown);
     if (changed) throw changed;
@@ -128,29 +151,45 @@ export class OrderService {
     const bought = sql.join(
       lines.map(
         (l, n) =>
-          sql`(${n}::int, ${l.productId}::int, ${l.title}::text, ${l.quantity}::int, ${l.priceCents}::int)`,
+          sql`(${n}::int, ${l.productId}::int, ${l.sellerId}::int, ${l.title}::text, ${l.quantity}::int, ${l.priceCents}::int)`,
+      ),
+      sql`, `,
+    );
+    const sellers = sql.join(
+      [...parcels].map(
+        ([sellerId, p], n) =>
+          sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb)`,
       ),
       sql`, `,
     );
     const written = await queryRows<
       RowOf<typeof orders, 'id' | 'createdAt'> &
-        RowOf<typeof orderItems, 'productId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
+        RowOf<typeof orderItems, 'productId' | 'shipmentId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
     >(
       tx,
-      sql`with bought (n, product_id, title, quantity, price_cents) as (values ${bought}),
+      sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${bought}),
+          sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${sellers}),
           o as (
             insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
                                 ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
-                                ship_to_phone)
+                                ship_to_phone, note)
             values (${userId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
                     ${idempotencyKey}::text, ${shipTo.name}::text, ${shipTo.line1}::text, ${shipTo.line2}::text,
-                    ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text)
+                    ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text,
+                    ${note}::text)
             returning id, created_at
           ),
+          s as (
+            insert into shipments (order_id, seller_id, ship_from_state, labels, certificates, created_at)
+            select o.id, x.seller_id, x.ship_from_state, x.labels, x.certificates, o.created_at
+            from o, sellers x order by x.n
+            returning id, seller_id
+          ),
           items as (
-            insert into order_items (order_id, product_id, title, quantity, price_cents)
-            select o.id, b.product_id, b.title, b.quantity, b.price_cents from o, bought b order by b.n
-            returning id, product_id
+            insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents)
+            select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents
+            from o, bought b join s on s.seller_id = b.seller_id order by b.n
+            returning id, product_id, shipment_id
           ),
           stock as (
             update products p
@@ -161,35 +200,83 @@ export class OrderService {
             returning p.id
           ),
           emptied as (delete from cart_items where user_id = ${userId} returning id)
-          select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId"
+          select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
+                 items.shipment_id as "shipmentId"
           from o, items`,
     );
     const first = written[0];
     if (!first) throw new Error('The order was not written');
-    const itemIds = new Map(written.map((w) => [w.productId, w.itemId]));
+    const createdAt = new Date(first.createdAt);
+    const byProduct = new Map(written.map((w) => [w.productId, w]));
+    const shipmentsBySeller = new Map<number, Shipment>();
+    const items: OrderLine[] = lines.map((l) => {
+      const w = byProduct.get(l.productId) as (typeof written)[number];
+      let shipment = shipmentsBySeller.get(l.sellerId);
+      if (!shipment) {
+        shipment = {
+          ...shipmentFacts({
+            id: w.shipmentId,
+            orderId: first.id,
+            status: 'pending',
+            carrier: null,
+            trackingNumber: null,
+            shippedAt: null,
+            deliveredAt: null,
+            deliveredBy: null,
+            cancelledAt: null,
+            cancelledBy: null,
+            cancelReason: null,
+          }),
+          seller: { id: l.sellerId, username: l.sellerUsername },
+          items: [],
+        };
+        shipmentsBySeller.set(l.sellerId, shipment);
+      }
+      const line: OrderLine = {
+        id: w.itemId,
+        productId: l.productId,
+        title: l.title,
+        imageUrl: l.imageUrl,
+        variety: l.variety,
+        quantity: l.quantity,
+        price: fromCents(l.priceCents),
+        status: 'pending',
+        seller: shipment.seller,
+        shipmentId: shipment.id,
+      };
+      shipment.items.push(line);
+      return line;
+    });
     return toOrder(
       {
         id: first.id,
         userId,
-        status: 'pending',
         subtotalCents,
         shippingCents,
         totalCents,
-        createdAt: new Date(first.createdAt),
-        shipTo,
+        createdAt,
+        note,
+        shipToName: shipTo.name,
+        shipToLine1: shipTo.line1,
+        shipToLine2: shipTo.line2,
+        shipToCity: shipTo.city,
+        shipToState: shipTo.state,
+        shipToZip: shipTo.zip,
+        shipToPhone: shipTo.phone,
       },
-      lines.map((l) => toOrderLine({ ...l, id: itemIds.get(l.productId) as number, status: 'pending' })),
+      items,
+      [...shipmentsBySeller.values()],
     );
   }
 
-  /** The user's orders, newest first, with their lines. */
+  /** The user's orders, newest first, with their shipments and lines. */
   async list(userId: number): Promise<Order[]> {
     const rows = await this.db
       .select()
       .from(orders)
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id));
-    return this.withLines(rows);
+    return readOrders(this.db, rows);
   }
 
   /** One of the user's orders; 404 when it does not exist or is someone else's. */
@@ -199,54 +286,66 @@ export class OrderService {
       .from(orders)
       .where(and(eq(orders.id, id), eq(orders.userId, userId)));
     if (!row) throw new NotFound(ORDER_NOT_FOUND);
-    const [order] = await this.withLines([row]);
+    const [order] = await readOrders(this.db, [row]);
     return order as Order;
   }
 
   /**
-   * Cancels a pending order whose lines have not shipped, putting the units back in stock and hiding the buyer's
-   * reviews that no other standing purchase backs: one transaction, the order locked first, then its listings in
-   * id order. 404 for someone else's order, 409 when it is too late.
+   * Cancels what has not shipped of the buyer's order (every pending shipment), or one pending shipment of it
+   * (`shipmentId`): units back in stock, the buyer's reviews no other standing purchase backs hidden, in one
+   * transaction that locks the order, then its shipments, then their listings in id order. 404 for someone
+   * else's order or a shipment not in it, 409 when nothing is left to cancel.
    */
-  async cancel(userId: number, id: number): Promise<Order> {
+  async cancel(userId: number, id: number, reason: string | null, shipmentId?: number): Promise<Order> {
     await this.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(and(eq(orders.id, id), eq(orders.userId, userId)))
-        .for('update');
-      if (!order) throw new NotFound(ORDER_NOT_FOUND);
-      if (order.status === 'cancelled') throw new Conflict('This order is already cancelled');
-      const lines = await tx
-        .select({ productId: orderItems.productId, quantity: orderItems.quantity, status: orderItems.status })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, id))
-        .orderBy(asc(orderItems.productId));
-      if (order.status !== 'pending' || lines.some((l) => l.status !== 'pending')) {
-        throw new Conflict('This order has shipped and can no longer be cancelled');
-      }
-      await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(
-          inArray(
-            products.id,
-            lines.map((l) => l.productId),
-          ),
-        )
-        .orderBy(asc(products.id))
-        .for('update');
-      for (const l of lines) await adjustStock(tx, l.productId, l.quantity);
-      await tx.update(orderItems).set({ status: 'cancelled' }).where(eq(orderItems.orderId, id));
-      await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, id));
-      // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
-      await hideUnbackedReviews(
+      await this.lockOrder(tx, userId, id);
+      const parts = await lockShipments(tx, sql`order_id = ${id}`);
+      const chosen = shipmentId === undefined ? parts : parts.filter((p) => p.id === shipmentId);
+      if (chosen.length === 0) throw new NotFound(SHIPMENT_NOT_FOUND);
+      if (chosen.every((p) => p.status === 'cancelled'))
+        throw new Conflict(shipmentId === undefined ? ORDER_CANCELLED : SHIPMENT_CANCELLED);
+      const pending = chosen.filter((p) => p.status === 'pending');
+      if (pending.length === 0)
+        throw new Conflict(shipmentId === undefined ? ORDER_SHIPPED : SHIPMENT_SHIPPED);
+      await cancelShipments(
         tx,
         userId,
-        lines.map((l) => l.productId),
+        pending.map((p) => p.id),
+        'buyer',
+        reason,
+        this.now(),
       );
     });
     return this.get(userId, id);
+  }
+
+  /**
+   * The buyer says a shipped shipment arrived: delivered now. Saying it again changes nothing; a shipment not yet
+   * shipped, or cancelled, is 409.
+   */
+  async confirmDelivery(userId: number, id: number, shipmentId: number): Promise<Order> {
+    await this.db.transaction(async (tx) => {
+      await this.lockOrder(tx, userId, id);
+      const [part] = await lockShipments(tx, sql`order_id = ${id} and id = ${shipmentId}`);
+      if (!part) throw new NotFound(SHIPMENT_NOT_FOUND);
+      if (part.status === 'delivered') return;
+      if (part.status !== 'shipped') throw new Conflict(NOT_SHIPPED_YET);
+      await tx
+        .update(shipments)
+        .set({ status: 'delivered', deliveredAt: this.now(), deliveredBy: 'buyer' })
+        .where(eq(shipments.id, shipmentId));
+    });
+    return this.get(userId, id);
+  }
+
+  /** Locks the buyer's order; 404 when it is not theirs. */
+  private async lockOrder(tx: Tx, userId: number, id: number): Promise<void> {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) throw new NotFound(ORDER_NOT_FOUND);
   }
 
   private async byKey(userId: number, key: string): Promise<Order | null> {
@@ -254,52 +353,25 @@ export class OrderService {
       .select()
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-    return row ? ((await this.withLines([row]))[0] as Order) : null;
-  }
-
-  /** The orders with their lines (one query for all the lines), money in dollars. */
-  private async withLines(rows: OrderRow[]): Promise<Order[]> {
-    if (rows.length === 0) return [];
-    const lines = await this.db
-      .select({
-        orderId: orderItems.orderId,
-        id: orderItems.id,
-        productId: orderItems.productId,
-        title: orderItems.title,
-        imageUrl: products.imageUrl,
-        variety: products.variety,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceCents,
-        status: orderItems.status,
-        sellerId: users.id,
-        sellerUsername: users.username,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(orderItems.id));
-    const byOrder = new Map<number, OrderLine[]>();
-    for (const l of lines) {
-      byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), toOrderLine(l)]);
-    }
-    return rows.map((r) => toOrder({ ...r, shipTo: shipToOf(r) }, byOrder.get(r.id) ?? []));
+    return row ? ((await readOrders(this.db, [row]))[0] as Order) : null;
   }
 }
 
+/** What one seller's parcel carries under the shipping rules: its origin, outside labels and certificates. */
+interface Parcel {
+  shipFromState: string | null;
+  labels: string[];
+  certificates: Array<{ kind: string; number: string }>;
+}
+
 /**
- * The 409 for cart lines that may not go to the destination under the shipping rules (docs/product.md#shipping-rules),
- * or null when every line may: the message names each line and its reason; `errors` has one entry per blocked
- * listing, keyed by its id.
+ * Each cart line's shipping decision (docs/product.md#shipping-rules): the 409 for the lines that may not go to
+ * the destination (null when every line may; the message names each line and its reason, `errors` has one entry per
+ * blocked listing, keyed by its id), and per seller, in the order of their first line, what its parcel carries.
  */
-function shippingBlocks(
+function shippingDecisions(
   lines: ReadonlyArray<
-    { productId: number; title: string; shipsAs: string } & {
+    { productId: number; title: string; shipsAs: string; sellerId: number } & {
       shipFromState: string | null;
       blockedStates: readonly string[];
       certificates: SellerCertificate[];
@@ -307,9 +379,10 @@ function shippingBlocks(
   >,
   destination: StateCode,
   today: IsoDate,
-) {
+): { blocked: Conflict | null; parcels: Map<number, Parcel> } {
   const reasons: string[] = [];
   const errors: Record<string, string> = {};
+  const parcels = new Map<number, Parcel>();
   for (const l of lines) {
     const decision = decideShipping(
       {
@@ -321,12 +394,26 @@ function shippingBlocks(
       destination,
       today,
     );
-    if (decision.status === 'allowed') continue;
-    reasons.push(`${l.title}: ${decision.reason}`);
-    errors[String(l.productId)] = shippingDecisionText(decision, destination);
+    if (decision.status !== 'allowed') {
+      reasons.push(`${l.title}: ${decision.reason}`);
+      errors[String(l.productId)] = shippingDecisionText(decision, destination);
+      continue;
+    }
+    const parcel = parcels.get(l.sellerId) ?? {
+      shipFromState: l.shipFromState,
+      labels: [],
+      certificates: [],
+    };
+    parcels.set(l.sellerId, parcel);
+    for (const label of decision.labels) if (!parcel.labels.includes(label)) parcel.labels.push(label);
+    for (const c of decision.certificates ?? [])
+      if (!parcel.certificates.some((k) => k.kind === c.kind)) parcel.certificates.push(c);
   }
-  if (reasons.length === 0) return null;
-  return new Conflict(`${cantShipMessage(destination)}: ${reasons.join('; ')}`, errors);
+  const blocked =
+    reasons.length === 0
+      ? null
+      : new Conflict(`${cantShipMessage(destination)}: ${reasons.join('; ')}`, errors);
+  return { blocked, parcels };
 }
 
 /**
@@ -358,25 +445,6 @@ function priceChanges(
   );
 }
 
-/** An order's copy of its address, or null for an order placed before orders had one. */
-export function shipToOf(
-  r: Pick<
-    OrderRow,
-    'shipToName' | 'shipToLine1' | 'shipToLine2' | 'shipToCity' | 'shipToState' | 'shipToZip' | 'shipToPhone'
-  >,
-): ShipTo | null {
-  if (r.shipToName === null) return null;
-  return {
-    name: r.shipToName,
-    line1: r.shipToLine1 ?? '',
-    line2: r.shipToLine2,
-    city: r.shipToCity ?? '',
-    state: r.shipToState ?? '',
-    zip: r.shipToZip ?? '',
-    phone: r.shipToPhone,
-  };
-}
-
 /**
  * The address an order goes to: the buyer's address `addressId`, or their default one. NotFound for an address
  * that is not theirs (or no longer exists); InvalidInput when they have none.
@@ -393,67 +461,4 @@ async function shipToAddress(tx: Tx, userId: number, addressId: number | null): 
   throw addressId === null
     ? new InvalidInput(ADD_AN_ADDRESS, { addressId: ADD_AN_ADDRESS })
     : new NotFound(ADDRESS_NOT_FOUND);
-}
-
-/** An order as the API shows it (money in dollars), from its row and its lines. */
-function toOrder(
-  r: Pick<
-    OrderRow,
-    'id' | 'userId' | 'status' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'createdAt'
-  > & { shipTo: ShipTo | null },
-  items: OrderLine[],
-): Order {
-  return {
-    id: r.id,
-    userId: r.userId,
-    status: r.status,
-    subtotal: fromCents(r.subtotalCents),
-    shipping: fromCents(r.shippingCents),
-    total: fromCents(r.totalCents),
-    createdAt: r.createdAt.toISOString(),
-    shipTo: r.shipTo,
-    items,
-  };
-}
-
-/** An order line as the API shows it: the unit price paid in dollars, with the listing's seller. */
-function toOrderLine(l: {
-  id: number;
-  productId: number;
-  title: string;
-  imageUrl: string;
-  variety: string;
-  quantity: number;
-  priceCents: number;
-  status: string;
-  sellerId: number;
-  sellerUsername: string;
-}): OrderLine {
-  return {
-    id: l.id,
-    productId: l.productId,
-    title: l.title,
-    imageUrl: l.imageUrl,
-    variety: l.variety,
-    quantity: l.quantity,
-    price: fromCents(l.priceCents),
-    status: l.status as OrderStatus,
-    seller: { id: l.sellerId, username: l.sellerUsername },
-  };
-}
-
-/**
- * Moves a listing's stock by `delta` units (negative when sold) and its units sold the other way. A sale that
- * takes the last unit turns inStock off; units coming back to a sold-out listing turn it on again (a listing its
- * seller took off sale stays off). The caller holds the row lock.
- */
-async function adjustStock(tx: Tx, productId: number, delta: number): Promise<void> {
-  await tx
-    .update(products)
-    .set({
-      quantity: sql`${products.quantity} + ${delta}`,
-      inStock: sql`(${products.inStock} or ${products.quantity} = 0) and ${products.quantity} + ${delta} > 0`,
-      unitsSold: sql`greatest(${products.unitsSold} - ${delta}, 0)`,
-    })
-    .where(eq(products.id, productId));
 }

@@ -18,12 +18,13 @@ export const NOT_PURCHASED = 'Only buyers who bought this product can review it'
 export const OWN_LISTING = 'You cannot review your own listing';
 
 /**
- * Whether the user has a standing purchase of the listing: an order line for it that was not cancelled. The
+ * Whether the user has a standing purchase of the listing: an order line for it whose shipment was not cancelled. The
  * listing is given as SQL (a value or a column), so the same rule serves one listing or a whole statement.
  */
 function standingPurchase(userId: number, productId: SQL) {
   return sql`exists (select 1 from order_items oi join orders o on o.id = oi.order_id
-                     where o.user_id = ${userId} and oi.product_id = ${productId} and oi.status <> 'cancelled')`;
+                     join shipments s on s.id = oi.shipment_id
+                     where o.user_id = ${userId} and oi.product_id = ${productId} and s.status <> 'cancelled')`;
 }
 
 /**

@@ -1,13 +1,25 @@
 import type { Product } from '@domain/catalog/schemas';
 import { ShoppingCart } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
+import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 
-/** A product card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out. */
+/**
+ * A product card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out, and a
+ * disabled "Your listing" for the seller who listed it (a seller cannot buy their own listing).
+ */
 export function AddToCartButton({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart();
+  const { user } = useAuth();
   // Above the card's stretched title link, so it takes its own clicks.
   const className = 'relative z-10';
+  if (user?.id === product.sellerId) {
+    return (
+      <Button size="sm" variant="secondary" disabled className={className}>
+        Your listing
+      </Button>
+    );
+  }
   if (!product.inStock) {
     return (
       <Button size="sm" variant="secondary" disabled className={className}>

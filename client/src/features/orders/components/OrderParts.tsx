@@ -1,5 +1,6 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import { ORDER_STATUS_LABELS, type Order, type OrderLine, type OrderStatus } from '@domain/orders/types';
+import { type OrderStatus, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@domain/orders/shipments';
+import type { Order, OrderLine } from '@domain/orders/types';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
@@ -7,18 +8,30 @@ import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/utils';
 
-const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
+const STATUS_VARIANTS: Record<OrderStatus | ShipmentStatus, BadgeProps['variant']> = {
   pending: 'secondary',
+  'partly-shipped': 'secondary',
   shipped: 'cactus',
+  delivered: 'cactus',
   cancelled: 'outline',
 };
 
-/** The order's (or a line's) status label: Pending, Shipped or Cancelled. */
-export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+/** The order's status in words ("Partly shipped: 1 of 2"), as the server derived it from its shipments. */
+export function OrderStatusBadge({ order, className }: { order: Order; className?: string }) {
+  return (
+    <Badge variant={STATUS_VARIANTS[order.status]} className={className}>
+      <span className="sr-only">Status: </span>
+      {order.statusLabel}
+    </Badge>
+  );
+}
+
+/** A shipment's status: To ship, Shipped, Delivered or Cancelled. */
+export function ShipmentStatusBadge({ status, className }: { status: ShipmentStatus; className?: string }) {
   return (
     <Badge variant={STATUS_VARIANTS[status]} className={className}>
-      <span className="sr-only">Status: </span>
-      {ORDER_STATUS_LABELS[status]}
+      <span className="sr-only">Shipment status: </span>
+      {SHIPMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }

@@ -1,26 +1,84 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import { ORDER_STATUS_LABELS, type OrderStatus, type SellerOrderLine } from '@domain/orders/types';
-import { AlertCircle, Package, Truck } from 'lucide-react';
+import { SELLER_SHIPMENTS_PAGE_SIZE } from '@domain/orders/schemas';
+import { CARRIER_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
+import type { SellerShipment } from '@domain/orders/types';
+import { AlertCircle, FileText, Package, Truck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
-import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
-import { useSellerOrders, useShipOrderLine } from '../seller-api';
+import { cn } from '@/lib/utils';
+import { useCancelShipment, useSellerShipments } from '../seller-api';
+import { CancelDialog } from './CancelDialog';
+import { ShipmentStatusBadge } from './OrderParts';
+import { ShipDialog } from './ShipDialog';
 
-const STATUS_VARIANTS: Record<OrderStatus, BadgeProps['variant']> = {
-  pending: 'secondary',
-  shipped: 'cactus',
-  cancelled: 'outline',
+/** The filters' names: what the seller does with each status. */
+const FILTER_LABELS: Record<ShipmentStatus, string> = {
+  pending: 'To ship',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
 };
 
-/** The dashboard's Orders tab: the lines of the seller's listings that buyers ordered, to ship. */
-export function SellerOrders() {
-  const orders = useSellerOrders();
-  const ship = useShipOrderLine();
+const EMPTY_TEXT: Record<ShipmentStatus, string> = {
+  pending: 'Nothing to ship. New orders show up here, oldest first.',
+  shipped: 'No shipments on their way.',
+  delivered: 'No delivered shipments yet.',
+  cancelled: 'No cancelled shipments.',
+};
 
-  if (orders.isPending) {
+/**
+ * The dashboard's Orders tab: the seller's shipments by status (To ship, oldest order first; then Shipped,
+ * Delivered, Cancelled, newest first), each with what to send where, the buyer's note, Mark shipped with the
+ * carrier and tracking number, Cancel with a reason, and the packing slip.
+ */
+export function SellerOrders() {
+  const [status, setStatus] = useState<ShipmentStatus>('pending');
+  const [page, setPage] = useState(1);
+  const shipments = useSellerShipments(status, page);
+
+  const choose = (next: ShipmentStatus) => {
+    setStatus(next);
+    setPage(1);
+  };
+
+  return (
+    <div className="grid gap-4">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Show shipments</legend>
+        {SHIPMENT_STATUSES.map((s) => (
+          <Button
+            key={s}
+            variant={s === status ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={s === status}
+            onClick={() => choose(s)}
+          >
+            {shipments.data ? `${FILTER_LABELS[s]} (${shipments.data.counts[s]})` : FILTER_LABELS[s]}
+          </Button>
+        ))}
+      </fieldset>
+      <ShipmentList status={status} query={shipments} page={page} onPage={(next) => setPage(next)} />
+    </div>
+  );
+}
+
+function ShipmentList({
+  status,
+  query,
+  page,
+  onPage,
+}: {
+  status: ShipmentStatus;
+  query: ReturnType<typeof useSellerShipments>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  if (query.isPending) {
     return (
       <ThumbnailRowsSkeleton
         label="Loading orders"
@@ -31,83 +89,177 @@ export function SellerOrders() {
       />
     );
   }
-  if (orders.isError) {
+  if (query.isError) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
         <AlertCircle className="size-10 text-destructive" aria-hidden="true" />
         <p className="font-medium">Your orders could not be loaded</p>
-        <Button onClick={() => void orders.refetch()}>Retry</Button>
+        <Button onClick={() => void query.refetch()}>Retry</Button>
       </div>
     );
   }
-  if (orders.data.length === 0) {
+  const data = query.data;
+  if (data.status !== status || data.shipments.length === 0) {
+    if (data.status !== status || query.isPlaceholderData)
+      return <p className="text-sm text-muted-foreground">Loading…</p>;
+    const none = Object.values(data.counts).every((n) => n === 0);
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
         <Package className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h3 className="mt-4 text-xl">No orders yet</h3>
+        <h3 className="mt-4 text-xl">{none ? 'No orders yet' : `${FILTER_LABELS[status]}: none`}</h3>
         <p className="mt-2 max-w-md text-muted-foreground">
-          When buyers order your listings, the items to ship show up here.
+          {none ? 'When buyers order your listings, the items to ship show up here.' : EMPTY_TEXT[status]}
         </p>
       </div>
     );
   }
-
-  const isShipping = (line: SellerOrderLine) =>
-    ship.isPending && ship.variables?.orderId === line.orderId && ship.variables.itemId === line.itemId;
-
+  const pages = Math.max(1, Math.ceil(data.total / SELLER_SHIPMENTS_PAGE_SIZE));
   return (
-    <ul aria-label="Orders to ship" className="divide-y rounded-xl border bg-card shadow-sm">
-      {orders.data.map((line) => (
-        <li
-          key={`${line.orderId}-${line.itemId}`}
-          className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4"
-        >
-          <div className="flex min-w-0 flex-1 gap-4">
-            <ProductThumbnail src={line.imageUrl} size={56} className="size-14" />
-            <div className="grid min-w-0 flex-1 content-start gap-1">
-              <p className="font-medium leading-snug break-words">{line.title}</p>
-              <p className="text-sm text-muted-foreground">
-                Order #{line.orderId} <span aria-hidden="true">·</span>
-                <span className="sr-only">,</span> <LocalDate value={line.createdAt} dateStyle="medium" />{' '}
-                <span aria-hidden="true">·</span>
-                <span className="sr-only">,</span> Buyer: {line.buyer.username}
-              </p>
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                <span className="text-muted-foreground tabular-nums">
-                  Qty {line.quantity} × {formatUSD(line.price)}
-                </span>
-                <span className="font-semibold tabular-nums">
-                  <span className="sr-only">Line total: </span>
-                  {formatUSD(fromCents(toCents(line.price) * line.quantity))}
-                </span>
-                <Badge variant={STATUS_VARIANTS[line.status]}>
-                  <span className="sr-only">Status: </span>
-                  {ORDER_STATUS_LABELS[line.status]}
-                </Badge>
-              </p>
-              {line.shipTo && (
-                <div className="text-sm">
-                  <span className="sr-only">Ship to: </span>
-                  <AddressSummary address={line.shipTo} className="text-muted-foreground" />
-                </div>
-              )}
-            </div>
+    <>
+      <ul aria-label={`${FILTER_LABELS[status]} shipments`} className="grid gap-3">
+        {data.shipments.map((s) => (
+          <li key={s.id}>
+            <ShipmentRow shipment={s} />
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Shipment pages" className="flex items-center justify-between gap-4">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <p className="text-sm text-muted-foreground tabular-nums">
+            Page {page} of {pages}
+          </p>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/** One shipment: the order, the buyer, where it goes, the note, the lines; and what the seller can do. */
+function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
+  const headingId = `seller-shipment-${shipment.id}`;
+  return (
+    <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="font-sans text-base font-semibold">
+            Order #{shipment.orderId} <span className="font-normal text-muted-foreground">for</span>{' '}
+            {shipment.buyer.username}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Ordered <LocalDate value={shipment.createdAt} dateStyle="medium" />
+            {shipment.shippedAt && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">, </span>shipped{' '}
+                <LocalDate value={shipment.shippedAt} dateStyle="medium" />
+              </>
+            )}
+            {shipment.deliveredAt && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">, </span>delivered{' '}
+                <LocalDate value={shipment.deliveredAt} dateStyle="medium" />
+              </>
+            )}
+          </p>
+        </div>
+        <ShipmentStatusBadge status={shipment.status} />
+      </header>
+      <ul aria-label="Items" className="grid gap-2">
+        {shipment.items.map((item) => (
+          <li key={item.itemId} className="flex items-center gap-3">
+            <ProductThumbnail src={item.imageUrl} size={40} className="size-10" />
+            <p className="min-w-0 flex-1 text-sm">
+              <span className="font-medium break-words">{item.title}</span>{' '}
+              <span className="text-muted-foreground tabular-nums">
+                × {item.quantity} at {formatUSD(item.price)}
+              </span>
+            </p>
+            <p className="text-sm font-medium tabular-nums">
+              <span className="sr-only">Line total: </span>
+              {formatUSD(fromCents(toCents(item.price) * item.quantity))}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-3 text-sm sm:grid-cols-2">
+        {shipment.shipTo && (
+          <div>
+            <p className="font-semibold">Ship to</p>
+            <AddressSummary address={shipment.shipTo} className="text-muted-foreground" />
           </div>
-          {line.status === 'pending' && (
-            <Button
-              variant="cactus"
-              size="sm"
-              className="sm:shrink-0"
-              aria-label={`Mark shipped: ${line.title} for ${line.buyer.username}`}
-              disabled={isShipping(line)}
-              onClick={() => ship.mutate({ orderId: line.orderId, itemId: line.itemId })}
-            >
-              <Truck aria-hidden="true" />
-              Mark shipped
-            </Button>
-          )}
-        </li>
-      ))}
-    </ul>
+        )}
+        {shipment.note && (
+          <div>
+            <p className="font-semibold">Note from the buyer</p>
+            <p className="break-words whitespace-pre-line text-muted-foreground">{shipment.note}</p>
+          </div>
+        )}
+        {shipment.carrier && (
+          <div>
+            <p className="font-semibold">Tracking</p>
+            <p className="break-all text-muted-foreground">
+              {CARRIER_LABELS[shipment.carrier]} {shipment.trackingNumber ?? '(no number)'}
+            </p>
+          </div>
+        )}
+        {shipment.status === 'cancelled' && (
+          <div>
+            <p className="font-semibold">
+              Cancelled by {shipment.cancelledBy === 'seller' ? 'you' : 'the buyer'}
+            </p>
+            <p className="break-words text-muted-foreground">{shipment.cancelReason ?? 'No reason given'}</p>
+          </div>
+        )}
+      </div>
+      <div className={cn('flex flex-wrap gap-2 border-t pt-3', 'sm:justify-end')}>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/seller/shipments/${shipment.id}/slip`}>
+            <FileText aria-hidden="true" />
+            Packing slip<span className="sr-only"> for order #{shipment.orderId}</span>
+          </Link>
+        </Button>
+        {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} />}
+        {(shipment.status === 'pending' || shipment.status === 'shipped') && (
+          <ShipDialog
+            shipment={shipment}
+            trigger={
+              <Button variant={shipment.status === 'pending' ? 'cactus' : 'outline'} size="sm">
+                <Truck aria-hidden="true" />
+                {shipment.status === 'pending' ? 'Mark shipped' : 'Edit tracking'}
+                <span className="sr-only"> for order #{shipment.orderId}</span>
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function CancelShipmentButton({ shipment }: { shipment: SellerShipment }) {
+  const cancel = useCancelShipment();
+  return (
+    <CancelDialog
+      id={`seller-${shipment.id}`}
+      trigger={
+        <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
+          Cancel<span className="sr-only"> order #{shipment.orderId}</span>
+        </Button>
+      }
+      title={`Cancel your part of order #${shipment.orderId}?`}
+      description={`${shipment.buyer.username} is told, with your reason; the items go back on sale. This cannot be undone.`}
+      confirm="Cancel shipment"
+      keep="Keep it"
+      reasonLabel="Reason (the buyer sees it)"
+      pending={cancel.isPending}
+      onCancel={(reason, close) => cancel.mutate({ id: shipment.id, reason }, { onSettled: close })}
+    />
   );
 }

@@ -8,7 +8,7 @@ import {
   unknownZipMessage,
   zipStateMessage,
 } from '@domain/shipping/addresses';
-import { isStateCode, US_STATES } from '@domain/shipping/states';
+import { isStateCode } from '@domain/shipping/states';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';

@@ -1,0 +1,172 @@
+import { fromCents } from '@domain/money';
+import {
+  type CancelledBy,
+  type Carrier,
+  type DeliveredBy,
+  orderStatus,
+  orderStatusLabel,
+  trackingUrl,
+} from '@domain/orders/shipments';
+import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { orderItems, type orders, products, shipments, users } from '../../db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+type ShipmentRow = typeof shipments.$inferSelect;
+
+/** An order's copy of its address, or null for an order placed before orders had one. */
+export function shipToOf(
+  r: Pick<
+    OrderRow,
+    'shipToName' | 'shipToLine1' | 'shipToLine2' | 'shipToCity' | 'shipToState' | 'shipToZip' | 'shipToPhone'
+  >,
+): ShipTo | null {
+  if (r.shipToName === null) return null;
+  return {
+    name: r.shipToName,
+    line1: r.shipToLine1 ?? '',
+    line2: r.shipToLine2,
+    city: r.shipToCity ?? '',
+    state: r.shipToState ?? '',
+    zip: r.shipToZip ?? '',
+    phone: r.shipToPhone,
+  };
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A shipment's status, tracking and times as the API shows them (its lines and seller are the caller's). */
+export function shipmentFacts(
+  s: Pick<
+    ShipmentRow,
+    | 'id'
+    | 'orderId'
+    | 'status'
+    | 'carrier'
+    | 'trackingNumber'
+    | 'shippedAt'
+    | 'deliveredAt'
+    | 'deliveredBy'
+    | 'cancelledAt'
+    | 'cancelledBy'
+    | 'cancelReason'
+  >,
+): Omit<Shipment, 'items' | 'seller'> {
+  const carrier = s.carrier as Carrier | null;
+  return {
+    id: s.id,
+    orderId: s.orderId,
+    status: s.status,
+    carrier,
+    trackingNumber: s.trackingNumber,
+    trackingUrl: carrier ? trackingUrl(carrier, s.trackingNumber) : null,
+    shippedAt: iso(s.shippedAt),
+    deliveredAt: iso(s.deliveredAt),
+    deliveredBy: s.deliveredBy as DeliveredBy | null,
+    cancelledAt: iso(s.cancelledAt),
+    cancelledBy: s.cancelledBy as CancelledBy | null,
+    cancelReason: s.cancelReason,
+  };
+}
+
+/**
+ * The orders with their shipments and lines (one query for the shipments, one for the lines, whatever the number
+ * of orders), money in dollars, status derived from the shipments.
+ */
+export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [shipmentRows, lines] = await Promise.all([
+    db
+      .select({ shipment: shipments, sellerUsername: users.username })
+      .from(shipments)
+      .innerJoin(users, eq(users.id, shipments.sellerId))
+      .where(inArray(shipments.orderId, ids))
+      .orderBy(asc(shipments.id)),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        id: orderItems.id,
+        productId: orderItems.productId,
+        title: orderItems.title,
+        imageUrl: products.imageUrl,
+        variety: products.variety,
+        quantity: orderItems.quantity,
+        priceCents: orderItems.priceCents,
+        shipmentId: orderItems.shipmentId,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.id)),
+  ]);
+  const shipmentsById = new Map<number, Shipment>();
+  const shipmentsOf = new Map<number, Shipment[]>();
+  for (const { shipment, sellerUsername } of shipmentRows) {
+    const s: Shipment = {
+      ...shipmentFacts(shipment),
+      seller: { id: shipment.sellerId, username: sellerUsername },
+      items: [],
+    };
+    shipmentsById.set(s.id, s);
+    shipmentsOf.set(s.orderId, [...(shipmentsOf.get(s.orderId) ?? []), s]);
+  }
+  const linesOf = new Map<number, OrderLine[]>();
+  for (const l of lines) {
+    const shipment = shipmentsById.get(l.shipmentId) as Shipment;
+    const line: OrderLine = {
+      id: l.id,
+      productId: l.productId,
+      title: l.title,
+      imageUrl: l.imageUrl,
+      variety: l.variety,
+      quantity: l.quantity,
+      price: fromCents(l.priceCents),
+      status: shipment.status,
+      seller: shipment.seller,
+      shipmentId: shipment.id,
+    };
+    shipment.items.push(line);
+    linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), line]);
+  }
+  return rows.map((r) => toOrder(r, linesOf.get(r.id) ?? [], shipmentsOf.get(r.id) ?? []));
+}
+
+/** An order as the API shows it (money in dollars, status from the shipments), from its row, lines and shipments. */
+export function toOrder(
+  r: Pick<
+    OrderRow,
+    | 'id'
+    | 'userId'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'totalCents'
+    | 'createdAt'
+    | 'note'
+    | 'shipToName'
+    | 'shipToLine1'
+    | 'shipToLine2'
+    | 'shipToCity'
+    | 'shipToState'
+    | 'shipToZip'
+    | 'shipToPhone'
+  >,
+  items: OrderLine[],
+  shipmentList: Shipment[],
+): Order {
+  return {
+    id: r.id,
+    userId: r.userId,
+    status: orderStatus(shipmentList),
+    statusLabel: orderStatusLabel(shipmentList),
+    subtotal: fromCents(r.subtotalCents),
+    shipping: fromCents(r.shippingCents),
+    total: fromCents(r.totalCents),
+    createdAt: new Date(r.createdAt).toISOString(),
+    shipTo: shipToOf(r),
+    note: r.note,
+    items,
+    shipments: shipmentList,
+  };
+}

@@ -1,0 +1,80 @@
+import type { CancelledBy } from '@domain/orders/shipments';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/connect';
+import type { RowOf } from '../../db/rows';
+import { orderItems, products, shipments } from '../../db/schema';
+import { hideUnbackedReviews } from '../reviews';
+
+export const SHIPMENT_NOT_FOUND = 'Shipment not found';
+export const ORDER_CANCELLED = 'This order is already cancelled';
+export const ORDER_SHIPPED = 'This order has shipped and can no longer be cancelled';
+export const SHIPMENT_CANCELLED = 'This shipment is already cancelled';
+export const SHIPMENT_SHIPPED = 'This shipment has shipped and can no longer be cancelled';
+export const NOT_SHIPPED_YET = 'This shipment has not shipped yet';
+export const SHIPMENT_WAS_CANCELLED = 'This shipment was cancelled';
+
+/**
+ * Locks the shipments `where` picks (a condition on shipments), in id order, and answers their id, status and
+ * order. Every change to a shipment takes this lock first (after its order's, when the buyer acts), so a seller
+ * shipping and a buyer cancelling the same shipment run one after the other and the second sees the first's result.
+ */
+export async function lockShipments(
+  tx: Tx,
+  where: SQL,
+): Promise<Array<RowOf<typeof shipments, 'id' | 'status' | 'orderId' | 'sellerId'>>> {
+  return queryRows(
+    tx,
+    sql`select id, status, order_id as "orderId", seller_id as "sellerId" from shipments
+        where ${where} order by id for update`,
+  );
+}
+
+/**
+ * Cancels pending shipments of one buyer's order whose rows the caller has locked (lockShipments): their units go
+ * back in stock (the listings locked in id order, as checkout locks them), and the buyer's reviews that no other
+ * standing purchase backs are hidden.
+ */
+export async function cancelShipments(
+  tx: Tx,
+  buyerId: number,
+  shipmentIds: number[],
+  by: CancelledBy,
+  reason: string | null,
+  at: Date,
+): Promise<void> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.shipmentId, shipmentIds))
+    .orderBy(asc(orderItems.productId));
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+  for (const l of lines) await adjustStock(tx, l.productId, l.quantity);
+  await tx
+    .update(shipments)
+    .set({ status: 'cancelled', cancelledAt: at, cancelledBy: by, cancelReason: reason })
+    .where(inArray(shipments.id, shipmentIds));
+  // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
+  await hideUnbackedReviews(tx, buyerId, productIds);
+}
+
+/**
+ * Moves a listing's stock by `delta` units (negative when sold) and its units sold the other way. A sale that
+ * takes the last unit turns inStock off; units coming back to a sold-out listing turn it on again (a listing its
+ * seller took off sale stays off). The caller holds the row lock.
+ */
+async function adjustStock(tx: Tx, productId: number, delta: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({
+      quantity: sql`${products.quantity} + ${delta}`,
+      inStock: sql`(${products.inStock} or ${products.quantity} = 0) and ${products.quantity} + ${delta} > 0`,
+      unitsSold: sql`greatest(${products.unitsSold} - ${delta}, 0)`,
+    })
+    .where(eq(products.id, productId));
+}
