@@ -126,6 +126,8 @@ export interface SellerShipment extends Omit<Shipment, 'items' | 'seller'> {
   note: string | null;
   /** The state it leaves from, as the seller's profile said at checkout. */
   shipFromState: string | null;
+  /** The seller's nursery licence or registration number, as its profile says now. */
+  licence: string | null;
   labels: string[];
   certificates: Array<{ kind: string; label: string; number: string }>;
   /** The lines' total at the prices paid, in dollars (shipping is charged once per order). */

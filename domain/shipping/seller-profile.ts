@@ -12,6 +12,9 @@ import { isStateCode, STATE_CODES, type StateCode } from './states';
 
 export const LICENCE_MAX = 60;
 export const CERTIFICATE_NUMBER_MAX = 60;
+/** A seller's handling time (days from an order to its shipping) when they have not said, and the most they may. */
+export const HANDLING_DAYS_DEFAULT = 3;
+export const HANDLING_DAYS_MAX = 30;
 
 export const SELLER_PROFILE_MESSAGES = {
   shipFromState: 'Choose the state your plants ship from',
@@ -27,6 +30,7 @@ export const SELLER_PROFILE_MESSAGES = {
   certificateNumberControl: controlCharactersMessage('Certificate number'),
   certificateExpiry: 'Enter the date the certificate expires',
   notSeller: 'Only sellers have a shipping profile',
+  handlingDays: `Handling time must be a whole number of days from 1 to ${HANDLING_DAYS_MAX}`,
 } as const;
 
 /** A certificate whose expiry date has passed (on its expiresOn field). */
@@ -83,6 +87,19 @@ export const sellerProfileSchema = z.object({
     .default([])
     // Once each, in the states' order, whatever order they came in.
     .transform((codes) => STATE_CODES.filter((c) => codes.includes(c))),
+  /** Days from an order to its shipping; past them the seller is reminded (left out: the default). */
+  handlingDays: z
+    .union([z.number(), z.string()], { error: SELLER_PROFILE_MESSAGES.handlingDays })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return HANDLING_DAYS_DEFAULT;
+      const n = typeof v === 'number' ? v : /^\d{1,3}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isInteger(n) || n < 1 || n > HANDLING_DAYS_MAX) {
+        ctx.addIssue({ code: 'custom', message: SELLER_PROFILE_MESSAGES.handlingDays });
+        return z.NEVER;
+      }
+      return n;
+    }),
   certificates: z
     .array(certificateSchema, { error: SELLER_PROFILE_MESSAGES.certificates })
     .max(CERTIFICATE_KINDS.length, { error: SELLER_PROFILE_MESSAGES.certificates })
@@ -110,6 +127,7 @@ export interface SellerProfile {
   licence: string | null;
   blockedStates: StateCode[];
   certificates: SellerCertificate[];
+  handlingDays: number;
 }
 
 /** The certificate kinds with their labels, for the profile form's choice. */

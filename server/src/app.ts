@@ -8,6 +8,7 @@ import { CartService, cartRoutes } from './modules/cart';
 import { CatalogService, catalogRoutes } from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
+import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
 import { OrderService, orderRoutes, SellerOrderService, sellerOrderRoutes } from './modules/orders';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
@@ -44,6 +45,8 @@ export interface App {
    * has reached. Safe when several instances start at once.
    */
   startUp(): Promise<void>;
+  /** Sends the notifications by email (start() it to run on a timer; sendDue() is one pass). */
+  mail: MailSender;
   /**
    * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
    * listings of sellers whose certificate expired since they were computed; and shipments delivered by the 14-day
@@ -136,6 +139,11 @@ export async function buildApp({
     checks: new ShippingCheckService(database.db, today),
     sellerProfiles: new SellerProfileService(database.db, blocked, today),
   });
+  await server.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    notifications: new NotificationService(database.db),
+  });
+  const mail = new MailSender(database.db, config.mail, server.log, now);
   await server.register(newsletterRoutes, {
     prefix: '/api/newsletter',
     newsletter: new NewsletterService(database.db),
@@ -145,11 +153,13 @@ export async function buildApp({
   return {
     server,
     routes,
+    mail,
     async startUp() {
       if (await blocked.applyRules())
         server.log.info('shipping rules changed: where every listing may ship was computed again');
       // Shipments that passed the 14-day rule while no instance ran.
       await sellerOrders.deliverUnconfirmed();
+      await sellerOrders.remindLate();
     },
     async maintenance() {
       await sessions.purgeExpired();
@@ -158,6 +168,7 @@ export async function buildApp({
       await purgeExpiredRateLimits(database.db);
       await blocked.pickUpExpiredCertificates();
       await sellerOrders.deliverUnconfirmed();
+      await sellerOrders.remindLate();
     },
   };
 }

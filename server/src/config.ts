@@ -87,6 +87,29 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long an idle kept-alive connection stays open; behind a load balancer, above its own idle timeout. */
   KEEP_ALIVE_SECONDS: positiveInt(10),
+  /** The mail server for notifications (smtp:// or smtps://, with user and password if it needs them); unset: off. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      if (!/^smtps?:\/\/[^/\s]+/.test(v))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)',
+        });
+      return v;
+    }),
+  /** The From of the notification mails. */
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "Dragon Fruit <orders@example.com>"')
+    .default('Dragon Fruit Marketplace <no-reply@localhost>'),
+  /** How often the mail sender looks for notifications to send, and how many tries one gets. */
+  MAIL_INTERVAL_SECONDS: positiveInt(5),
+  MAIL_MAX_ATTEMPTS: positiveInt(6),
+  /** How long a claimed notification is kept from the other instances' senders while it is sent. */
+  MAIL_LEASE_SECONDS: positiveInt(300),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -152,6 +175,24 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** PUBLIC_ORIGIN: when set, the only Origin a state-changing request may come from. */
   publicOrigin: string | undefined;
+  /** The notification mails (SMTP_URL, MAIL_*); the links in them lead to PUBLIC_ORIGIN (else localhost:PORT). */
+  mail: MailSettings;
+}
+
+/** How the notification mails go (SMTP_URL and the MAIL_* settings). */
+export interface MailSettings {
+  /** smtp:// or smtps:// URL of the mail server; undefined: email is off, notifications show in the app only. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  from: string;
+  /** The site's address, for the links in the mails. */
+  origin: string;
+  /** Tries per notification before it is marked failed. */
+  maxAttempts: number;
+  /** How long a claimed notification is kept from other senders while it is being sent. */
+  leaseMs: number;
+  /** How often the sender looks for notifications to send. */
+  intervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -187,5 +228,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every request of this app is small (bodies up to 64 KB): 30 s is ample even on a slow phone connection.
     timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
     publicOrigin: e.PUBLIC_ORIGIN,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      origin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      leaseMs: e.MAIL_LEASE_SECONDS * 1000,
+      intervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
+    },
   };
 }

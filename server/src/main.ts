@@ -40,6 +40,8 @@ async function main(): Promise<void> {
       'demo mode: the demo accounts, whose passwords are published, are offered on the login page (SEED_DEMO=false or NODE_ENV=production turns this off)',
     );
 
+  // Notifications by email (or, without SMTP_URL, a note that email is off).
+  app.mail.start();
   const timer = setInterval(() => {
     app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await server.close();
+      await app.mail.stop();
       await database.close();
       process.exit(0);
     } catch (err) {

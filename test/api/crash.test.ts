@@ -4,9 +4,7 @@
  * and the server serves again. The real server runs as a child process, on the embedded database in a folder
  * (PGlite) or on PostgreSQL, whichever this run tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Product } from '@domain/catalog/schemas';
@@ -14,73 +12,9 @@ import type { Order } from '@domain/orders/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADDRESS } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+import { HttpUser as Buyer, freePort, type Server, start } from '../support/server-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const BUYERS = 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
-
-async function start(env: Record<string, string>, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error('the server did not answer within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A signed-in buyer talking to whichever server is up (the session lives in the database). */
-class Buyer {
-  readonly cookies = new Map<string, string>();
-  constructor(
-    public server: Server,
-    readonly username: string,
-  ) {}
-
-  async call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await fetch(`${this.server.url}${url}`, {
-      method,
-      headers: {
-        origin: this.server.url,
-        cookie: [...this.cookies.values()].join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      if (pair.endsWith('=')) this.cookies.delete(name);
-      else this.cookies.set(name, pair);
-    }
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
-}
 
 describe('a server killed during a checkout load', () => {
   let database: TestDatabase | undefined;

@@ -25,6 +25,7 @@ function day(offset: number): string {
 const FULL = {
   shipFromState: 'FL',
   licence: 'FL-NUR-48213',
+  handlingDays: 5,
   blockedStates: ['HI', 'AK'],
   certificates: [
     { kind: 'ca-nematode', number: 'CA-2231', expiresOn: day(200) },
@@ -59,7 +60,13 @@ describe('a seller’s shipping profile', () => {
     const seller = await newSeller();
     const res = await seller.get<SellerProfile>('/api/seller/profile');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ shipFromState: null, licence: null, blockedStates: [], certificates: [] });
+    expect(res.body).toEqual({
+      shipFromState: null,
+      licence: null,
+      blockedStates: [],
+      certificates: [],
+      handlingDays: 3,
+    });
 
     const listed = await seller.post<{ id: number }>('/api/products', {
       title: 'Profile test seeds',
@@ -92,6 +99,7 @@ describe('a seller’s shipping profile', () => {
     const expected = {
       shipFromState: 'FL',
       licence: 'FL-NUR-48213',
+      handlingDays: 5,
       blockedStates: ['AK', 'HI'],
       certificates: [
         { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: day(0) },
@@ -114,6 +122,7 @@ describe('a seller’s shipping profile', () => {
     expect(res.body).toEqual({
       shipFromState: 'TX',
       licence: null,
+      handlingDays: 3,
       blockedStates: [],
       certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: day(30) }],
     });
@@ -154,6 +163,24 @@ describe('a seller’s shipping profile', () => {
         { ...FULL, blockedStates: ['CA', 'XX'] },
         'blockedStates.1',
         'States you do not ship to must be two-letter US state codes',
+      ],
+      [
+        'a handling time of 0 days',
+        { ...FULL, handlingDays: 0 },
+        'handlingDays',
+        'Handling time must be a whole number of days from 1 to 30',
+      ],
+      [
+        'a handling time of 2.5 days',
+        { ...FULL, handlingDays: '2.5' },
+        'handlingDays',
+        'Handling time must be a whole number of days from 1 to 30',
+      ],
+      [
+        'a handling time of 31 days',
+        { ...FULL, handlingDays: 31 },
+        'handlingDays',
+        'Handling time must be a whole number of days from 1 to 30',
       ],
       [
         'a long licence',
@@ -245,6 +272,6 @@ describe('a seller’s shipping profile', () => {
     const final = (await seller.get<SellerProfile>('/api/seller/profile')).body;
     const i = Number(final.licence?.slice(4));
     const body = bodies[i] as (typeof bodies)[number];
-    expect(final).toEqual({ ...body, certificates: [...body.certificates] });
+    expect(final).toEqual({ ...body, handlingDays: 3, certificates: [...body.certificates] });
   });
 });

@@ -264,6 +264,23 @@ for (const theme of THEMES) {
       await expectNoSeriousViolations(page, `seller dashboard, Orders tab (${theme})`);
       await page.getByRole('tab', { name: 'Analytics' }).click();
       await expectNoSeriousViolations(page, `seller dashboard, Analytics tab (${theme})`);
+      await page.getByRole('tab', { name: 'Orders' }).click();
+      await page
+        .getByRole('button', { name: /^Mark shipped/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
+      await expect(page.getByText('Enter the USPS tracking number')).toBeVisible();
+      await expectNoSeriousViolations(page, `ship dialog with an error (${theme})`);
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('link', { name: /^Packing slip/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
+      await expectNoSeriousViolations(page, `packing slip (${theme})`);
+      await visitAndScan(page, theme, '/notifications');
+      await expect(page.getByRole('list', { name: 'Notifications' })).toBeVisible();
 
       await visitAndScan(page, theme, '/seller/listings');
       await page

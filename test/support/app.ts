@@ -16,6 +16,8 @@ export interface TestApp {
   startUp(): Promise<void>;
   /** The app's periodic clean-up (main.ts runs it on a timer). */
   maintenance(): Promise<void>;
+  /** The notification mail sender (main.ts starts it; a test runs a pass with sendDue()). */
+  mail: Awaited<ReturnType<typeof buildApp>>['mail'];
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function createTestApp(
     config,
     startUp: () => started.startUp(),
     maintenance: () => started.maintenance(),
+    mail: started.mail,
     async close() {
       await started.server.close();
       await database.destroy();

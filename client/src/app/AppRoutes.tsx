@@ -12,6 +12,10 @@ const ProductDetailPage = lazyPage(() => import('@/features/catalog/ProductDetai
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/NotificationsPage'),
+  'NotificationsPage',
+);
 const PackingSlipPage = lazyPage(() => import('@/features/orders/PackingSlipPage'), 'PackingSlipPage');
 const LoginPage = lazyPage(() => import('@/features/accounts/pages/LoginPage'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('@/features/accounts/pages/RegisterPage'), 'RegisterPage');
@@ -50,6 +54,7 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/orders', page: OrdersPage, guard: 'auth' },
   { path: '/orders/:id', page: OrderDetailPage, guard: 'auth' },
   { path: '/account/addresses', page: AddressBookPage, guard: 'auth' },
+  { path: '/notifications', page: NotificationsPage, guard: 'auth' },
   { path: '/login', page: LoginPage },
   { path: '/register', page: RegisterPage },
   { path: '/seller/dashboard', page: SellerDashboardPage, guard: 'seller' },

@@ -6,8 +6,15 @@ import {
   ROOTED_SHIPS_AS,
   SEGMENTS_MAX,
 } from '@domain/listings/plant-facts';
+import {
+  EMAIL_STATUSES,
+  type EmailStatus,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@domain/notifications/types';
 import { CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
+import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
 import { STATE_CODES } from '@domain/shipping/states';
 import { sql } from 'drizzle-orm';
 import {
@@ -59,6 +66,8 @@ export const users = pgTable(
      * it is picked up by maintenance (docs/architecture.md#what-keeps-blocked_to-right). Null until the first.
      */
     shippingComputedOn: date('shipping_computed_on', { mode: 'string' }),
+    /** A seller's handling time: days from an order to its shipping, after which they are reminded. */
+    handlingDays: integer('handling_days').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [
@@ -69,6 +78,10 @@ export const users = pgTable(
       sql`${t.shipFromState} is null or ${t.shipFromState} in ${textList(STATE_CODES)}`,
     ),
     check('users_blocked_states_valid', sql`${t.blockedStates} <@ ${textArray(STATE_CODES)}`),
+    check(
+      'users_handling_days_range',
+      sql`${t.handlingDays} between 1 and ${sql.raw(String(HANDLING_DAYS_MAX))}`,
+    ),
   ],
 );
 
@@ -372,6 +385,8 @@ export const shipments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /** When its seller was reminded that it waits past their handling time (null until then). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -426,6 +441,45 @@ export const orderItems = pgTable(
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
     index('order_items_shipment_id_idx').on(t.shipmentId),
+  ],
+);
+
+/**
+ * The outbox of notifications (docs/product.md#notifications): written in the transaction of the event it tells
+ * about, so a crash can neither lose one nor leave one for a change that rolled back. The app shows them (read_at);
+ * the mail sender (modules/notifications/sender.ts) claims pending ones with FOR UPDATE SKIP LOCKED and a lease
+ * (claimed_until), so two instances never take the same one, and retries with backoff until MAIL_MAX_ATTEMPTS.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    emailStatus: text('email_status').$type<EmailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The bell and the notifications page: a user's newest first, and their unread count.
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // The sender's queue.
+    index('notifications_pending_idx').on(t.nextAttemptAt).where(sql`${t.emailStatus} = 'pending'`),
+    check('notifications_kind_valid', sql`${t.kind} in ${textList(NOTIFICATION_KINDS)}`),
+    check('notifications_email_status_valid', sql`${t.emailStatus} in ${textList(EMAIL_STATUSES)}`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { dismissToasts } from '@/components/ui/use-toast';
 import { whenIdle } from '@/components/use-deferred-load';
 import { useAuth } from '@/features/accounts';
+import { NotificationBell } from '@/features/notifications';
 import { ThemeToggle } from '@/features/theme';
 import { cn } from '@/lib/utils';
 import { CartButton } from './CartButton';
@@ -68,6 +69,7 @@ export function Header() {
               </Suspense>
             )}
           </Sheet>
+          <NotificationBell />
           <UserMenu />
         </div>
       </div>

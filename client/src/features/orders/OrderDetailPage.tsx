@@ -211,10 +211,10 @@ function ShipmentCard({
               variant="cactus"
               size="sm"
               disabled={delivered.isPending}
+              aria-label={`I received it: the shipment from ${shipment.seller.username}`}
               onClick={() => delivered.mutate(shipment.id)}
             >
               <PackageCheck aria-hidden="true" />I received it
-              <span className="sr-only">: the shipment from {shipment.seller.username}</span>
             </Button>
           )}
         </div>

@@ -79,6 +79,7 @@ function PackingSlip({ shipment }: { shipment: SellerShipment }) {
             </h2>
             <p className="font-medium">{user?.username}</p>
             <p className="text-sm">Ships from: {shipment.shipFromState ?? 'not set'}</p>
+            {shipment.licence && <p className="text-sm">Nursery licence: {shipment.licence}</p>}
           </section>
           <section aria-labelledby="slip-consignee">
             <h2 id="slip-consignee" className="font-sans text-sm font-semibold tracking-wide uppercase">

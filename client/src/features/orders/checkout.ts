@@ -7,6 +7,7 @@ import { useAuth } from '@/features/accounts';
 import { cartQueries, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
 import { toastPleaseLogIn } from '@/features/cart/lazy';
 import { refreshCatalog } from '@/features/catalog';
+import { notificationQueries } from '@/features/notifications';
 import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
 import { orderQueries } from './api';
@@ -104,6 +105,8 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       setNote('');
       queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));
       void queryClient.invalidateQueries({ queryKey: orderQueries.all });
+      // The buyer has a new notification ("Order #N placed"): the bell counts it.
+      void queryClient.invalidateQueries({ queryKey: notificationQueries.all });
       toastOrderPlaced(order);
       onPlaced?.(order);
       navigate('/marketplace');

@@ -1,6 +1,7 @@
 import {
   CERTIFICATE_NUMBER_MAX,
   CERTIFICATE_OPTIONS,
+  HANDLING_DAYS_MAX,
   LICENCE_MAX,
   type SellerProfile,
   type SellerProfileFields,
@@ -117,6 +118,14 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
           error={errors.licence?.message}
         >
           <Input maxLength={LICENCE_MAX} autoComplete="off" {...form.register('licence')} />
+        </FormField>
+        <FormField
+          id={`${id}-handling`}
+          label="Handling time (days)"
+          hint={`From an order to its shipping, 1 to ${HANDLING_DAYS_MAX}. We remind you of an order still to ship after it.`}
+          error={errors.handlingDays?.message}
+        >
+          <Input inputMode="numeric" className="max-w-28" {...form.register('handlingDays')} />
         </FormField>
       </section>
 

@@ -9,6 +9,8 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 export interface SellerProfileFormValues {
   shipFromState: string;
   licence: string;
+  /** Days, as typed. */
+  handlingDays: string;
   blockedStates: string[];
   certificates: Array<{ kind: string; number: string; expiresOn: string }>;
 }
@@ -20,6 +22,7 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
   return {
     shipFromState: profile.shipFromState ?? '',
     licence: profile.licence ?? '',
+    handlingDays: String(profile.handlingDays),
     blockedStates: [...profile.blockedStates],
     certificates: profile.certificates.map((c) => ({ ...c })),
   };

@@ -20,10 +20,13 @@ import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { notify, reminderNotice } from '../notifications';
 import { shipmentFacts, shipToOf } from './order-read';
 import {
   cancelShipments,
   lockShipments,
+  notifyDelivered,
+  notifyShipped,
   SHIPMENT_CANCELLED,
   SHIPMENT_NOT_FOUND,
   SHIPMENT_SHIPPED,
@@ -45,7 +48,7 @@ type ShipmentReadRow = typeof shipments.$inferSelect &
     | 'shipToState'
     | 'shipToZip'
     | 'shipToPhone'
-  > & { buyer: string };
+  > & { buyer: string; licence: string | null };
 
 /**
  * A seller's side of the orders: its shipments (one per order it has lines in), shipping them with tracking,
@@ -115,6 +118,8 @@ export class SellerOrderService {
           shippedAt: part.status === 'pending' ? this.now() : undefined,
         })
         .where(eq(shipments.id, id));
+      // The buyer hears of it once; a corrected number shows on their order page.
+      if (part.status === 'pending') await notifyShipped(tx, [id]);
     });
     return this.shipment(sellerId, id);
   }
@@ -139,19 +144,65 @@ export class SellerOrderService {
 
   /**
    * Marks delivered every shipment that shipped AUTO_DELIVER_DAYS or more before `now` and that the buyer has not
-   * confirmed. One statement: run by two instances at once, each shipment is changed by one of them (the other
-   * waits on its row, then finds it delivered). Answers how many it marked.
+   * confirmed, and tells each seller, in one transaction. Run by two instances at once, each shipment is changed
+   * (and its seller told) by one of them: the other's UPDATE waits on the row, re-checks it, finds it delivered and
+   * skips it. Answers how many it marked.
    */
   async deliverUnconfirmed(now: Date = this.now()): Promise<number> {
     const due = new Date(now.getTime() - AUTO_DELIVER_DAYS * DAY_MS);
-    const marked = await queryRows<{ id: number }>(
-      this.db,
-      sql`update shipments set status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz,
-                 delivered_by = 'auto'
-          where status = 'shipped' and shipped_at <= ${due.toISOString()}::timestamptz
-          returning id`,
-    );
-    return marked.length;
+    return this.db.transaction(async (tx) => {
+      const marked = await queryRows<{ id: number }>(
+        tx,
+        sql`update shipments set status = 'delivered', delivered_at = ${now.toISOString()}::timestamptz,
+                   delivered_by = 'auto'
+            where status = 'shipped' and shipped_at <= ${due.toISOString()}::timestamptz
+            returning id`,
+      );
+      await notifyDelivered(
+        tx,
+        marked.map((m) => m.id),
+        'auto',
+      );
+      return marked.length;
+    });
+  }
+
+  /**
+   * Reminds each seller of the shipments still to ship past their handling time (users.handling_days after the
+   * order), once per shipment (reminded_at), in one transaction, once across instances as deliverUnconfirmed.
+   */
+  async remindLate(now: Date = this.now()): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const late = await queryRows<{
+        id: number;
+        orderId: number;
+        sellerId: number;
+        handlingDays: number;
+        buyer: string;
+      }>(
+        tx,
+        sql`update shipments s set reminded_at = ${now.toISOString()}::timestamptz
+            from users u, orders o, users b
+            where s.status = 'pending' and s.reminded_at is null
+              and u.id = s.seller_id and o.id = s.order_id and b.id = o.user_id
+              and s.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => u.handling_days)
+            returning s.id, s.order_id as "orderId", s.seller_id as "sellerId", u.handling_days as "handlingDays",
+                      b.username as buyer`,
+      );
+      await notify(
+        tx,
+        late.map((l) =>
+          reminderNotice({
+            sellerId: l.sellerId,
+            orderId: l.orderId,
+            shipmentId: l.id,
+            buyer: l.buyer,
+            handlingDays: l.handlingDays,
+          }),
+        ),
+      );
+      return late.length;
+    });
   }
 
   /** The order lines of this seller's listings, newest order first, with the buyer and the price paid. */
@@ -229,6 +280,7 @@ export class SellerOrderService {
         .update(shipments)
         .set({ status: 'shipped', shippedAt: this.now() })
         .where(eq(shipments.id, line.shipmentId));
+      await notifyShipped(tx, [line.shipmentId]);
     });
     const [shipped] = await this.orderLines(sellerId, { orderId, itemId });
     return shipped as SellerOrderLine;
@@ -252,10 +304,12 @@ export class SellerOrderService {
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
                  o.note, o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1",
                  o.ship_to_line2 as "shipToLine2", o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState",
-                 o.ship_to_zip as "shipToZip", o.ship_to_phone as "shipToPhone", u.username as buyer
+                 o.ship_to_zip as "shipToZip", o.ship_to_phone as "shipToPhone", u.username as buyer,
+                 su.licence
           from shipments s
           join orders o on o.id = s.order_id
           join users u on u.id = o.user_id
+          join users su on su.id = s.seller_id
           where ${where}
           order by ${orderBy}
           ${limit}`,
@@ -306,6 +360,7 @@ export class SellerOrderService {
       shipTo: shipToOf(r),
       note: r.note,
       shipFromState: r.shipFromState,
+      licence: r.licence,
       labels: r.labels,
       certificates: r.certificates.map((c) => ({
         kind: c.kind,

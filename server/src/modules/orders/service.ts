@@ -22,12 +22,20 @@ import {
   type users,
 } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
+import {
+  noticeValues,
+  ORDER,
+  orderPlacedNotice,
+  orderReceivedNotice,
+  withOrderNumber,
+} from '../notifications';
 import { certificatesOf } from '../shipping';
 import { readOrders, shipmentFacts, toOrder } from './order-read';
 import {
   cancelShipments,
   lockShipments,
   NOT_SHIPPED_YET,
+  notifyDelivered,
   ORDER_CANCELLED,
   ORDER_SHIPPED,
   SHIPMENT_CANCELLED,
@@ -96,7 +104,8 @@ export class OrderService {
    * The checkout transaction: read the ship-to address; lock the cart lines and their listings (in listing id
    * order, as every checkout and cancel does) and check the shipping rules, the prices and the stock; then write
    * the order with its copy of the address, one shipment per seller (with what the rules asked of it), its lines,
-   * the stock and the empty cart in one statement. Answers the order as written.
+   * the stock, the empty cart and the notifications to the buyer and each seller in one statement. Answers the
+   * order as written.
    */
   private async placeOrder(
     tx: Tx,
@@ -162,6 +171,34 @@ export class OrderService {
       ),
       sql`, `,
     );
+    const notes = noticeValues([
+      {
+        ...orderPlacedNotice({
+          buyerId: userId,
+          orderId: ORDER,
+          total: fromCents(totalCents),
+          sellers: [...parcels.keys()].map((sellerId) => {
+            const theirs = lines.filter((l) => l.sellerId === sellerId);
+            return {
+              username: theirs[0]?.sellerUsername ?? '',
+              items: theirs.reduce((n, l) => n + l.quantity, 0),
+            };
+          }),
+        }),
+        sellerId: null,
+      },
+      ...[...parcels.keys()].map((sellerId) => ({
+        ...orderReceivedNotice({
+          sellerId,
+          orderId: ORDER,
+          buyer: shipTo.buyerName,
+          items: lines.filter((l) => l.sellerId === sellerId),
+          shipTo,
+          note,
+        }),
+        sellerId,
+      })),
+    ]);
     const written = await queryRows<
       RowOf<typeof orders, 'id' | 'createdAt'> &
         RowOf<typeof orderItems, 'productId' | 'shipmentId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
@@ -199,7 +236,15 @@ export class OrderService {
             from bought b where p.id = b.product_id
             returning p.id
           ),
-          emptied as (delete from cart_items where user_id = ${userId} returning id)
+          emptied as (delete from cart_items where user_id = ${userId} returning id),
+          notes (user_id, kind, seller_id, title, body, link) as (values ${notes}),
+          notified as (
+            insert into notifications (user_id, kind, order_id, shipment_id, title, body, link)
+            select n.user_id, n.kind, o.id, s.id, ${withOrderNumber(sql`n.title`, sql`o.id`)},
+                   ${withOrderNumber(sql`n.body`, sql`o.id`)}, ${withOrderNumber(sql`n.link`, sql`o.id`)}
+            from o cross join notes n left join s on s.seller_id = n.seller_id
+            returning id
+          )
           select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
                  items.shipment_id as "shipmentId"
           from o, items`,
@@ -334,6 +379,7 @@ export class OrderService {
         .update(shipments)
         .set({ status: 'delivered', deliveredAt: this.now(), deliveredBy: 'buyer' })
         .where(eq(shipments.id, shipmentId));
+      await notifyDelivered(tx, [shipmentId], 'buyer');
     });
     return this.get(userId, id);
   }
@@ -446,16 +492,23 @@ function priceChanges(
 }
 
 /**
- * The address an order goes to: the buyer's address `addressId`, or their default one. NotFound for an address
- * that is not theirs (or no longer exists); InvalidInput when they have none.
+ * The address an order goes to: the buyer's address `addressId`, or their default one, with the buyer's name.
+ * NotFound for an address that is not theirs (or no longer exists); InvalidInput when they have none.
  */
-async function shipToAddress(tx: Tx, userId: number, addressId: number | null): Promise<ShipTo> {
+async function shipToAddress(
+  tx: Tx,
+  userId: number,
+  addressId: number | null,
+): Promise<ShipTo & { buyerName: string }> {
   const [address] = await queryRows<
-    RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'>
+    RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
+      buyerName: ColumnOf<typeof users, 'username'>;
+    }
   >(
     tx,
-    sql`select name, line1, line2, city, state, zip, phone from addresses
-        where user_id = ${userId} and ${addressId === null ? sql`is_default` : sql`id = ${addressId}`}`,
+    sql`select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, u.username as "buyerName"
+        from addresses a join users u on u.id = a.user_id
+        where a.user_id = ${userId} and ${addressId === null ? sql`a.is_default` : sql`a.id = ${addressId}`}`,
   );
   if (address) return address;
   throw addressId === null

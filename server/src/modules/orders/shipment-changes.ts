@@ -1,8 +1,9 @@
-import type { CancelledBy } from '@domain/orders/shipments';
+import type { CancelledBy, Carrier, DeliveredBy } from '@domain/orders/shipments';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/connect';
 import type { RowOf } from '../../db/rows';
 import { orderItems, products, shipments } from '../../db/schema';
+import { cancelledNotice, deliveredNotice, notify, shippedNotice } from '../notifications';
 import { hideUnbackedReviews } from '../reviews';
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
@@ -61,6 +62,78 @@ export async function cancelShipments(
     .where(inArray(shipments.id, shipmentIds));
   // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
   await hideUnbackedReviews(tx, buyerId, productIds);
+  // The other side is told: the seller when the buyer cancelled, the buyer when the seller did.
+  const parties = await partiesOf(tx, shipmentIds);
+  await notify(
+    tx,
+    parties.map((p) =>
+      cancelledNotice({
+        to: by === 'buyer' ? p.sellerId : p.buyerId,
+        orderId: p.orderId,
+        shipmentId: p.id,
+        by,
+        name: by === 'buyer' ? p.buyer : p.seller,
+        reason,
+      }),
+    ),
+  );
+}
+
+/** Who is on each side of these shipments, with their tracking: for the notifications of a change. */
+export async function partiesOf(tx: Tx, shipmentIds: number[]) {
+  return queryRows<{
+    id: number;
+    orderId: number;
+    sellerId: number;
+    seller: string;
+    buyerId: number;
+    buyer: string;
+    carrier: Carrier | null;
+    trackingNumber: string | null;
+  }>(
+    tx,
+    sql`select s.id, s.order_id as "orderId", s.seller_id as "sellerId", su.username as seller,
+               o.user_id as "buyerId", bu.username as buyer, s.carrier, s.tracking_number as "trackingNumber"
+        from shipments s
+        join orders o on o.id = s.order_id
+        join users su on su.id = s.seller_id
+        join users bu on bu.id = o.user_id
+        where s.id in (${sql.join(
+          shipmentIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
+        order by s.id`,
+  );
+}
+
+/** Tells the buyer that these shipments left, with their tracking. */
+export async function notifyShipped(tx: Tx, shipmentIds: number[]): Promise<void> {
+  const parties = await partiesOf(tx, shipmentIds);
+  await notify(
+    tx,
+    parties.map((p) =>
+      shippedNotice({
+        buyerId: p.buyerId,
+        orderId: p.orderId,
+        shipmentId: p.id,
+        seller: p.seller,
+        carrier: p.carrier,
+        trackingNumber: p.trackingNumber,
+      }),
+    ),
+  );
+}
+
+/** Tells each seller that these shipments arrived (the buyer said so, or the 14-day rule did). */
+export async function notifyDelivered(tx: Tx, shipmentIds: number[], by: DeliveredBy): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  const parties = await partiesOf(tx, shipmentIds);
+  await notify(
+    tx,
+    parties.map((p) =>
+      deliveredNotice({ sellerId: p.sellerId, orderId: p.orderId, shipmentId: p.id, buyer: p.buyer, by }),
+    ),
+  );
 }
 
 /**

@@ -53,6 +53,7 @@ export class SellerProfileService {
           shipFromState: input.shipFromState,
           licence: input.licence,
           blockedStates: input.blockedStates,
+          handlingDays: input.handlingDays,
         })
         .where(eq(users.id, sellerId))
         .returning({ id: users.id });
@@ -72,6 +73,7 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
       shipFromState: users.shipFromState,
       licence: users.licence,
       blockedStates: users.blockedStates,
+      handlingDays: users.handlingDays,
     })
     .from(users)
     .where(eq(users.id, sellerId));
@@ -90,5 +92,6 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     licence: user.licence,
     blockedStates: user.blockedStates as StateCode[],
     certificates: certificates as SellerCertificate[],
+    handlingDays: user.handlingDays,
   };
 }

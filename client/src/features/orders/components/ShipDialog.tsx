@@ -104,7 +104,7 @@ export function ShipDialog({ shipment, trigger }: { shipment: SellerShipment; tr
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" variant="cactus" disabled={ship.isPending}>
+            <Button type="submit" disabled={ship.isPending}>
               {ship.isPending ? 'Saving...' : 'Mark shipped'}
             </Button>
           </DialogFooter>

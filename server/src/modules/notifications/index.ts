@@ -1,0 +1,16 @@
+// The notifications module's public face (docs/architecture.md#import-rules): the outbox other modules write to in
+// their transactions, the texts they write, the in-app service and routes, and the mail sender.
+export {
+  cancelledNotice,
+  deliveredNotice,
+  type Notice,
+  ORDER,
+  orderPlacedNotice,
+  orderReceivedNotice,
+  reminderNotice,
+  shippedNotice,
+} from './messages';
+export { noticeValues, notify, withOrderNumber } from './outbox';
+export { notificationRoutes } from './routes';
+export { MailSender } from './sender';
+export { NotificationService } from './service';

@@ -1,0 +1,32 @@
+import { queryWholeNumber } from '@domain/query';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../http/params';
+import { requireUser } from '../../plugins/session';
+import type { NotificationService } from './service';
+
+const pageQuery = z.object({ page: queryWholeNumber('page', 1, 100_000) });
+const notificationParams = idParams('Notification');
+
+/** The signed-in user's notifications: the page, the bell's count, marking read. */
+export async function notificationRoutes(
+  app: FastifyInstance,
+  { notifications }: { notifications: NotificationService },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/', { config: { access: 'user' }, schema: { querystring: pageQuery } }, async (request) =>
+    notifications.page(requireUser(request).id, request.query.page),
+  );
+  r.get('/unread', { config: { access: 'user' } }, async (request) =>
+    notifications.unread(requireUser(request).id),
+  );
+  r.post(
+    '/:id/read',
+    { config: { access: 'user' }, schema: { params: notificationParams } },
+    async (request) => notifications.markRead(requireUser(request).id, request.params.id),
+  );
+  r.post('/read-all', { config: { access: 'user' } }, async (request) =>
+    notifications.markAllRead(requireUser(request).id),
+  );
+}
