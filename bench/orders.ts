@@ -3,7 +3,10 @@
  * buying its own listing (a hot single listing is the race test's job, not a throughput figure).
  * - cart add: POST /api/cart, one unit onto the buyer's line;
  * - cart update: PUT /api/cart/:id;
- * - checkout: POST /api/cart then POST /api/orders; the figures are the checkouts.
+ * - checkout: POST /api/cart then POST /api/orders; the figures are the checkouts (with their shipment and the
+ *   outbox's notifications, written in the same statement);
+ * - seller shipments: the seller's Orders tab over SELLER_ORDERS orders, GET /api/seller/shipments (to ship, page 1)
+ *   then ?status=shipped&page=10, 10 connections of the seller.
  * On PostgreSQL each scenario is compared with pgbench running the very SQL its requests send (captured from the
  * app on a logging connection, session lookup included), with the ids made pgbench variables so each client is
  * its own buyer; the checkout script is the add and the checkout, as the API scenario does.
@@ -26,11 +29,15 @@ const BUYERS = 10;
 const PASSWORD = 'bench-password-123';
 // Ids far from anything else in the database, so the captured SQL can turn them into pgbench variables.
 const SELLER_ID = 910_000;
+const SELLER_USERNAME = 'bench_cart_seller';
 const buyerId = (k: number) => 910_001 + k;
 const productId = (k: number) => 920_001 + k;
 const lineId = (k: number) => 930_001 + k;
 /** Every bench listing's price, in cents. */
 const PRICE_CENTS = 1500;
+/** The orders the seller has had before the run (its Orders tab's size): 30% to ship, 30% shipped, 40% delivered. */
+const SELLER_ORDERS = 10_000;
+const FIRST_SELLER_ORDER = 940_001;
 
 /** Buyers, their listings (stock for any run) and one cart line each, written straight to the database. */
 async function prepare(database: Database): Promise<void> {
@@ -40,7 +47,7 @@ async function prepare(database: Database): Promise<void> {
   await db.insert(users).values([
     {
       id: SELLER_ID,
-      username: 'bench_cart_seller',
+      username: SELLER_USERNAME,
       email: 'bench_cart_seller@example.com',
       password,
       isSeller: true,
@@ -82,7 +89,37 @@ async function prepare(database: Database): Promise<void> {
       imageUrl: '/images/products/sugar-dragon-cutting.svg',
     })),
   );
+  await sellerHistory(database);
   await resetCarts(database);
+}
+
+/** SELLER_ORDERS past orders of the seller's listings, one shipment and one line each, a minute apart. */
+async function sellerHistory({ db }: Database): Promise<void> {
+  const first = FIRST_SELLER_ORDER - 1;
+  await db.execute(sql`
+    insert into orders (id, user_id, subtotal_cents, shipping_cents, total_cents, ship_to_name, ship_to_line1,
+                        ship_to_city, ship_to_state, ship_to_zip, created_at)
+    select ${first} + g, ${buyerId(0)} + g % ${BUYERS}, ${PRICE_CENTS}, 1299, ${PRICE_CENTS} + 1299, 'Bench Buyer',
+           '100 Biscayne Blvd', 'Miami', 'FL', '33132', now() - make_interval(mins => ${SELLER_ORDERS} - g)
+    from generate_series(1, ${SELLER_ORDERS}) g`);
+  await db.execute(sql`
+    insert into shipments (id, order_id, seller_id, status, ship_from_state, carrier, tracking_number, shipped_at,
+                           delivered_at, delivered_by, created_at)
+    select ${first} + g, ${first} + g, ${SELLER_ID}, s.status, 'FL',
+           case when s.status = 'pending' then null else 'usps' end,
+           case when s.status = 'pending' then null else lpad((9400100000000000000000 + g)::text, 22, '0') end,
+           case when s.status = 'pending' then null else o.created_at + interval '1 day' end,
+           case when s.status = 'delivered' then o.created_at + interval '4 days' end,
+           case when s.status = 'delivered' then 'buyer' end,
+           o.created_at
+    from generate_series(1, ${SELLER_ORDERS}) g
+    join orders o on o.id = ${first} + g
+    cross join lateral (select case when g % 10 < 3 then 'pending' when g % 10 < 6 then 'shipped'
+                                    else 'delivered' end as status) s`);
+  await db.execute(sql`
+    insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents)
+    select ${first} + g, ${first} + g, ${productId(0)} + g % ${BUYERS}, 'Bench cutting', 1, ${PRICE_CENTS}
+    from generate_series(1, ${SELLER_ORDERS}) g`);
 }
 
 async function resetCarts({ db }: Database): Promise<void> {
@@ -97,7 +134,7 @@ async function resetCarts({ db }: Database): Promise<void> {
   );
 }
 
-type Captured = Record<'add' | 'update' | 'checkout', string[]>;
+type Captured = Record<'add' | 'update' | 'checkout' | 'shipments', string[]>;
 
 /**
  * The SQL each scenario's request sends for buyer 0 (the session lookup included), with its transaction
@@ -122,14 +159,18 @@ async function captureScripts(url: string): Promise<Captured> {
   const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' }) });
   try {
     const origin = 'http://localhost';
-    const signIn = await app.server.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin },
-      payload: { username: 'bench_buyer_0', password: PASSWORD },
-    });
-    const cookie = String(signIn.headers['set-cookie']).split(';')[0] as string;
-    const send = async (step: Step) => {
+    const signInAs = async (username: string) => {
+      const res = await app.server.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin },
+        payload: { username, password: PASSWORD },
+      });
+      return String(res.headers['set-cookie']).split(';')[0] as string;
+    };
+    const buyerCookie = await signInAs('bench_buyer_0');
+    const sellerCookie = await signInAs(SELLER_USERNAME);
+    const send = async (step: Step, cookie = buyerCookie) => {
       capture = [];
       const res = await app.server.inject({
         method: step.method,
@@ -148,10 +189,15 @@ async function captureScripts(url: string): Promise<Captured> {
       SCENARIOS['cart update'](0)(1),
       SCENARIOS.checkout(0)(0),
     ];
+    const shipments = SCENARIOS['seller shipments']()(0);
     const captured: Captured = {
       add: await send(add[0] as Step),
       update: await send(update[0] as Step),
       checkout: [...(await send(checkout[0] as Step)), ...(await send(checkout[1] as Step))],
+      shipments: [
+        ...(await send(shipments[0] as Step, sellerCookie)),
+        ...(await send(shipments[1] as Step, sellerCookie)),
+      ],
     };
     await resetCarts(database);
     return captured;
@@ -177,9 +223,11 @@ function toScript(statements: string[]): string {
   return pgbenchScript([...variables, ...body]);
 }
 
-async function signIn(url: string): Promise<string[]> {
+/** One session per buyer, or (for the seller's scenario) as many sessions of the seller. */
+async function signIn(url: string, seller = false): Promise<string[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < BUYERS; i++) cookies.push(await login(url, `bench_buyer_${i}`, PASSWORD));
+  for (let i = 0; i < BUYERS; i++)
+    cookies.push(await login(url, seller ? SELLER_USERNAME : `bench_buyer_${i}`, PASSWORD));
   return cookies;
 }
 
@@ -204,6 +252,10 @@ const SCENARIOS = {
         timed: true,
       },
     ],
+  'seller shipments': (): Worker['steps'] => () => [
+    { method: 'GET', path: '/api/seller/shipments?status=pending', timed: true },
+    { method: 'GET', path: '/api/seller/shipments?status=shipped&page=10', timed: true },
+  ],
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -238,8 +290,18 @@ export async function ordersBench(options: {
     await setup.close();
     const server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'false' }, options.port);
     const cookies = await signIn(server.url);
+    const sellerCookies = await signIn(server.url, true);
     await warmUp(server.url, cookies);
-    for (const name of names) results.push(await run(server.url, 'PGlite', name, cookies, options.seconds));
+    for (const name of names)
+      results.push(
+        await run(
+          server.url,
+          'PGlite',
+          name,
+          name === 'seller shipments' ? sellerCookies : cookies,
+          options.seconds,
+        ),
+      );
     await server.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -255,16 +317,23 @@ export async function ordersBench(options: {
       const scripts = await captureScripts(url);
       const server = await startServer({ DATABASE_URL: url }, options.port);
       const cookies = await signIn(server.url);
+      const sellerCookies = await signIn(server.url, true);
       await warmUp(server.url, cookies);
+      // The seller's list: each connection runs its statements well past five times first, so PostgreSQL has
+      // chosen between custom and generic plans before the figures are taken.
+      await run(server.url, 'warm-up', 'seller shipments', sellerCookies, 2);
       for (const scenario of names) {
         const statements =
           scenario === 'checkout'
             ? [...scripts.add, ...scripts.checkout]
-            : scripts[scenario === 'cart add' ? 'add' : 'update'];
+            : scenario === 'seller shipments'
+              ? scripts.shipments
+              : scripts[scenario === 'cart add' ? 'add' : 'update'];
+        const who = scenario === 'seller shipments' ? sellerCookies : cookies;
         const { api, comparison } = await compareRounds(
           `PostgreSQL: ${scenario}`,
           options.rounds,
-          () => run(server.url, 'PostgreSQL', scenario, cookies, options.seconds),
+          () => run(server.url, 'PostgreSQL', scenario, who, options.seconds),
           () => pgbench(url, toScript(statements), options.seconds, BUYERS),
         );
         results.push(api);

@@ -44,12 +44,7 @@ describe('a server killed during a checkout load', () => {
     server = await start(env, await freePort());
     // A seller lists two plants with stock for any load; each checkout buys one unit of both.
     const seller = new Buyer(server, `crash_seller_${process.pid}`);
-    await seller.call('POST', '/api/auth/register', {
-      username: seller.username,
-      email: `${seller.username}@example.com`,
-      password: 'correct horse battery',
-      isSeller: true,
-    });
+    expect(await seller.register(true)).toBe(201);
     expect((await seller.call('PUT', '/api/seller/profile', { shipFromState: 'FL' })).status).toBe(200);
     const listing = async (title: string) => {
       const res = await seller.call<Product>('POST', '/api/products', {
@@ -69,13 +64,7 @@ describe('a server killed during a checkout load', () => {
     const buyers: Buyer[] = [];
     for (let i = 0; i < BUYERS; i++) {
       const buyer = new Buyer(server, `crash_${process.pid}_${i}`);
-      const res = await buyer.call('POST', '/api/auth/register', {
-        username: buyer.username,
-        email: `${buyer.username}@example.com`,
-        password: 'correct horse battery',
-        isSeller: false,
-      });
-      expect(res.status).toBe(201);
+      expect(await buyer.register(false)).toBe(201);
       expect((await buyer.call('POST', '/api/addresses', TEST_ADDRESS)).status).toBe(201);
       buyers.push(buyer);
     }

@@ -43,12 +43,7 @@ describe('a server killed between the commit and the send', () => {
   it('sends each pending mail once after the restart', async () => {
     server = await start({ ...env, MAIL_INTERVAL_SECONDS: '3600' }, await freePort());
     const seller = new HttpUser(server, `mailcrash_seller_${process.pid}`);
-    await seller.call('POST', '/api/auth/register', {
-      username: seller.username,
-      email: `${seller.username}@example.com`,
-      password: 'correct horse battery',
-      isSeller: true,
-    });
+    expect(await seller.register(true)).toBe(201);
     expect((await seller.call('PUT', '/api/seller/profile', { shipFromState: 'FL' })).status).toBe(200);
     const listing = await seller.call<Product>('POST', '/api/products', {
       title: 'Mail crash seeds',
@@ -63,12 +58,7 @@ describe('a server killed between the commit and the send', () => {
     const orders: number[] = [];
     for (let i = 0; i < 3; i++) {
       const buyer = new HttpUser(server, `mailcrash_${process.pid}_${i}`);
-      await buyer.call('POST', '/api/auth/register', {
-        username: buyer.username,
-        email: `${buyer.username}@example.com`,
-        password: 'correct horse battery',
-        isSeller: false,
-      });
+      expect(await buyer.register(false)).toBe(201);
       await buyer.call('POST', '/api/addresses', TEST_ADDRESS);
       await buyer.call('POST', '/api/cart', { productId: listing.body.id });
       const placed = await buyer.call<Order>('POST', '/api/orders', {});

@@ -47,6 +47,17 @@ export class HttpUser {
     readonly username: string,
   ) {}
 
+  /** Signs up under its username (email {username}@example.com), as a seller or a buyer; the answer's status. */
+  async register(isSeller: boolean): Promise<number> {
+    const res = await this.call('POST', '/api/auth/register', {
+      username: this.username,
+      email: `${this.username}@example.com`,
+      password: 'correct horse battery',
+      isSeller,
+    });
+    return res.status;
+  }
+
   async call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${this.server.url}${url}`, {
       method,

@@ -8,20 +8,28 @@ import {
   trackingUrl,
 } from '@domain/orders/shipments';
 import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { orderItems, type orders, products, shipments, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
 
+/** The order's copy of its address, as its row holds it. */
+export type ShipToColumns = Pick<
+  OrderRow,
+  'shipToName' | 'shipToLine1' | 'shipToLine2' | 'shipToCity' | 'shipToState' | 'shipToZip' | 'shipToPhone'
+>;
+
+/** The SQL that selects an order's (`o`) copy of its address under its names in ShipToColumns. */
+export const SHIP_TO_SELECT = sql.raw(
+  `o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1", o.ship_to_line2 as "shipToLine2",
+   o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState", o.ship_to_zip as "shipToZip",
+   o.ship_to_phone as "shipToPhone"`,
+);
+
 /** An order's copy of its address, or null for an order placed before orders had one. */
-export function shipToOf(
-  r: Pick<
-    OrderRow,
-    'shipToName' | 'shipToLine1' | 'shipToLine2' | 'shipToCity' | 'shipToState' | 'shipToZip' | 'shipToPhone'
-  >,
-): ShipTo | null {
+export function shipToOf(r: ShipToColumns): ShipTo | null {
   if (r.shipToName === null) return null;
   return {
     name: r.shipToName,
@@ -115,43 +123,47 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
   const linesOf = new Map<number, OrderLine[]>();
   for (const l of lines) {
     const shipment = shipmentsById.get(l.shipmentId) as Shipment;
-    const line: OrderLine = {
-      id: l.id,
-      productId: l.productId,
-      title: l.title,
-      imageUrl: l.imageUrl,
-      variety: l.variety,
-      quantity: l.quantity,
-      price: fromCents(l.priceCents),
-      status: shipment.status,
-      seller: shipment.seller,
-      shipmentId: shipment.id,
-    };
+    const line = lineIn(shipment, l);
     shipment.items.push(line);
     linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), line]);
   }
   return rows.map((r) => toOrder(r, linesOf.get(r.id) ?? [], shipmentsOf.get(r.id) ?? []));
 }
 
+/** An order line as the API shows it, in its shipment (whose status and seller it has), the price in dollars. */
+export function lineIn(
+  shipment: Pick<Shipment, 'id' | 'status' | 'seller'>,
+  l: {
+    id: number;
+    productId: number;
+    title: string;
+    imageUrl: string;
+    variety: string;
+    quantity: number;
+    priceCents: number;
+  },
+): OrderLine {
+  return {
+    id: l.id,
+    productId: l.productId,
+    title: l.title,
+    imageUrl: l.imageUrl,
+    variety: l.variety,
+    quantity: l.quantity,
+    price: fromCents(l.priceCents),
+    status: shipment.status,
+    seller: shipment.seller,
+    shipmentId: shipment.id,
+  };
+}
+
 /** An order as the API shows it (money in dollars, status from the shipments), from its row, lines and shipments. */
 export function toOrder(
   r: Pick<
     OrderRow,
-    | 'id'
-    | 'userId'
-    | 'subtotalCents'
-    | 'shippingCents'
-    | 'totalCents'
-    | 'createdAt'
-    | 'note'
-    | 'shipToName'
-    | 'shipToLine1'
-    | 'shipToLine2'
-    | 'shipToCity'
-    | 'shipToState'
-    | 'shipToZip'
-    | 'shipToPhone'
-  >,
+    'id' | 'userId' | 'subtotalCents' | 'shippingCents' | 'totalCents' | 'createdAt' | 'note'
+  > &
+    ShipToColumns,
   items: OrderLine[],
   shipmentList: Shipment[],
 ): Order {

@@ -21,7 +21,7 @@ import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { notify, reminderNotice } from '../notifications';
-import { shipmentFacts, shipToOf } from './order-read';
+import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
   cancelShipments,
   lockShipments,
@@ -38,17 +38,8 @@ export const ORDER_LINE_NOT_FOUND = 'Order line not found';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ShipmentReadRow = typeof shipments.$inferSelect &
-  Pick<
-    typeof orders.$inferSelect,
-    | 'note'
-    | 'shipToName'
-    | 'shipToLine1'
-    | 'shipToLine2'
-    | 'shipToCity'
-    | 'shipToState'
-    | 'shipToZip'
-    | 'shipToPhone'
-  > & { buyer: string; licence: string | null };
+  Pick<typeof orders.$inferSelect, 'note'> &
+  ShipToColumns & { buyer: string; licence: string | null };
 
 /**
  * A seller's side of the orders: its shipments (one per order it has lines in), shipping them with tracking,
@@ -209,17 +200,8 @@ export class SellerOrderService {
   async orderLines(sellerId: number, only?: { orderId: number; itemId: number }): Promise<SellerOrderLine[]> {
     const rows = await queryRows<
       RowOf<typeof orderItems, 'orderId' | 'productId' | 'title' | 'quantity' | 'priceCents' | 'shipmentId'> &
-        RowOf<
-          typeof orders,
-          | 'createdAt'
-          | 'shipToName'
-          | 'shipToLine1'
-          | 'shipToLine2'
-          | 'shipToCity'
-          | 'shipToState'
-          | 'shipToZip'
-          | 'shipToPhone'
-        > &
+        RowOf<typeof orders, 'createdAt'> &
+        ShipToColumns &
         RowOf<typeof products, 'imageUrl'> &
         RowOf<typeof shipments, 'status'> & {
           itemId: ColumnOf<typeof orderItems, 'id'>;
@@ -232,9 +214,7 @@ export class SellerOrderService {
                  oi.product_id as "productId", oi.title, p.image_url as "imageUrl", oi.quantity,
                  oi.price_cents as "priceCents", s.status, oi.shipment_id as "shipmentId",
                  (select array_agg(a.status) from shipments a where a.order_id = o.id) as "orderStatuses",
-                 o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1", o.ship_to_line2 as "shipToLine2",
-                 o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState", o.ship_to_zip as "shipToZip",
-                 o.ship_to_phone as "shipToPhone"
+                 ${SHIP_TO_SELECT}
           from shipments s
           join order_items oi on oi.shipment_id = s.id
           join products p on p.id = oi.product_id
@@ -302,10 +282,7 @@ export class SellerOrderService {
                  s.tracking_number as "trackingNumber", s.shipped_at as "shippedAt",
                  s.delivered_at as "deliveredAt", s.delivered_by as "deliveredBy", s.cancelled_at as "cancelledAt",
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
-                 o.note, o.ship_to_name as "shipToName", o.ship_to_line1 as "shipToLine1",
-                 o.ship_to_line2 as "shipToLine2", o.ship_to_city as "shipToCity", o.ship_to_state as "shipToState",
-                 o.ship_to_zip as "shipToZip", o.ship_to_phone as "shipToPhone", u.username as buyer,
-                 su.licence
+                 o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence
           from shipments s
           join orders o on o.id = s.order_id
           join users u on u.id = o.user_id

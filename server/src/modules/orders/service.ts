@@ -30,7 +30,7 @@ import {
   withOrderNumber,
 } from '../notifications';
 import { certificatesOf } from '../shipping';
-import { readOrders, shipmentFacts, toOrder } from './order-read';
+import { lineIn, readOrders, shipmentFacts, toOrder } from './order-read';
 import {
   cancelShipments,
   lockShipments,
@@ -277,18 +277,7 @@ export class OrderService {
         };
         shipmentsBySeller.set(l.sellerId, shipment);
       }
-      const line: OrderLine = {
-        id: w.itemId,
-        productId: l.productId,
-        title: l.title,
-        imageUrl: l.imageUrl,
-        variety: l.variety,
-        quantity: l.quantity,
-        price: fromCents(l.priceCents),
-        status: 'pending',
-        seller: shipment.seller,
-        shipmentId: shipment.id,
-      };
+      const line = lineIn(shipment, { ...l, id: w.itemId });
       shipment.items.push(line);
       return line;
     });

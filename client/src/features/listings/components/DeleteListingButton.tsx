@@ -1,17 +1,8 @@
 import type { Product } from '@domain/catalog/schemas';
 import { Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/ui/Button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/Dialog';
 import { cn } from '@/lib/utils';
 import { useDeleteListing } from '../api';
 
@@ -24,20 +15,11 @@ interface DeleteListingButtonProps {
 
 /** A listing's Delete button and its confirmation dialog (docs/product.md#seller-listings). */
 export function DeleteListingButton({ product, onDeleted, className }: DeleteListingButtonProps) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteListing();
-  const pending = remove.isPending;
   const deleted = useRef(false);
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        // Stays open while the request is under way, so its outcome is not missed.
-        if (!pending) setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="outline"
           size="sm"
@@ -46,43 +28,28 @@ export function DeleteListingButton({ product, onDeleted, className }: DeleteLis
           <Trash2 aria-hidden="true" />
           Delete<span className="sr-only"> {product.title}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          if (!deleted.current) return;
-          event.preventDefault();
-          onDeleted();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Are you sure you want to delete this product?</DialogTitle>
-          <DialogDescription>
-            This action cannot be undone. This will permanently delete the product.
-          </DialogDescription>
-        </DialogHeader>
-        <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium break-words">{product.title}</p>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={pending}
-            onClick={() =>
-              remove.mutate(product.id, {
-                onSuccess: () => {
-                  deleted.current = true;
-                },
-                onSettled: () => setOpen(false),
-              })
-            }
-          >
-            {pending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Are you sure you want to delete this product?"
+      description="This action cannot be undone. This will permanently delete the product."
+      confirm="Delete"
+      confirming="Deleting..."
+      keep="Cancel"
+      pending={remove.isPending}
+      onConfirm={(close) =>
+        remove.mutate(product.id, {
+          onSuccess: () => {
+            deleted.current = true;
+          },
+          onSettled: close,
+        })
+      }
+      onCloseAutoFocus={(event) => {
+        if (!deleted.current) return;
+        event.preventDefault();
+        onDeleted();
+      }}
+    >
+      <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium break-words">{product.title}</p>
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,137 @@
+/**
+ * Upgrading a database that has orders (docs/product.md#shipments): migration 0014 gives each existing order one
+ * shipment per seller, its status from its lines, and drops the old status columns. The migrations run one by one on
+ * an embedded database, as they would on a site upgraded from the version before shipments.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const migrations = path.join(import.meta.dirname, '../../server/src/db/migrations');
+const files = readdirSync(migrations)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+
+async function apply(db: PGlite, file: string): Promise<void> {
+  for (const statement of readFileSync(path.join(migrations, file), 'utf8').split('--> statement-breakpoint'))
+    if (statement.trim()) await db.exec(statement);
+}
+
+describe('migration 0014 on a database with orders', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite({ extensions: { pg_trgm } });
+    for (const file of files.filter((f) => f < '0014')) await apply(db, file);
+    // Two sellers, a buyer, a listing each; four orders in the old shape.
+    await db.exec(`
+      insert into users (id, username, password, email, is_seller, ship_from_state) values
+        (1, 'nursery_a', 'x', 'a@example.com', true, 'FL'), (2, 'nursery_b', 'x', 'b@example.com', true, 'CA'),
+        (3, 'grower', 'x', 'g@example.com', false, null);
+      insert into products (id, seller_id, title, description, variety, form, ships_as, price_cents, quantity,
+                            image_url)
+      values (10, 1, 'A cutting', 'd', 'Sugar Dragon', 'seed', 'seeds', 500, 5, '/a.svg'),
+             (11, 2, 'B cutting', 'd', 'Sugar Dragon', 'seed', 'seeds', 700, 5, '/b.svg');
+      insert into orders (id, user_id, status, subtotal_cents, shipping_cents, total_cents, created_at) values
+        (100, 3, 'pending', 1200, 1299, 2499, '2026-01-01T10:00:00Z'),
+        (101, 3, 'shipped', 500, 1299, 1799, '2026-01-02T10:00:00Z'),
+        (102, 3, 'cancelled', 1200, 1299, 2499, '2026-01-03T10:00:00Z'),
+        (103, 3, 'pending', 1200, 1299, 2499, '2026-01-04T10:00:00Z');
+      insert into order_items (id, order_id, product_id, title, quantity, price_cents, status) values
+        (1000, 100, 10, 'A cutting', 1, 500, 'pending'), (1001, 100, 11, 'B cutting', 1, 700, 'pending'),
+        (1002, 101, 10, 'A cutting', 1, 500, 'shipped'),
+        (1003, 102, 10, 'A cutting', 1, 500, 'cancelled'), (1004, 102, 11, 'B cutting', 1, 700, 'cancelled'),
+        (1005, 103, 10, 'A cutting', 1, 500, 'shipped'), (1006, 103, 11, 'B cutting', 1, 700, 'pending');
+    `);
+    for (const file of files.filter((f) => f >= '0014')) await apply(db, file);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('gives each order one shipment per seller, with the status of its lines', async () => {
+    const { rows } = await db.query<{
+      order_id: number;
+      seller_id: number;
+      status: string;
+      ship_from_state: string | null;
+      shipped: boolean;
+      cancelled_by: string | null;
+    }>(`select order_id, seller_id, status, ship_from_state, shipped_at is not null as shipped, cancelled_by
+        from shipments order by order_id, seller_id`);
+    expect(rows).toEqual([
+      {
+        order_id: 100,
+        seller_id: 1,
+        status: 'pending',
+        ship_from_state: 'FL',
+        shipped: false,
+        cancelled_by: null,
+      },
+      {
+        order_id: 100,
+        seller_id: 2,
+        status: 'pending',
+        ship_from_state: 'CA',
+        shipped: false,
+        cancelled_by: null,
+      },
+      {
+        order_id: 101,
+        seller_id: 1,
+        status: 'shipped',
+        ship_from_state: 'FL',
+        shipped: true,
+        cancelled_by: null,
+      },
+      {
+        order_id: 102,
+        seller_id: 1,
+        status: 'cancelled',
+        ship_from_state: 'FL',
+        shipped: false,
+        cancelled_by: 'buyer',
+      },
+      {
+        order_id: 102,
+        seller_id: 2,
+        status: 'cancelled',
+        ship_from_state: 'CA',
+        shipped: false,
+        cancelled_by: 'buyer',
+      },
+      {
+        order_id: 103,
+        seller_id: 1,
+        status: 'shipped',
+        ship_from_state: 'FL',
+        shipped: true,
+        cancelled_by: null,
+      },
+      {
+        order_id: 103,
+        seller_id: 2,
+        status: 'pending',
+        ship_from_state: 'CA',
+        shipped: false,
+        cancelled_by: null,
+      },
+    ]);
+  });
+
+  it('ties every line to its seller’s shipment and drops the old status columns', async () => {
+    const { rows } = await db.query<{ id: number; same: boolean }>(
+      `select oi.id, s.order_id = oi.order_id and s.seller_id = p.seller_id as same
+       from order_items oi join shipments s on s.id = oi.shipment_id join products p on p.id = oi.product_id
+       order by oi.id`,
+    );
+    expect(rows).toHaveLength(7);
+    expect(rows.every((r) => r.same)).toBe(true);
+    const { rows: columns } = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.columns
+       where column_name = 'status' and table_name in ('orders', 'order_items')`,
+    );
+    expect(columns).toEqual([]);
+  });
+});
