@@ -5,6 +5,8 @@
  * - cart update: PUT /api/cart/:id;
  * - checkout: POST /api/cart then POST /api/orders; the figures are the checkouts (with their shipment and the
  *   outbox's notifications, written in the same statement);
+ * - bell: GET /api/notifications/unread, the count each open tab asks for every minute (each buyer has a
+ *   notification per checkout by then);
  * - seller shipments: the seller's Orders tab over SELLER_ORDERS orders, GET /api/seller/shipments (to ship, page 1)
  *   then ?status=shipped&page=10, 10 connections of the seller.
  * On PostgreSQL each scenario is compared with pgbench running the very SQL its requests send (captured from the
@@ -134,7 +136,7 @@ async function resetCarts({ db }: Database): Promise<void> {
   );
 }
 
-type Captured = Record<'add' | 'update' | 'checkout' | 'shipments', string[]>;
+type Captured = Record<'add' | 'update' | 'checkout' | 'bell' | 'shipments', string[]>;
 
 /**
  * The SQL each scenario's request sends for buyer 0 (the session lookup included), with its transaction
@@ -194,6 +196,7 @@ async function captureScripts(url: string): Promise<Captured> {
       add: await send(add[0] as Step),
       update: await send(update[0] as Step),
       checkout: [...(await send(checkout[0] as Step)), ...(await send(checkout[1] as Step))],
+      bell: await send(SCENARIOS.bell()(0)[0] as Step),
       shipments: [
         ...(await send(shipments[0] as Step, sellerCookie)),
         ...(await send(shipments[1] as Step, sellerCookie)),
@@ -252,6 +255,7 @@ const SCENARIOS = {
         timed: true,
       },
     ],
+  bell: (): Worker['steps'] => () => [{ method: 'GET', path: '/api/notifications/unread', timed: true }],
   'seller shipments': (): Worker['steps'] => () => [
     { method: 'GET', path: '/api/seller/shipments?status=pending', timed: true },
     { method: 'GET', path: '/api/seller/shipments?status=shipped&page=10', timed: true },
@@ -328,7 +332,9 @@ export async function ordersBench(options: {
             ? [...scripts.add, ...scripts.checkout]
             : scenario === 'seller shipments'
               ? scripts.shipments
-              : scripts[scenario === 'cart add' ? 'add' : 'update'];
+              : scenario === 'bell'
+                ? scripts.bell
+                : scripts[scenario === 'cart add' ? 'add' : 'update'];
         const who = scenario === 'seller shipments' ? sellerCookies : cookies;
         const { api, comparison } = await compareRounds(
           `PostgreSQL: ${scenario}`,
