@@ -280,6 +280,20 @@ function reasonOf(rule: ShippingRule, origin: StateCode): string {
 }
 
 /**
+ * Whether a rule asks the seller for a certificate for this origin, destination and way of shipping: only then does
+ * decideShipping read the seller's certificates, so a caller may leave them out (an empty list) otherwise.
+ */
+export function needsCertificates(
+  origin: StateCode | null,
+  destination: StateCode,
+  shipsAs: ShipsAs,
+  rules: readonly ShippingRule[] = SHIPPING_RULES,
+): boolean {
+  if (origin === null || origin === destination) return false;
+  return rules.some((r) => r.effect === 'needs-certificate' && matches(r, origin, destination, shipsAs));
+}
+
+/**
  * Decides whether `listing` from `seller` may go to `destination` on `today`: allowed (with the package's labels
  * and the certificates it travels with), or blocked with the reason. A rule that blocks wins over the others; a
  * rule that needs a certificate blocks when the seller has none of that kind valid on `today` (the expiry day

@@ -8,9 +8,11 @@ import {
   HAWAII_LABEL,
   isStateCode,
   NO_SHIP_FROM_STATE,
+  needsCertificates,
   SHIPPING_RULES,
   type ShippingDecision,
   type ShippingSeller,
+  STATE_CODES,
   type StateCode,
   shippingDecisionText,
   shippingToday,
@@ -432,5 +434,27 @@ describe('shippingToday', () => {
     expect(shippingToday(new Date('2026-11-25T06:00:00Z'))).toBe('2026-11-25');
     expect(shippingToday(new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
     expect(shippingToday(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
+  });
+});
+
+describe('needsCertificates', () => {
+  it('is false only where the certificates cannot change the decision (every origin, destination and way)', () => {
+    const all = CERTIFICATE_KINDS.map((kind) => ({ kind, number: `N-${kind}`, expiresOn: '2099-12-31' }));
+    let needed = 0;
+    for (const origin of STATE_CODES)
+      for (const destination of STATE_CODES)
+        for (const shipsAs of SHIPS_AS) {
+          const seller = { shipFromState: origin, blockedStates: [], certificates: all };
+          const without = { ...seller, certificates: [] };
+          const withThem = decideShipping(seller, { shipsAs }, destination, '2026-11-24');
+          const withNone = decideShipping(without, { shipsAs }, destination, '2026-11-24');
+          if (needsCertificates(origin, destination, shipsAs)) needed++;
+          else expect(withNone, `${origin} to ${destination}, ${shipsAs}`).toEqual(withThem);
+        }
+    expect(needed).toBeGreaterThan(0);
+    expect(needsCertificates('FL', 'FL', 'potted')).toBe(false);
+    expect(needsCertificates('FL', 'CA', 'potted')).toBe(true);
+    expect(needsCertificates('FL', 'CA', 'seeds')).toBe(false);
+    expect(needsCertificates(null, 'CA', 'potted')).toBe(false);
   });
 });

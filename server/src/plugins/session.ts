@@ -39,7 +39,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function toSessionUser(u: User): SessionUser {
+export function toSessionUser(
+  u: Pick<User, 'id' | 'username' | 'email' | 'isSeller' | 'location' | 'bio' | 'createdAt'>,
+): SessionUser {
   return {
     id: u.id,
     username: u.username,
@@ -118,8 +120,20 @@ export async function registerSessions(
   app.decorateRequest('sessionTokenHash', null);
 
   // Every signed-in request runs this: built once, not per request.
+  // Only what a request needs: not the password hash, nor the seller's shipping profile.
   const lookup = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: { expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        isSeller: users.isSeller,
+        location: users.location,
+        bio: users.bio,
+        createdAt: users.createdAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))

@@ -4,6 +4,7 @@ import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
 import {
   decideShipping,
   type IsoDate,
+  needsCertificates,
   type SellerCertificate,
   type StateCode,
   shippingDecisionText,
@@ -125,7 +126,6 @@ export class OrderService {
         RowOf<typeof users, 'shipFromState' | 'blockedStates'> & {
           stock: ColumnOf<typeof products, 'quantity'>;
           sellerUsername: ColumnOf<typeof users, 'username'>;
-          certificates: SellerCertificate[];
         }
     >(
       tx,
@@ -134,8 +134,7 @@ export class OrderService {
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
                  c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
                  p.seller_id as "sellerId", u.username as "sellerUsername", p.ships_as as "shipsAs",
-                 u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
-                 ${certificatesOf(sql`p.seller_id`)} as certificates
+                 u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates"
           from cart_items c
           join products p on p.id = c.product_id and p.archived_at is null
           join users u on u.id = p.seller_id
@@ -144,7 +143,13 @@ export class OrderService {
           for update of c, p`,
     );
     if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
-    const { blocked, parcels } = shippingDecisions(lines, shipTo.state as StateCode, this.today());
+    const destination = shipTo.state as StateCode;
+    const certified = await certificatesFor(tx, lines, destination);
+    const { blocked, parcels } = shippingDecisions(
+      lines.map((l) => ({ ...l, certificates: certified.get(l.sellerId) ?? [] })),
+      destination,
+      this.today(),
+    );
     if (blocked) throw blocked;
     const changed = priceChanges(lines, shown);
     if (changed) throw changed;
@@ -390,6 +395,34 @@ export class OrderService {
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
     return row ? ((await readOrders(this.db, [row]))[0] as Order) : null;
   }
+}
+
+/**
+ * The certificates of the sellers whose lines a rule asks a certificate for (needsCertificates), read in one
+ * statement; none is read when no line needs one (a same-state order, or a destination without such a rule), the
+ * usual case. Read under the checkout's transaction: a profile saved meanwhile is seen whole or not at all.
+ */
+async function certificatesFor(
+  tx: Tx,
+  lines: ReadonlyArray<{ sellerId: number; shipFromState: string | null; shipsAs: string }>,
+  destination: StateCode,
+): Promise<Map<number, SellerCertificate[]>> {
+  const sellers = [
+    ...new Set(
+      lines
+        .filter((l) =>
+          needsCertificates(l.shipFromState as StateCode | null, destination, l.shipsAs as ShipsAs),
+        )
+        .map((l) => l.sellerId),
+    ),
+  ];
+  if (sellers.length === 0) return new Map();
+  const rows = await queryRows<{ sellerId: number; certificates: SellerCertificate[] }>(
+    tx,
+    sql`select s.id as "sellerId", ${certificatesOf(sql`s.id`)} as certificates
+        from unnest(${sql.param(sellers)}::int[]) as s(id)`,
+  );
+  return new Map(rows.map((r) => [r.sellerId, r.certificates]));
 }
 
 /** What one seller's parcel carries under the shipping rules: its origin, outside labels and certificates. */
