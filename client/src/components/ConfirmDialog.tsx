@@ -1,4 +1,4 @@
-import { type ReactElement, type ReactNode, useState } from 'react';
+import { type ReactElement, type ReactNode, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import {
   Dialog,
@@ -25,9 +25,16 @@ interface ConfirmDialogProps {
   keep: string;
   pending: boolean;
   destructive?: boolean;
-  /** Runs the request; call `close` when it settles (the dialog stays open while it runs). */
-  onConfirm: (close: () => void) => void;
-  onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Runs the request; call `close` when it settles (the dialog stays open while it runs), `close(true)` when it
+   * succeeded.
+   */
+  onConfirm: (close: (succeeded?: boolean) => void) => void;
+  /**
+   * After a confirmed request succeeded and the dialog closed: where focus goes instead of back to the trigger (which
+   * the change may have removed, with its row).
+   */
+  onConfirmed?: () => void;
 }
 
 /**
@@ -45,13 +52,20 @@ export function ConfirmDialog({
   pending,
   destructive = true,
   onConfirm,
-  onCloseAutoFocus,
+  onConfirmed,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
+  const succeeded = useRef(false);
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!succeeded.current || !onConfirmed) return;
+          event.preventDefault();
+          onConfirmed();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -66,7 +80,12 @@ export function ConfirmDialog({
           <Button
             variant={destructive ? 'destructive' : 'default'}
             disabled={pending}
-            onClick={() => onConfirm(() => setOpen(false))}
+            onClick={() =>
+              onConfirm((ok) => {
+                succeeded.current = ok === true;
+                setOpen(false);
+              })
+            }
           >
             {pending ? confirming : confirm}
           </Button>

@@ -1,6 +1,5 @@
 import type { Product } from '@domain/catalog/schemas';
 import { Trash2 } from 'lucide-react';
-import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
@@ -16,7 +15,6 @@ interface DeleteListingButtonProps {
 /** A listing's Delete button and its confirmation dialog (docs/product.md#seller-listings). */
 export function DeleteListingButton({ product, onDeleted, className }: DeleteListingButtonProps) {
   const remove = useDeleteListing();
-  const deleted = useRef(false);
   return (
     <ConfirmDialog
       trigger={
@@ -36,18 +34,9 @@ export function DeleteListingButton({ product, onDeleted, className }: DeleteLis
       keep="Cancel"
       pending={remove.isPending}
       onConfirm={(close) =>
-        remove.mutate(product.id, {
-          onSuccess: () => {
-            deleted.current = true;
-          },
-          onSettled: close,
-        })
+        remove.mutate(product.id, { onSuccess: () => close(true), onError: () => close() })
       }
-      onCloseAutoFocus={(event) => {
-        if (!deleted.current) return;
-        event.preventDefault();
-        onDeleted();
-      }}
+      onConfirmed={onDeleted}
     >
       <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium break-words">{product.title}</p>
     </ConfirmDialog>

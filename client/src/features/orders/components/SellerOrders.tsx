@@ -1,6 +1,11 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from '@domain/orders/schemas';
-import { CARRIER_LABELS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
+import {
+  CARRIER_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
+} from '@domain/orders/shipments';
 import type { SellerShipment } from '@domain/orders/types';
 import { AlertCircle, FileText, Package, Truck } from 'lucide-react';
 import { useState } from 'react';
@@ -15,14 +20,6 @@ import { useCancelShipment, useSellerShipments } from '../seller-api';
 import { CancelDialog } from './CancelDialog';
 import { ShipmentStatusBadge } from './OrderParts';
 import { ShipDialog } from './ShipDialog';
-
-/** The filters' names: what the seller does with each status. */
-const FILTER_LABELS: Record<ShipmentStatus, string> = {
-  pending: 'To ship',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 const EMPTY_TEXT: Record<ShipmentStatus, string> = {
   pending: 'Nothing to ship. New orders show up here, oldest first.',
@@ -58,7 +55,9 @@ export function SellerOrders() {
             aria-pressed={s === status}
             onClick={() => choose(s)}
           >
-            {shipments.data ? `${FILTER_LABELS[s]} (${shipments.data.counts[s]})` : FILTER_LABELS[s]}
+            {shipments.data
+              ? `${SHIPMENT_STATUS_LABELS[s]} (${shipments.data.counts[s]})`
+              : SHIPMENT_STATUS_LABELS[s]}
           </Button>
         ))}
       </fieldset>
@@ -106,7 +105,7 @@ function ShipmentList({
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-12 text-center">
         <Package className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h3 className="mt-4 text-xl">{none ? 'No orders yet' : `${FILTER_LABELS[status]}: none`}</h3>
+        <h3 className="mt-4 text-xl">{none ? 'No orders yet' : `${SHIPMENT_STATUS_LABELS[status]}: none`}</h3>
         <p className="mt-2 max-w-md text-muted-foreground">
           {none ? 'When buyers order your listings, the items to ship show up here.' : EMPTY_TEXT[status]}
         </p>
@@ -116,7 +115,7 @@ function ShipmentList({
   const pages = Math.max(1, Math.ceil(data.total / SELLER_SHIPMENTS_PAGE_SIZE));
   return (
     <>
-      <ul aria-label={`${FILTER_LABELS[status]} shipments`} className="grid gap-3">
+      <ul aria-label={`${SHIPMENT_STATUS_LABELS[status]} shipments`} className="grid gap-3">
         {data.shipments.map((s) => (
           <li key={s.id}>
             <ShipmentRow shipment={s} />

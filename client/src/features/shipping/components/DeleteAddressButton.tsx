@@ -1,6 +1,5 @@
 import type { Address } from '@domain/shipping/addresses';
 import { Trash2 } from 'lucide-react';
-import { useRef } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Button } from '@/components/ui/Button';
 import { useDeleteAddress } from '../api';
@@ -9,7 +8,6 @@ import { AddressSummary } from './AddressSummary';
 /** An address's Delete button and its confirmation (docs/product.md#shipping-addresses). */
 export function DeleteAddressButton({ address, onDeleted }: { address: Address; onDeleted: () => void }) {
   const remove = useDeleteAddress();
-  const deleted = useRef(false);
   return (
     <ConfirmDialog
       trigger={
@@ -33,18 +31,9 @@ export function DeleteAddressButton({ address, onDeleted }: { address: Address; 
       keep="Cancel"
       pending={remove.isPending}
       onConfirm={(close) =>
-        remove.mutate(address.id, {
-          onSuccess: () => {
-            deleted.current = true;
-          },
-          onSettled: close,
-        })
+        remove.mutate(address.id, { onSuccess: () => close(true), onError: () => close() })
       }
-      onCloseAutoFocus={(event) => {
-        if (!deleted.current) return;
-        event.preventDefault();
-        onDeleted();
-      }}
+      onConfirmed={onDeleted}
     >
       <AddressSummary address={address} className="rounded-md bg-muted px-3 py-2 text-sm" />
     </ConfirmDialog>
