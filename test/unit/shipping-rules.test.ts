@@ -435,6 +435,18 @@ describe('shippingToday', () => {
     expect(shippingToday(new Date('2026-07-01T03:59:00Z'))).toBe('2026-06-30');
     expect(shippingToday(new Date('2026-07-01T04:00:00Z'))).toBe('2026-07-01');
   });
+
+  it('answers each minute right, asked in any order (it keeps the last minute it worked out)', () => {
+    // Every minute of the hour around midnight Eastern on a DST day and a standard-time day, forwards, then
+    // backwards, each asked twice (the second answer is the kept one), against a fresh formatter.
+    const fresh = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(d);
+    const minutes = [Date.parse('2026-07-01T03:30:00Z'), Date.parse('2026-11-25T04:30:00Z')].flatMap(
+      (start) => Array.from({ length: 60 }, (_, i) => start + i * 60_000 + (i % 7) * 1_000),
+    );
+    for (const t of [...minutes, ...minutes.reverse()])
+      for (const d of [new Date(t), new Date(t + 59_000 - (t % 60_000))])
+        expect(shippingToday(d), d.toISOString()).toBe(fresh(d));
+  });
 });
 
 describe('needsCertificates', () => {
