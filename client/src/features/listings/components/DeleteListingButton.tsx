@@ -1,8 +1,5 @@
 import type { Product } from '@domain/catalog/schemas';
-import { Trash2 } from 'lucide-react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { Button } from '@/components/ui/Button';
-import { cn } from '@/lib/utils';
+import { DeleteButton } from '@/components/DeleteButton';
 import { useDeleteListing } from '../api';
 
 interface DeleteListingButtonProps {
@@ -16,29 +13,16 @@ interface DeleteListingButtonProps {
 export function DeleteListingButton({ product, onDeleted, className }: DeleteListingButtonProps) {
   const remove = useDeleteListing();
   return (
-    <ConfirmDialog
-      trigger={
-        <Button
-          variant="outline"
-          size="sm"
-          className={cn('text-destructive hover:text-destructive', className)}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete<span className="sr-only"> {product.title}</span>
-        </Button>
-      }
+    <DeleteButton
+      what={product.title}
       title="Are you sure you want to delete this product?"
       description="This action cannot be undone. This will permanently delete the product."
-      confirm="Delete"
-      confirming="Deleting..."
-      keep="Cancel"
-      pending={remove.isPending}
-      onConfirm={(close) =>
-        remove.mutate(product.id, { onSuccess: () => close(true), onError: () => close() })
-      }
-      onConfirmed={onDeleted}
+      remove={remove}
+      id={product.id}
+      onDeleted={onDeleted}
+      className={className}
     >
       <p className="rounded-md bg-muted px-3 py-2 text-sm font-medium break-words">{product.title}</p>
-    </ConfirmDialog>
+    </DeleteButton>
   );
 }
