@@ -102,11 +102,12 @@ export class OrderService {
   }
 
   /**
-   * The checkout transaction: read the ship-to address; lock the cart lines and their listings (in listing id
-   * order, as every checkout and cancel does) and check the shipping rules, the prices and the stock; then write
-   * the order with its copy of the address, one shipment per seller (with what the rules asked of it), its lines,
-   * the stock, the empty cart and the notifications to the buyer and each seller in one statement. Answers the
-   * order as written.
+   * The checkout transaction: read the ship-to address and lock the cart's sellers (their profiles, for the
+   * shipping rules); lock the cart lines and their listings (in listing id order, as every checkout and cancel
+   * does) and check the shipping rules, the prices and the stock; then write the order with its copy of the
+   * address, one shipment per seller (with what the rules asked of it), its lines, the stock, the cart less the
+   * lines bought (a line added meanwhile stays) and the notifications to the buyer and each seller in one
+   * statement. Answers the order as written.
    */
   private async placeOrder(
     tx: Tx,
@@ -116,32 +117,39 @@ export class OrderService {
     addressId: number | null,
     note: string | null,
   ): Promise<Order> {
-    const shipTo = await shipToAddress(tx, userId, addressId);
-    const lines = await queryRows<
-      RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
-        RowOf<
-          typeof products,
-          'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
-        > &
-        RowOf<typeof users, 'shipFromState' | 'blockedStates'> & {
-          stock: ColumnOf<typeof products, 'quantity'>;
-          sellerUsername: ColumnOf<typeof users, 'username'>;
-        }
-    >(
-      tx,
-      // Locking the cart lines makes a second checkout of the same cart wait, then find it empty. Each line comes
-      // with its seller's shipping profile, for the shipping rules.
-      sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
-                 c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
-                 p.seller_id as "sellerId", u.username as "sellerUsername", p.ships_as as "shipsAs",
-                 u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates"
-          from cart_items c
-          join products p on p.id = c.product_id and p.archived_at is null
-          join users u on u.id = p.seller_id
-          where c.user_id = ${userId}
-          order by p.id
-          for update of c, p`,
-    );
+    const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId);
+    const lines = (
+      await queryRows<
+        RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
+          RowOf<
+            typeof products,
+            'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+          > & {
+            stock: ColumnOf<typeof products, 'quantity'>;
+          }
+      >(
+        tx,
+        // Locking the cart lines makes a second checkout of the same cart wait, then find it empty. Only the locked
+        // rows' own columns are read here (docs/architecture.md#reads-after-a-lock-wait); the sellers' profiles come
+        // from the rows shipToAndSellers locked. A line of a seller it did not lock (added since) stays in the cart.
+        sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
+                   c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
+                   p.seller_id as "sellerId", p.ships_as as "shipsAs"
+            from cart_items c
+            join products p on p.id = c.product_id and p.archived_at is null
+            where c.user_id = ${userId} and p.seller_id = any(${sql.param([...sellers.keys()])}::int[])
+            order by p.id
+            for update of c, p`,
+      )
+    ).map((l) => {
+      const seller = sellers.get(l.sellerId) as LockedSeller;
+      return {
+        ...l,
+        sellerUsername: seller.username,
+        shipFromState: seller.shipFromState,
+        blockedStates: seller.blockedStates,
+      };
+    });
     if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
     const destination = shipTo.state as StateCode;
     const certified = await certificatesFor(tx, lines, destination);
@@ -169,7 +177,7 @@ export class OrderService {
       ),
       sql`, `,
     );
-    const sellers = sql.join(
+    const parcelRows = sql.join(
       [...parcels].map(
         ([sellerId, p], n) =>
           sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb)`,
@@ -210,7 +218,7 @@ export class OrderService {
     >(
       tx,
       sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${bought}),
-          sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${sellers}),
+          sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${parcelRows}),
           o as (
             insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
                                 ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
@@ -241,7 +249,8 @@ export class OrderService {
             from bought b where p.id = b.product_id
             returning p.id
           ),
-          emptied as (delete from cart_items where user_id = ${userId} returning id),
+          emptied as (delete from cart_items c using bought b
+                       where c.user_id = ${userId} and c.product_id = b.product_id returning c.id),
           notes (user_id, kind, seller_id, title, body, link) as (values ${notes}),
           notified as (
             insert into notifications (user_id, kind, order_id, shipment_id, title, body, link)
@@ -400,7 +409,8 @@ export class OrderService {
 /**
  * The certificates of the sellers whose lines a rule asks a certificate for (needsCertificates), read in one
  * statement; none is read when no line needs one (a same-state order, or a destination without such a rule), the
- * usual case. Read under the checkout's transaction: a profile saved meanwhile is seen whole or not at all.
+ * usual case. Read after shipToAndSellers locked the sellers' rows: a profile saved meanwhile is seen whole or not at
+ * all.
  */
 async function certificatesFor(
   tx: Tx,
@@ -513,27 +523,68 @@ function priceChanges(
   );
 }
 
+/** A seller of the cart's listings, locked FOR SHARE by shipToAndSellers: the profile decideShipping reads. */
+interface LockedSeller {
+  username: string;
+  shipFromState: string | null;
+  blockedStates: string[];
+}
+
 /**
- * The address an order goes to: the buyer's address `addressId`, or their default one, with the buyer's name.
- * NotFound for an address that is not theirs (or no longer exists); InvalidInput when they have none.
+ * The address an order goes to (the buyer's address `addressId`, or their default one, with the buyer's name), and
+ * the sellers of the listings in the cart, each row locked FOR SHARE in id order, with its shipping profile: a
+ * profile save (which updates that row first) waits for the checkout, or the checkout for the save, so checkout
+ * reads one profile whole, never the ship-from state of one and the certificates of another (those are read by a
+ * later statement, certificatesFor, under the lock). The lock comes before the listings' (every writer of a profile
+ * locks the seller's row before its listings), so neither waits on the other in a cycle. NotFound for an address
+ * that is not theirs (or no longer exists); InvalidInput when they have none.
  */
-async function shipToAddress(
+async function shipToAndSellers(
   tx: Tx,
   userId: number,
   addressId: number | null,
-): Promise<ShipTo & { buyerName: string }> {
-  const [address] = await queryRows<
-    RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
+): Promise<{ shipTo: ShipTo & { buyerName: string }; sellers: Map<number, LockedSeller> }> {
+  const rows = await queryRows<
+    (RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
       buyerName: ColumnOf<typeof users, 'username'>;
+    }) & {
+      sellerId: number | null;
+      sellerUsername: string | null;
+      shipFromState: string | null;
+      blockedStates: string[] | null;
     }
   >(
     tx,
-    sql`select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, u.username as "buyerName"
-        from addresses a join users u on u.id = a.user_id
+    // The address is a plain read: no lock guards it, so it is as fresh as the statement. The sellers' columns come
+    // from the rows the statement locks, which PostgreSQL reads again after a lock wait.
+    sql`with sellers as (
+          select u.id, u.username, u.ship_from_state, u.blocked_states
+          from users u
+          where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
+                         where c.user_id = ${userId})
+          order by u.id
+          for share of u
+        )
+        select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, b.username as "buyerName",
+               s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
+               s.blocked_states as "blockedStates"
+        from addresses a join users b on b.id = a.user_id
+        left join sellers s on true
         where a.user_id = ${userId} and ${addressId === null ? sql`a.is_default` : sql`a.id = ${addressId}`}`,
   );
-  if (address) return address;
-  throw addressId === null
-    ? new InvalidInput(ADD_AN_ADDRESS, { addressId: ADD_AN_ADDRESS })
-    : new NotFound(ADDRESS_NOT_FOUND);
+  const first = rows[0];
+  if (!first)
+    throw addressId === null
+      ? new InvalidInput(ADD_AN_ADDRESS, { addressId: ADD_AN_ADDRESS })
+      : new NotFound(ADDRESS_NOT_FOUND);
+  const sellers = new Map<number, LockedSeller>();
+  for (const r of rows)
+    if (r.sellerId !== null)
+      sellers.set(r.sellerId, {
+        username: r.sellerUsername as string,
+        shipFromState: r.shipFromState,
+        blockedStates: r.blockedStates ?? [],
+      });
+  const { name, line1, line2, city, state, zip, phone, buyerName } = first;
+  return { shipTo: { name, line1, line2, city, state, zip, phone, buyerName }, sellers };
 }

@@ -144,13 +144,16 @@ export class AddressService {
   }
 }
 
-/** Takes the user's row lock (see AddressService) and counts their addresses. */
+/**
+ * Takes the user's row lock (see AddressService), then counts their addresses in a statement of its own: a count
+ * read by the locking statement would come from before a wait for the lock, and miss what the write that held it
+ * added or deleted (docs/architecture.md#reads-after-a-lock-wait).
+ */
 async function lockUser(tx: Tx, userId: number): Promise<{ count: number }> {
+  await tx.execute(sql`select 1 from users u where u.id = ${userId}::int for no key update of u`);
   const [row] = await queryRows<{ count: number }>(
     tx,
-    sql`select (select count(*) from addresses a where a.user_id = u.id)::int as count
-        from users u where u.id = ${userId}::int
-        for no key update of u`,
+    sql`select count(*)::int as count from addresses a where a.user_id = ${userId}::int`,
   );
   return { count: Number(row?.count ?? 0) };
 }

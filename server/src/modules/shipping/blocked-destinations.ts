@@ -38,6 +38,21 @@ type ProfileRow = {
 };
 
 /**
+ * The seller's shipping profile, read by a statement of its own after the caller took the seller's row lock: a
+ * statement that waits for a lock reads again only the rows it locks, and a sub-select (the certificates) would keep
+ * what stood before the wait (docs/architecture.md#reads-after-a-lock-wait).
+ */
+async function readProfile(tx: Tx, sellerId: number): Promise<ProfileRow | undefined> {
+  const [profile] = await queryRows<ProfileRow>(
+    tx,
+    sql`select u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
+               ${certificatesOf(sql`u.id`)} as certificates, u.shipping_computed_on as "computedOn"
+        from users u where u.id = ${sellerId}`,
+  );
+  return profile;
+}
+
+/**
  * Keeps products.blocked_to right (docs/architecture.md#what-keeps-blocked_to-right): the places each listing may
  * not ship to, which the catalog's `shipsTo` filter hides. Its inputs are the seller's profile, the listing's
  * ships_as, today's date (a certificate expires) and the rules, and each change of one recomputes what it touches:
@@ -48,7 +63,8 @@ type ProfileRow = {
  *
  * Locks: whatever computes a seller's listings holds that seller's users row, so a listing written while the
  * profile is saved is computed from the profile before or after the save, never half of each: forSeller takes
- * it FOR SHARE before the listing's row, recomputeSeller with its UPDATE before the listings' rows.
+ * it FOR SHARE before the listing's row, recomputeSeller with its UPDATE before the listings' rows; each reads the
+ * profile in the statement after the lock (readProfile).
  */
 export class BlockedDestinations {
   constructor(
@@ -63,12 +79,8 @@ export class BlockedDestinations {
    * in it, so a profile saved meanwhile waits, then recomputes that listing too).
    */
   async forSeller(tx: Tx, sellerId: number): Promise<(shipsAs: ShipsAs) => StateCode[]> {
-    const [profile] = await queryRows<ProfileRow>(
-      tx,
-      sql`select u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
-                 ${certificatesOf(sql`u.id`)} as certificates, u.shipping_computed_on as "computedOn"
-          from users u where u.id = ${sellerId} for share of u`,
-    );
+    await tx.execute(sql`select 1 from users u where u.id = ${sellerId} for share of u`);
+    const profile = await readProfile(tx, sellerId);
     const today = this.today();
     // No such seller: the listing's own statement fails on its foreign key.
     return (shipsAs) => (profile ? blockedDestinations(profile, shipsAs, today) : []);
@@ -82,13 +94,12 @@ export class BlockedDestinations {
   async recomputeSeller(tx: Tx, sellerId: number): Promise<number> {
     const today = this.today();
     // The UPDATE takes the seller's row lock first (see the class).
-    const [profile] = await queryRows<ProfileRow>(
+    const stamped = await queryRows<{ id: number }>(
       tx,
-      sql`update users u set shipping_computed_on = ${today}
-          where u.id = ${sellerId}
-          returning u.ship_from_state as "shipFromState", u.blocked_states as "blockedStates",
-                    ${certificatesOf(sql`u.id`)} as certificates, u.shipping_computed_on as "computedOn"`,
+      sql`update users u set shipping_computed_on = ${today} where u.id = ${sellerId} returning u.id`,
     );
+    if (stamped.length === 0) return 0;
+    const profile = await readProfile(tx, sellerId);
     if (!profile) return 0;
     let changed = 0;
     for (const shipsAs of SHIPS_AS) changed += await this.write(tx, sellerId, profile, shipsAs, today);
