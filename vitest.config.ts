@@ -10,8 +10,10 @@ export default defineConfig({
   test: {
     include: ['test/api/**/*.test.ts', 'test/unit/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Sized for a 2-core machine that other work keeps busy (a passing test never waits for them): a test that
+    // starts a real server or a PostgreSQL load takes several times longer there than on a quiet machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
   },

@@ -15,6 +15,8 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../supp
 import { HttpUser as Buyer, freePort, type Server, start } from '../support/server-process';
 
 const BUYERS = 8;
+/** Orders acknowledged before the server is killed: enough that the load is well under way. */
+const KILL_AFTER_ORDERS = 20;
 
 describe('a server killed during a checkout load', () => {
   let database: TestDatabase | undefined;
@@ -69,10 +71,15 @@ describe('a server killed during a checkout load', () => {
       buyers.push(buyer);
     }
 
-    // Every buyer adds both listings and checks out, over and over, until the server dies.
+    // Every buyer adds both listings and checks out, over and over, until the server dies: once a number of
+    // orders are acknowledged, so the others are mid-way (on a busy machine that takes longer, never less).
     const acknowledged: Array<{ buyer: Buyer; order: Order }> = [];
     const refused: number[] = [];
     let killed = false;
+    let loaded = () => {};
+    const underLoad = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
     const load = buyers.map(async (buyer, i) => {
       for (let n = 0; !killed; n++) {
         try {
@@ -87,12 +94,13 @@ describe('a server killed during a checkout load', () => {
             { 'idempotency-key': `k-${i}-${n}` },
           );
           if (res.status === 201) acknowledged.push({ buyer, order: res.body });
+          if (acknowledged.length >= KILL_AFTER_ORDERS) loaded();
         } catch {
           // The connection died with the server: this attempt's outcome is unknown, and not acknowledged.
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    await underLoad;
     server.process.kill('SIGKILL');
     killed = true;
     await Promise.all(load);

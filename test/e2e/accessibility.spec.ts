@@ -168,7 +168,7 @@ for (const theme of THEMES) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await registerByApi(page.request, baseURL);
       const id = await seededProductId(page.request);
       await addToCart(page.request, baseURL, id);
@@ -200,10 +200,11 @@ for (const theme of THEMES) {
       await expectNoSeriousViolations(page, `cancel-order dialog (${theme})`);
     });
 
-    test('a seller: dashboard, listings, add listing with errors', async ({ page, baseURL, playwright }) => {
-      test.setTimeout(120_000);
+    test('a new seller: the dashboard asking where plants ship from, the profile form with errors', async ({
+      page,
+      baseURL,
+    }) => {
       await registerByApi(page.request, baseURL, { seller: true });
-      // A new seller's dashboard asks where its plants ship from; the profile form, empty and with its errors.
       await visitAndScan(page, theme, '/seller/dashboard', 'seller dashboard without a ship-from state');
       await expect(page.getByRole('region', { name: 'Choose where your plants ship from' })).toBeVisible();
       await visitAndScan(page, theme, '/seller/profile');
@@ -211,6 +212,12 @@ for (const theme of THEMES) {
       await page.getByRole('button', { name: 'Save shipping profile' }).click();
       await expect(page.getByText('Choose the state your plants ship from')).toBeVisible();
       await expectNoSeriousViolations(page, `/seller/profile with errors (${theme})`);
+    });
+
+    test('a seller: dashboard, listings, add listing with errors', async ({ page, baseURL, playwright }) => {
+      // The longest scan of the suite: ten views of a seller with listings and an order.
+      test.setTimeout(180_000);
+      await registerByApi(page.request, baseURL, { seller: true });
       const profile = await page.request.put('/api/seller/profile', {
         headers: originHeaders(baseURL),
         data: { shipFromState: 'FL' },

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addAddress, expect, PASSWORD, registerThroughForm, test, toast, uniqueName } from './support';
+import { addAddress, expect, PASSWORD, signUpByApi, test, toast, uniqueName } from './support';
 
 interface Picked {
   title: string;
@@ -54,8 +54,7 @@ async function openCartPanel(page: Page): Promise<Locator> {
 test('a buyer fills the cart from the marketplace, checks out in the panel and finds the order', async ({
   page,
 }) => {
-  await registerThroughForm(page, uniqueName('buyer'));
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, uniqueName('buyer'));
   const [first, second] = await addFromMarketplace(page, 2);
   if (!first || !second) throw new Error('two products were expected');
 
@@ -124,8 +123,7 @@ test('a buyer fills the cart from the marketplace, checks out in the panel and f
 });
 
 test('the cart page changes quantities, removes a line and clears the cart', async ({ page }) => {
-  await registerThroughForm(page, uniqueName('buyer'));
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, uniqueName('buyer'));
   const [first, second] = await addFromMarketplace(page, 2);
   if (!first || !second) throw new Error('two products were expected');
 
@@ -172,10 +170,8 @@ test('the cart page changes quantities, removes a line and clears the cart', asy
 });
 
 test('a pending order is cancelled from its page', async ({ page }) => {
-  await registerThroughForm(page, uniqueName('buyer'));
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, uniqueName('buyer'));
   await addAddress(page);
-  await expect(page).toHaveURL(/\/marketplace$/);
   const [item] = await addFromMarketplace(page, 1);
   if (!item) throw new Error('a product was expected');
 
@@ -218,8 +214,7 @@ test('orders need sign-in, and an unknown or non-numeric order is not found', as
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/login\?redirect=\/orders$/);
 
-  await registerThroughForm(page, uniqueName('buyer'));
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, uniqueName('buyer'));
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'You have no orders yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse the marketplace' })).toHaveAttribute(
@@ -227,17 +222,20 @@ test('orders need sign-in, and an unknown or non-numeric order is not found', as
     '/marketplace',
   );
 
+  // No request for an order that is not a number: any the first page made would have been seen before the
+  // second page's own request for /api/orders/999999999 was answered.
   const orderRequests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/orders/')) orderRequests.push(r.url());
+    if (/\/api\/orders\/(?!999999999)/.test(r.url())) orderRequests.push(r.url());
   });
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/orders/999999999'));
   await page.goto('/orders/not-a-number');
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
-  await page.waitForTimeout(300);
-  expect(orderRequests).toEqual([]);
 
   await page.goto('/orders/999999999');
   await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
+  await asked;
+  expect(orderRequests).toEqual([]);
   await page.getByRole('link', { name: 'Back to My Orders' }).click();
   await expect(page).toHaveURL(/\/orders$/);
 });
@@ -272,12 +270,11 @@ test('a price the seller changes while the listing is in the cart is shown, and 
     expect(created.status(), await created.text()).toBe(201);
     const productId = ((await created.json()) as { id: number }).id;
 
-    await registerThroughForm(page, uniqueName('buyer'));
-    await expect(page).toHaveURL(/\/marketplace$/);
+    await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);
     const added = await page.request.post('/api/cart', { headers, data: { productId, quantity: 1 } });
     expect(added.status(), await added.text()).toBe(201);
-    await page.reload();
+    await page.goto('/marketplace');
     await expect(page.getByTestId('cart-count')).toHaveText('1');
 
     // The panel shows $5.00; then the seller asks $99,999.00, and the buyer checks out from the panel as it was.

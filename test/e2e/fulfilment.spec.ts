@@ -3,11 +3,13 @@ import {
   addAddress,
   expect,
   listByApi,
-  registerThroughForm,
+  orderByApi,
   sellerByApi,
+  signUpByApi,
   test,
   toast,
   uniqueName,
+  waitsForAdoption,
 } from './support';
 
 // Fulfilment (docs/product.md#shipments, #notifications): a buyer orders from two nurseries, each ships its part
@@ -26,7 +28,7 @@ async function nursery(browser: Browser, baseURL: string | undefined, label: str
     shipsAs: 'unrooted-cutting',
     image: 'physical-graffiti-cutting.svg',
   });
-  return { context, page: await context.newPage(), name, title, id };
+  return { context, page: waitsForAdoption(await context.newPage()), name, title, id };
 }
 
 async function shipFromOrdersTab(seller: Page, carrier: string, tracking: string) {
@@ -45,15 +47,15 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // The longest journey of the suite: three browsers, two shipments (the printing is tested on its own below).
+  test.setTimeout(150_000);
   const contexts: BrowserContext[] = [];
   try {
     const a = await nursery(browser, baseURL, 'Alpha');
     const b = await nursery(browser, baseURL, 'Beta');
     contexts.push(a.context, b.context);
 
-    await registerThroughForm(page, uniqueName('buyer'));
-    await expect(page).toHaveURL(/\/marketplace$/);
+    await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);
     for (const plant of [a, b]) {
       await page.goto(`/product/${plant.id}`);
@@ -85,14 +87,6 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
     await expect(a.page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
     await expect(a.page.getByRole('cell', { name: 'Selenicereus hybrid' })).toBeVisible();
     await expect(a.page.getByText('Please leave it by the gate')).toBeVisible();
-    await a.page.evaluate(() => {
-      window.print = () => document.body.setAttribute('data-printed', 'yes');
-    });
-    await a.page.getByRole('button', { name: 'Print' }).click();
-    await expect(a.page.locator('body')).toHaveAttribute('data-printed', 'yes');
-    await a.page.emulateMedia({ media: 'print' });
-    await expect(a.page.getByRole('banner')).toBeHidden();
-    await expect(a.page.getByRole('button', { name: 'Print' })).toBeHidden();
 
     await page.reload();
     await expect(page.getByText('Status: Partly shipped: 1 of 2')).toBeVisible();
@@ -119,11 +113,41 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
     // The sellers were told too.
-    await a.page.emulateMedia({ media: 'screen' });
     await a.page.goto('/notifications');
     await expect(a.page.getByRole('list', { name: 'Notifications' })).toContainText('delivered');
   } finally {
     for (const c of contexts) await c.close();
+  }
+});
+
+test('a nursery prints a packing slip with the note of the buyer, without the page around it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const a = await nursery(browser, baseURL, 'Print');
+  try {
+    await signUpByApi(page, uniqueName('buyer'));
+    await addAddress(page);
+    await orderByApi(page.request, a.id, 'Ring the bell twice');
+    await a.page.goto('/seller/dashboard?tab=orders');
+    await a.page
+      .getByRole('link', { name: /^Packing slip/ })
+      .first()
+      .click();
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
+    await expect(a.page.getByRole('cell', { name: 'Selenicereus hybrid' })).toBeVisible();
+    await expect(a.page.getByText('Ring the bell twice')).toBeVisible();
+    await a.page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await a.page.getByRole('button', { name: 'Print' }).click();
+    await expect(a.page.locator('body')).toHaveAttribute('data-printed', 'yes');
+    await a.page.emulateMedia({ media: 'print' });
+    await expect(a.page.getByRole('banner')).toBeHidden();
+    await expect(a.page.getByRole('button', { name: 'Print' })).toBeHidden();
+  } finally {
+    await a.context.close();
   }
 });
 

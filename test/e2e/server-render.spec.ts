@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, registerThroughForm, test, uniqueName, waitsForAdoption } from './support';
+import { expect, PASSWORD, signUpByApi, test, uniqueName, waitsForAdoption } from './support';
 
 /** A listing body of a 12 inch Sugar Dragon cutting with this title and description (text from a user). */
 function cuttingListing(title: string, description: string) {
@@ -130,8 +130,7 @@ test('the page is marked as adopted once the browser has taken over the header a
 
 test('a signed-in user gets their own header from the server', async ({ page, context }) => {
   const username = uniqueName('ssr');
-  await registerThroughForm(page, username);
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, username);
   // The HTML itself, before any script: the account button, not the Login link.
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('aria-label="My account"');
@@ -190,7 +189,6 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const headers = { origin: baseURL as string };
   // In a replacement string these are patterns: "$&" the match, "$`" the text before it, "$'" the text after.
   const text = (what: string) => `${what} $& and $\` and $' and $$ and $1 </script>`;

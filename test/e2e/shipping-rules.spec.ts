@@ -1,5 +1,5 @@
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { expect, listByApi, registerThroughForm, sellerByApi, test, toast, uniqueName } from './support';
+import { appOrigin, expect, listByApi, sellerByApi, signUpByApi, test, toast, uniqueName } from './support';
 
 // The per-state shipping rules where buyers and sellers meet them (docs/product.md#shipping-rules).
 
@@ -34,7 +34,7 @@ async function floridaPottedPlant(
 
 async function addAddressByApi(page: Page, data: Record<string, unknown>) {
   const res = await page.request.post('/api/addresses', {
-    headers: { origin: new URL(page.url()).origin },
+    headers: { origin: appOrigin() },
     data,
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -47,8 +47,7 @@ test('a buyer in California sees a Florida rooted plant refused, the cart says w
 }) => {
   const plant = await floridaPottedPlant(playwright, baseURL);
 
-  await registerThroughForm(page, uniqueName('ca_buyer'));
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await signUpByApi(page, uniqueName('ca_buyer'));
   await addAddressByApi(page, {
     name: 'Cal Buyer',
     line1: '1 Rodeo Dr',
@@ -146,7 +145,7 @@ test('a visitor checks a ZIP code on a product page, remembered on the next page
 test('a new seller is asked where its plants ship from, and keeps a profile with certificates and blocked states', async ({
   page,
 }) => {
-  await registerThroughForm(page, uniqueName('new_nursery'), { seller: true });
+  await signUpByApi(page, uniqueName('new_nursery'), { seller: true });
   await page.goto('/seller/dashboard');
   const notice = page.getByRole('region', { name: 'Choose where your plants ship from' });
   await expect(notice).toBeVisible();

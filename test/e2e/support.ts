@@ -41,6 +41,11 @@ export function uniqueName(prefix: string): string {
 
 export const PASSWORD = 'correct horse battery';
 
+/** The app's origin, for the `Origin` header that every write through the API needs (the CSRF check). */
+export function appOrigin(): string {
+  return new URL(test.info().project.use.baseURL as string).origin;
+}
+
 /** A toast's title or description. Radix repeats toast text in a hidden live region, so match exactly. */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByText(text, { exact: true });
@@ -60,6 +65,19 @@ export async function registerThroughForm(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/**
+ * Signs a new user up through the API on the page's own context (its cookies are the browser's), without a page
+ * load: for tests about something else. The sign-up form itself is driven in accounts.spec.ts and
+ * accessibility.spec.ts. The page stays where it is; the test opens the page it is about.
+ */
+export async function signUpByApi(page: Page, username: string, { seller = false } = {}): Promise<void> {
+  const res = await page.request.post('/api/auth/register', {
+    headers: { origin: appOrigin() },
+    data: { username, email: `${username}@example.com`, password: PASSWORD, isSeller: seller },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 export async function loginThroughForm(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -77,9 +95,8 @@ export async function logoutThroughMenu(page: Page): Promise<void> {
  * form itself is driven in addresses.spec.ts and cart-checkout.spec.ts).
  */
 export async function addAddress(page: Page): Promise<void> {
-  const origin = new URL(page.url()).origin;
   const res = await page.request.post('/api/addresses', {
-    headers: { Origin: origin },
+    headers: { Origin: appOrigin() },
     data: { name: 'E2E Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
   });
   expect(res.status()).toBe(201);
@@ -99,25 +116,52 @@ export async function sellerByApi(request: APIRequestContext, origin: string, st
   return name;
 }
 
-/** Lists a plant as the seller signed in on `request`: Physical Graffiti, $24, 10 in stock; its id. */
+/**
+ * Lists a plant as the seller signed in on `request` (Physical Graffiti, $24, 10 in stock unless said); its id.
+ */
 export async function listByApi(
   request: APIRequestContext,
   origin: string,
-  listing: { title: string; form: string; shipsAs: string; image: string },
+  listing: {
+    title: string;
+    form: string;
+    shipsAs: string;
+    image: string;
+    variety?: string;
+    price?: number;
+    quantity?: number;
+  },
 ): Promise<number> {
   const created = await request.post('/api/products', {
     headers: { origin },
     data: {
       title: listing.title,
       description: 'From a nursery of the tests.',
-      variety: 'Physical Graffiti',
+      variety: listing.variety ?? 'Physical Graffiti',
       form: listing.form,
       shipsAs: listing.shipsAs,
-      price: 24,
-      quantity: 10,
+      price: listing.price ?? 24,
+      quantity: listing.quantity ?? 10,
       imageUrl: `/images/products/${listing.image}`,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: number }).id;
+}
+
+/**
+ * Orders one unit of a listing as the user signed in on `request`, who has a shipping address, with a note to the
+ * sellers if given; the order's id.
+ */
+export async function orderByApi(
+  request: APIRequestContext,
+  productId: number,
+  note?: string,
+): Promise<number> {
+  const headers = { origin: appOrigin() };
+  const added = await request.post('/api/cart', { headers, data: { productId, quantity: 1 } });
+  expect(added.ok(), await added.text()).toBe(true);
+  const ordered = await request.post('/api/orders', { headers, data: note ? { note } : {} });
+  expect(ordered.status(), await ordered.text()).toBe(201);
+  return ((await ordered.json()) as { id: number }).id;
 }
