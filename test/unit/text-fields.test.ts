@@ -45,7 +45,17 @@ describe('what a required text needs', () => {
   });
 
   it('finds the text direction controls', () => {
-    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'])
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ])
       expect(hasBidiControls(`a${c}b`)).toBe(true);
     expect(hasBidiControls('plain, ñ, 日本, مرحبا')).toBe(false);
   });
@@ -98,10 +108,13 @@ describe('one-line fields refuse text direction controls', () => {
       'location',
       'Location cannot contain text direction controls',
     ],
-  ] as Array<[z.ZodType, Record<string, unknown>, string, string]>)('%#: %s', (schema, valid, field, message) => {
-    expect(schema.safeParse(valid).success).toBe(true);
-    expect(messageOf(schema, { ...valid, [field]: `gpj${RLO}.exe` }, field)).toBe(message);
-  });
+  ] as Array<[z.ZodType, Record<string, unknown>, string, string]>)(
+    '%#: %s',
+    (schema, valid, field, message) => {
+      expect(schema.safeParse(valid).success).toBe(true);
+      expect(messageOf(schema, { ...valid, [field]: `gpj${RLO}.exe` }, field)).toBe(message);
+    },
+  );
 
   it("refuses a certificate number and the seller's licence", () => {
     const profile = { shipFromState: 'FL', certificates: [{ ...certificate, number: `FL${RLO}123` }] };
