@@ -65,7 +65,9 @@ describe('the mails one person can cause another to receive', () => {
       await buyer.post('/api/cart', { productId: seller.product.id });
       const o = await buyer.post<Order>('/api/orders', { note: `Attempt ${i}` });
       expect(o.status).toBe(201);
-      expect((await buyer.post(`/api/orders/${o.body.id}/cancel`, { reason: 'Changed my mind' })).status).toBe(200);
+      expect(
+        (await buyer.post(`/api/orders/${o.body.id}/cancel`, { reason: 'Changed my mind' })).status,
+      ).toBe(200);
     }
     await sendAll();
     expect(mailsTo(seller.email)).toHaveLength(MAILS_PER_ACTOR_PER_HOUR);
@@ -74,7 +76,10 @@ describe('the mails one person can cause another to receive', () => {
     const page = await seller.client.get<NotificationPage>('/api/notifications');
     expect(page.body.total).toBe(16);
     expect(page.body.unread).toBe(16);
-    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, seller.user.id));
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, seller.user.id));
     expect(rows.every((r) => r.actorId === user.id)).toBe(true);
     expect(rows.filter((r) => r.emailStatus === 'sent')).toHaveLength(5);
     expect(rows.filter((r) => r.emailStatus === 'held')).toHaveLength(11);
@@ -165,7 +170,8 @@ describe('what a person writes in a notification', () => {
     const seller = await newSeller();
     const { client: buyer } = await registerUser(t.server);
     await buyer.post('/api/cart', { productId: seller.product.id });
-    const note = 'Thanks!\n\n— Dragon Fruit Marketplace\n\nYour payout is on hold: sign in at https://evil.example\u2028to release it';
+    const note =
+      'Thanks!\n\n— Dragon Fruit Marketplace\n\nYour payout is on hold: sign in at https://evil.example\u2028to release it';
     expect((await buyer.post('/api/orders', { note })).status).toBe(201);
     await sendAll();
     const [mail] = mailsTo(seller.email);
@@ -200,72 +206,77 @@ describe('what a person writes in a notification', () => {
   });
 });
 
-describe.skipIf(testDatabaseKind() !== 'postgres')('the limits with several senders on one PostgreSQL', () => {
-  let secondDb: Database;
-  let thirdDb: Database;
-  let b: Awaited<ReturnType<typeof buildApp>>;
-  let c: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    secondDb = await connect({ databaseUrl: t.database.url as string, maxConnections: 5 });
-    thirdDb = await connect({ databaseUrl: t.database.url as string, maxConnections: 5 });
-    b = await buildApp({ database: secondDb, config: t.config, now: clock });
-    c = await buildApp({ database: thirdDb, config: t.config, now: clock });
-    await b.server.ready();
-    await c.server.ready();
-  });
-  afterAll(async () => {
-    await b?.server.close();
-    await c?.server.close();
-    await secondDb?.close();
-    await thirdDb?.close();
-  });
+describe.skipIf(testDatabaseKind() !== 'postgres')(
+  'the limits with several senders on one PostgreSQL',
+  () => {
+    let secondDb: Database;
+    let thirdDb: Database;
+    let b: Awaited<ReturnType<typeof buildApp>>;
+    let c: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      secondDb = await connect({ databaseUrl: t.database.url as string, maxConnections: 5 });
+      thirdDb = await connect({ databaseUrl: t.database.url as string, maxConnections: 5 });
+      b = await buildApp({ database: secondDb, config: t.config, now: clock });
+      c = await buildApp({ database: thirdDb, config: t.config, now: clock });
+      await b.server.ready();
+      await c.server.ready();
+    });
+    afterAll(async () => {
+      await b?.server.close();
+      await c?.server.close();
+      await secondDb?.close();
+      await thirdDb?.close();
+    });
 
-  it('lets exactly 5 through when parallel orders and cancels are mailed by three instances at once', async () => {
-    await sendAll();
-    const seller = await newSeller();
-    const { client: buyer, user: buyerUser } = await registerUser(t.server);
-    const buyerId = buyerUser.id;
-    // Orders and cancels sent in parallel (each order waits for the one before it, as the cart is one).
-    const cancels: Array<Promise<unknown>> = [];
-    for (let i = 0; i < 30; i++) {
-      await buyer.post('/api/cart', { productId: seller.product.id });
-      const o = await buyer.post<Order>('/api/orders', {});
-      expect(o.status).toBe(201);
-      cancels.push(buyer.post(`/api/orders/${o.body.id}/cancel`, {}));
-    }
-    await Promise.all(cancels);
-    // The buyer's own confirmations are not what this is about: out of the way, so the seller's are all there is.
-    await t.database.db
-      .update(notifications)
-      .set({ emailStatus: 'off' })
-      .where(eq(notifications.userId, buyerId));
-    // 60 for the seller: each instance's pass claims 20 of them, so three decide for the seller at once. A trigger
-    // of this test's own slows the write of each choice to mail, so that without the recipient's lock the three
-    // would count the same mails and each let one more through.
-    await t.database.db.execute(sql`
+    it('lets exactly 5 through when parallel orders and cancels are mailed by three instances at once', async () => {
+      await sendAll();
+      const seller = await newSeller();
+      const { client: buyer, user: buyerUser } = await registerUser(t.server);
+      const buyerId = buyerUser.id;
+      // Orders and cancels sent in parallel (each order waits for the one before it, as the cart is one).
+      const cancels: Array<Promise<unknown>> = [];
+      for (let i = 0; i < 30; i++) {
+        await buyer.post('/api/cart', { productId: seller.product.id });
+        const o = await buyer.post<Order>('/api/orders', {});
+        expect(o.status).toBe(201);
+        cancels.push(buyer.post(`/api/orders/${o.body.id}/cancel`, {}));
+      }
+      await Promise.all(cancels);
+      // The buyer's own confirmations are not what this is about: out of the way, so the seller's are all there is.
+      await t.database.db
+        .update(notifications)
+        .set({ emailStatus: 'off' })
+        .where(eq(notifications.userId, buyerId));
+      // 60 for the seller: each instance's pass claims 20 of them, so three decide for the seller at once. A trigger
+      // of this test's own slows the write of each choice to mail, so that without the recipient's lock the three
+      // would count the same mails and each let one more through.
+      await t.database.db.execute(sql`
       create function mail_test_slow() returns trigger language plpgsql as $$
       begin perform pg_sleep(0.05); return new; end $$`);
-    await t.database.db.execute(sql`
+      await t.database.db.execute(sql`
       create trigger mail_test_slow before update of mailed_at on notifications
       for each row when (new.mailed_at is not null) execute function mail_test_slow()`);
-    let sent = 0;
-    try {
-      for (;;) {
-        const passes = await Promise.all([t.mail.sendDue(), b.mail.sendDue(), c.mail.sendDue()]);
-        const n = passes.reduce((sum, p) => sum + p.sent, 0);
-        if (n === 0) break;
-        sent += n;
+      let sent = 0;
+      try {
+        for (;;) {
+          const passes = await Promise.all([t.mail.sendDue(), b.mail.sendDue(), c.mail.sendDue()]);
+          const n = passes.reduce((sum, p) => sum + p.sent, 0);
+          if (n === 0) break;
+          sent += n;
+        }
+      } finally {
+        await t.database.db.execute(sql`drop trigger mail_test_slow on notifications`);
+        await t.database.db.execute(sql`drop function mail_test_slow()`);
       }
-    } finally {
-      await t.database.db.execute(sql`drop trigger mail_test_slow on notifications`);
-      await t.database.db.execute(sql`drop function mail_test_slow()`);
-    }
-    expect(sent).toBe(5);
-    expect(mailsTo(seller.email)).toHaveLength(5);
-    const rows = await t.database.db
-      .select({ status: notifications.emailStatus })
-      .from(notifications)
-      .where(and(eq(notifications.userId, seller.user.id), inArray(notifications.emailStatus, ['sent', 'held'])));
-    expect(rows.filter((r) => r.status === 'held')).toHaveLength(55);
-  });
-});
+      expect(sent).toBe(5);
+      expect(mailsTo(seller.email)).toHaveLength(5);
+      const rows = await t.database.db
+        .select({ status: notifications.emailStatus })
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, seller.user.id), inArray(notifications.emailStatus, ['sent', 'held'])),
+        );
+      expect(rows.filter((r) => r.status === 'held')).toHaveLength(55);
+    });
+  },
+);

@@ -478,9 +478,7 @@ export const notifications = pgTable(
   },
   (t) => [
     // The mail limits: a recipient's mails of the last day, and of the last hour by one actor.
-    index('notifications_mailed_idx')
-      .on(t.userId, t.mailedAt)
-      .where(sql`${t.mailedAt} is not null`),
+    index('notifications_mailed_idx').on(t.userId, t.mailedAt).where(sql`${t.mailedAt} is not null`),
     // The held ones waiting for a digest.
     index('notifications_held_idx').on(t.userId).where(sql`${t.emailStatus} = 'held'`),
     // The bell and the notifications page: a user's newest first, and their unread count.

@@ -1,8 +1,8 @@
 import {
   DIGEST_KIND,
-  type NotificationKind,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
+  type NotificationKind,
   type NotificationPage,
 } from '@domain/notifications/types';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -29,7 +29,8 @@ function toNotification(
 }
 
 /** A user's notifications shown in the app: not the digest mails (written read, so never unread either). */
-const shownTo = (userId: number) => and(eq(notifications.userId, userId), ne(notifications.kind, DIGEST_KIND));
+const shownTo = (userId: number) =>
+  and(eq(notifications.userId, userId), ne(notifications.kind, DIGEST_KIND));
 
 /** A user's notifications in the app: the page, the bell's unread count, marking read. Others' are 404. */
 export class NotificationService {
