@@ -28,3 +28,28 @@ export function hasLineControlCharacters(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * The characters that change the direction text is shown in (embeddings, overrides, isolates, and the left-to-right,
+ * right-to-left and Arabic letter marks). In a one-line field they serve only to make a name or a title read
+ * otherwise than it is stored ("‮gpj.exe" shows as "exe.jpg"), so one-line fields refuse them.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROLS.test(value);
+}
+
+/** The message for a one-line field that holds a text direction control. */
+export const bidiControlsMessage = (field: string) => `${field} cannot contain text direction controls`;
+
+/**
+ * What shows nothing: white space, control and format characters (zero-width spaces and joiners, direction marks,
+ * the byte order mark), and the blank fillers of Hangul and Braille.
+ */
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+
+/** True when the text has at least one character a reader can see: what a required field needs. */
+export function hasVisibleCharacter(value: string): boolean {
+  return !INVISIBLE.test(value);
+}

@@ -9,6 +9,7 @@ import {
   USERNAME_MIN,
 } from '../constants';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
+import { optionalText } from '../text-fields';
 
 export const MESSAGES = {
   usernameMin: `Username must be at least ${USERNAME_MIN} characters`,
@@ -26,16 +27,6 @@ export const MESSAGES = {
   locationControl: controlCharactersMessage('Location'),
   bioControl: controlCharactersMessage('Bio'),
 } as const;
-
-const optionalText = (max: number, message: string, controlMessage: string) =>
-  z
-    .string(message)
-    .trim()
-    .max(max, message)
-    .refine((v) => !hasControlCharacters(v), controlMessage)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
 
 export const usernameSchema = z
   .string(MESSAGES.usernameMin)
@@ -61,8 +52,20 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   isSeller: z.boolean().optional().default(false),
-  location: optionalText(LOCATION_MAX, MESSAGES.location, MESSAGES.locationControl),
-  bio: optionalText(BIO_MAX, MESSAGES.bio, MESSAGES.bioControl),
+  location: optionalText({
+    field: 'Location',
+    line: true,
+    max: LOCATION_MAX,
+    maxMessage: MESSAGES.location,
+    controlMessage: MESSAGES.locationControl,
+  }),
+  bio: optionalText({
+    field: 'Bio',
+    line: false,
+    max: BIO_MAX,
+    maxMessage: MESSAGES.bio,
+    controlMessage: MESSAGES.bioControl,
+  }),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;

@@ -9,6 +9,7 @@ import { CUTTING_SIZES, FORMS, POLLINATIONS, QUANTITY_MAX, SHIPS_AS, VARIETIES }
 import { toCents } from '../money';
 import { parseDecimal } from '../numbers';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
+import { editableText, requiredText } from '../text-fields';
 import {
   CALLUSED_SHIPS_AS,
   LENGTH_INCHES_MAX,
@@ -61,14 +62,6 @@ export function isSafeImageUrl(value: string): boolean {
   }
 }
 
-const requiredText = (message: string, max: number, maxMessage: string, controlMessage = message) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: maxMessage })
-    .refine((v) => !hasControlCharacters(v), { error: controlMessage });
-
 /**
  * An optional whole number from 1 to `max`, typed in a form (text, '' when left empty) or sent as a number; null
  * or '' clear it, and leaving it out is kept apart from clearing it (undefined).
@@ -101,22 +94,30 @@ const numeric = (message: string) =>
 
 export const listingSchema = z
   .object({
-    title: requiredText(
-      LISTING_MESSAGES.title,
-      TITLE_MAX,
-      LISTING_MESSAGES.titleMax,
-      LISTING_MESSAGES.titleControl,
-    ),
-    description: requiredText(
-      LISTING_MESSAGES.description,
-      DESCRIPTION_MAX,
-      LISTING_MESSAGES.descriptionMax,
-      LISTING_MESSAGES.descriptionControl,
-    ),
-    variety: requiredText(LISTING_MESSAGES.variety, 100, LISTING_MESSAGES.varietyUnknown).refine(
-      (v) => (VARIETIES as readonly string[]).includes(v),
-      { error: LISTING_MESSAGES.varietyUnknown },
-    ),
+    title: requiredText({
+      field: 'Title',
+      line: true,
+      required: LISTING_MESSAGES.title,
+      max: TITLE_MAX,
+      maxMessage: LISTING_MESSAGES.titleMax,
+      controlMessage: LISTING_MESSAGES.titleControl,
+    }),
+    description: requiredText({
+      field: 'Description',
+      line: false,
+      required: LISTING_MESSAGES.description,
+      max: DESCRIPTION_MAX,
+      maxMessage: LISTING_MESSAGES.descriptionMax,
+      controlMessage: LISTING_MESSAGES.descriptionControl,
+    }),
+    // One of VARIETIES, so nothing more to check than that.
+    variety: z
+      .string({ error: LISTING_MESSAGES.variety })
+      .trim()
+      .min(1, { error: LISTING_MESSAGES.variety })
+      .refine((v) => (VARIETIES as readonly string[]).includes(v), {
+        error: LISTING_MESSAGES.varietyUnknown,
+      }),
     form: z.enum(FORMS, { error: LISTING_MESSAGES.form }),
     cuttingSize: z
       .union([z.enum(CUTTING_SIZES), z.literal(''), z.null()], { error: LISTING_MESSAGES.cuttingSize })
@@ -158,13 +159,13 @@ export const listingSchema = z
     lengthInches: optionalWholeNumber(PLANT_FACTS_MESSAGES.lengthInches, LENGTH_INCHES_MAX),
     segments: optionalWholeNumber(PLANT_FACTS_MESSAGES.segments, SEGMENTS_MAX),
     grafted: z.boolean({ error: PLANT_FACTS_MESSAGES.grafted }).optional(),
-    rootstock: z
-      .string({ error: PLANT_FACTS_MESSAGES.rootstock })
-      .trim()
-      .max(ROOTSTOCK_MAX, { error: PLANT_FACTS_MESSAGES.rootstock })
-      .refine((v) => !hasControlCharacters(v), { error: PLANT_FACTS_MESSAGES.rootstockControl })
-      .nullable()
-      .optional(),
+    rootstock: editableText({
+      field: 'Rootstock',
+      line: true,
+      max: ROOTSTOCK_MAX,
+      maxMessage: PLANT_FACTS_MESSAGES.rootstock,
+      controlMessage: PLANT_FACTS_MESSAGES.rootstockControl,
+    }),
   })
   // The plant facts that contradict each other as given; the listings service checks them again against what
   // they resolve to (a fact left out of an edit keeps its stored value).

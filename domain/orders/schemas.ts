@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { productId, shownPrice } from '../cart';
 import { queryWholeNumber } from '../query';
-import { controlCharactersMessage, hasControlCharacters } from '../text';
+import { optionalText } from '../text-fields';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -22,13 +22,13 @@ export const CANCEL_REASON_MAX = 500;
 
 /** An optional free text (several lines allowed): trimmed, no control characters, at most `max`; blank is null. */
 const optionalNote = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .max(max, { error: `${field} can be at most ${max} characters` })
-    .refine((v) => !hasControlCharacters(v), { error: controlCharactersMessage(field) })
-    .nullish()
-    .transform((v) => (v ? v : null));
+  optionalText({
+    field,
+    line: false,
+    max,
+    maxMessage: `${field} can be at most ${max} characters`,
+    typeMessage: `${field} must be text`,
+  });
 
 export const CHECKOUT_MESSAGES = {
   addressId: 'addressId must be the id of one of your addresses',

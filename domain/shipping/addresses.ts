@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { controlCharactersMessage, hasLineControlCharacters } from '../text';
+import { optionalText, requiredText } from '../text-fields';
 import { isStateCode, type StateCode } from './states';
 
 export const ADDRESS_NAME_MAX = 100;
@@ -53,14 +54,9 @@ export const zipStateMessage = (zip: string, zipState: string, chosen: string) =
 /** The 5-digit part of a ZIP code or ZIP+4 ("33101" for "33101-1234"). */
 export const zip5 = (zip: string) => zip.slice(0, 5);
 
-/** A required one-line text: trimmed, no control characters (checked first), 1 to `max` characters. */
-const lineText = (required: string, max: number, maxMessage: string, controlMessage: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .refine((v) => !hasLineControlCharacters(v), { error: controlMessage, abort: true })
-    .min(1, { error: required })
-    .max(max, { error: maxMessage });
+/** A required one-line text (../text-fields.ts): trimmed, no control characters, something visible, 1 to `max`. */
+const lineText = (field: string, required: string, max: number, maxMessage: string, controlMessage: string) =>
+  requiredText({ field, line: true, required, max, maxMessage, controlMessage });
 
 /** An optional one-line text: absent, null or blank is null. */
 const optionalLine = (schema: z.ZodType<string, string>) => schema.nullish().transform((v) => (v ? v : null));
@@ -81,25 +77,29 @@ const phoneText = z
 
 export const addressSchema = z.object({
   name: lineText(
+    'Name',
     ADDRESS_MESSAGES.name,
     ADDRESS_NAME_MAX,
     ADDRESS_MESSAGES.nameMax,
     ADDRESS_MESSAGES.nameControl,
   ),
   line1: lineText(
+    'Address line 1',
     ADDRESS_MESSAGES.line1,
     ADDRESS_LINE_MAX,
     ADDRESS_MESSAGES.line1Max,
     ADDRESS_MESSAGES.line1Control,
   ),
-  line2: optionalLine(
-    z
-      .string({ error: ADDRESS_MESSAGES.line2 })
-      .trim()
-      .refine((v) => !hasLineControlCharacters(v), { error: ADDRESS_MESSAGES.line2Control, abort: true })
-      .max(ADDRESS_LINE_MAX, { error: ADDRESS_MESSAGES.line2Max }),
-  ),
+  line2: optionalText({
+    field: 'Address line 2',
+    line: true,
+    max: ADDRESS_LINE_MAX,
+    maxMessage: ADDRESS_MESSAGES.line2Max,
+    typeMessage: ADDRESS_MESSAGES.line2,
+    controlMessage: ADDRESS_MESSAGES.line2Control,
+  }),
   city: lineText(
+    'City',
     ADDRESS_MESSAGES.city,
     ADDRESS_CITY_MAX,
     ADDRESS_MESSAGES.cityMax,

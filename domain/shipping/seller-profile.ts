@@ -6,7 +6,8 @@
  * today's date, so the server checks that alone.
  */
 import { z } from 'zod';
-import { controlCharactersMessage, hasLineControlCharacters } from '../text';
+import { controlCharactersMessage } from '../text';
+import { optionalText, requiredText } from '../text-fields';
 import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate, type SellerCertificate } from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
@@ -54,15 +55,14 @@ const stateCode = (message: string) =>
 
 const certificateSchema = z.object({
   kind: z.enum(CERTIFICATE_KINDS, { error: SELLER_PROFILE_MESSAGES.certificateKind }),
-  number: z
-    .string({ error: SELLER_PROFILE_MESSAGES.certificateNumber })
-    .trim()
-    .refine((v) => !hasLineControlCharacters(v), {
-      error: SELLER_PROFILE_MESSAGES.certificateNumberControl,
-      abort: true,
-    })
-    .min(1, { error: SELLER_PROFILE_MESSAGES.certificateNumber })
-    .max(CERTIFICATE_NUMBER_MAX, { error: SELLER_PROFILE_MESSAGES.certificateNumberMax }),
+  number: requiredText({
+    field: 'Certificate number',
+    line: true,
+    required: SELLER_PROFILE_MESSAGES.certificateNumber,
+    max: CERTIFICATE_NUMBER_MAX,
+    maxMessage: SELLER_PROFILE_MESSAGES.certificateNumberMax,
+    controlMessage: SELLER_PROFILE_MESSAGES.certificateNumberControl,
+  }),
   expiresOn: z
     .string({ error: SELLER_PROFILE_MESSAGES.certificateExpiry })
     .trim()
@@ -71,16 +71,14 @@ const certificateSchema = z.object({
 
 export const sellerProfileSchema = z.object({
   shipFromState: stateCode(SELLER_PROFILE_MESSAGES.shipFromState),
-  licence: z
-    .string({ error: SELLER_PROFILE_MESSAGES.licence })
-    .trim()
-    .refine((v) => !hasLineControlCharacters(v), {
-      error: SELLER_PROFILE_MESSAGES.licenceControl,
-      abort: true,
-    })
-    .max(LICENCE_MAX, { error: SELLER_PROFILE_MESSAGES.licenceMax })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  licence: optionalText({
+    field: 'Licence or registration number',
+    line: true,
+    max: LICENCE_MAX,
+    maxMessage: SELLER_PROFILE_MESSAGES.licenceMax,
+    typeMessage: SELLER_PROFILE_MESSAGES.licence,
+    controlMessage: SELLER_PROFILE_MESSAGES.licenceControl,
+  }),
   blockedStates: z
     .array(stateCode(SELLER_PROFILE_MESSAGES.blockedStates), { error: SELLER_PROFILE_MESSAGES.blockedStates })
     .max(STATE_CODES.length, { error: SELLER_PROFILE_MESSAGES.blockedStates })

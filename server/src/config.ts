@@ -139,10 +139,17 @@ function originOf(value: string): string | undefined {
 }
 
 // The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
-const checkedEnvSchema = envSchema.refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
-  path: ['SEED_DEMO'],
-  message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
-});
+const checkedEnvSchema = envSchema
+  .refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
+    path: ['SEED_DEMO'],
+    message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
+  })
+  // The mails' links are made from PUBLIC_ORIGIN: without it a production site would mail links to localhost.
+  .refine((e) => !(e.SMTP_URL && e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN), {
+    path: ['PUBLIC_ORIGIN'],
+    message:
+      'must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it (e.g. https://shop.example.com)',
+  });
 
 export interface Config {
   port: number;

@@ -76,7 +76,7 @@ describe('who is told what', () => {
     expect(placed.items[0]?.link).toBe(`/orders/${o.id}`);
     const toA = await inbox(a.client);
     expect(toA.items.map((n) => n.title)).toEqual([`New order #${o.id} from ${buyerName}`]);
-    expect(toA.items[0]?.body).toContain('Note from the buyer: Leave it by the gate');
+    expect(toA.items[0]?.body).toContain('Note from the buyer:\n> Leave it by the gate');
     expect(toA.items[0]?.body).toContain('ship to Miami, FL');
 
     await a.client.post(`/api/seller/shipments/${partA?.id}/ship`, {
@@ -95,7 +95,7 @@ describe('who is told what', () => {
     expect(buyerSees.items[1]?.body).toContain(
       'Follow it: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
     );
-    expect(buyerSees.items[0]?.body).toContain('Reason: Frost');
+    expect(buyerSees.items[0]?.body).toContain('Reason:\n> Frost');
     expect((await inbox(a.client)).items.map((n) => n.kind)).toEqual([
       'shipment-delivered',
       'order-received',
@@ -110,7 +110,7 @@ describe('who is told what', () => {
     await buyer.post(`/api/orders/${o.id}/cancel`, { reason: 'Ordered twice' });
     const seen = await inbox(a.client);
     expect(seen.items[0]).toMatchObject({ kind: 'shipment-cancelled' });
-    expect(seen.items[0]?.body).toContain('Reason: Ordered twice');
+    expect(seen.items[0]?.body).toContain('Reason:\n> Ordered twice');
 
     // A checkout refused for a changed price rolls back whole: no notification for anyone.
     const before = await t.database.db.select().from(notifications).where(eq(notifications.userId, buyerId));
@@ -172,8 +172,8 @@ describe('by email', () => {
     expect(await t.mail.sendDue()).toEqual({ sent: 0, failed: 0 });
     const toSeller = smtp.mails.find((m) => m.to === `${a.username}@example.com`);
     expect(toSeller?.subject).toBe(`New order #${o.id} from ${buyerName}`);
-    expect(toSeller?.text).toContain('Note from the buyer: Gate code </script> & $&');
-    expect(toSeller?.html).toContain('Gate code &lt;/script&gt; &amp; $&amp;');
+    expect(toSeller?.text).toContain('Note from the buyer:\n> Gate code </script> & $&');
+    expect(toSeller?.html).toContain('Gate code &lt;/script&gt; &amp; $&amp;</blockquote>');
     expect(toSeller?.html).not.toContain('</script> &');
     expect(toSeller?.text).toContain('http://localhost:5000/seller/dashboard?tab=orders');
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.orderId, o.id));

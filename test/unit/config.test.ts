@@ -26,6 +26,21 @@ describe('configuration', () => {
     );
   });
 
+  it('stops a production start-up that would mail links to localhost', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
+      /PUBLIC_ORIGIN: must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it/,
+    );
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+    });
+    expect(ok.mail.origin).toBe('https://shop.example.com');
+    // Without mail, or outside production, localhost links are fine.
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.origin).toBe('http://localhost:5000');
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '8080',

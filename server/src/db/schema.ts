@@ -9,8 +9,8 @@ import {
 import {
   EMAIL_STATUSES,
   type EmailStatus,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
+  STORED_NOTIFICATION_KINDS,
+  type StoredNotificationKind,
 } from '@domain/notifications/types';
 import { CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
@@ -457,7 +457,9 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<NotificationKind>().notNull(),
+    kind: text('kind').$type<StoredNotificationKind>().notNull(),
+    /** Who caused it (the buyer who ordered, the seller who shipped); null for the platform's own (a reminder). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
@@ -470,15 +472,21 @@ export const notifications = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the sender chose to mail it (counted by the mail limits of docs/product.md#notifications). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    // The mail limits: a recipient's mails of the last day, and of the last hour by one actor.
+    index('notifications_mailed_idx').on(t.userId, t.mailedAt).where(sql`${t.mailedAt} is not null`),
+    // The held ones waiting for a digest.
+    index('notifications_held_idx').on(t.userId).where(sql`${t.emailStatus} = 'held'`),
     // The bell and the notifications page: a user's newest first, and their unread count.
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     // The sender's queue.
     index('notifications_pending_idx').on(t.nextAttemptAt).where(sql`${t.emailStatus} = 'pending'`),
-    check('notifications_kind_valid', sql`${t.kind} in ${textList(NOTIFICATION_KINDS)}`),
+    check('notifications_kind_valid', sql`${t.kind} in ${textList(STORED_NOTIFICATION_KINDS)}`),
     check('notifications_email_status_valid', sql`${t.emailStatus} in ${textList(EMAIL_STATUSES)}`),
   ],
 );

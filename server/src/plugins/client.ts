@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
+import { PRIVATE_NO_STORE, SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
 /** The server renderer built from the client (client/src/entry-server.tsx): its contract, as the server uses it. */
 interface PageRenderer {
@@ -58,10 +58,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
     const html = Buffer.from(fillTemplate(template, page));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
+    // A signed-in visitor's page carries their data (the header's name, the query cache): kept by no cache at all.
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     reply
       .code(page.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'private, no-cache')
       .header('vary', 'accept-encoding');
     if (!encoding) return reply.send(html);
     return reply.header('content-encoding', encoding).send(await compress[encoding](html));

@@ -14,6 +14,8 @@ export const SESSION_COOKIE = 'sid';
  * session, so a visitor's page does not ask /api/auth/me for an answer that can only be 401.
  */
 export const SIGNED_IN_COOKIE = 'signed_in';
+/** The Cache-Control of every answer that depends on the session: no cache, shared or the browser's, keeps it. */
+export const PRIVATE_NO_STORE = 'private, no-store';
 /** A session not used for this long ends (sliding). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in however active it is. */
@@ -143,6 +145,10 @@ export async function registerSessions(
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
+    // An answer that depends on who asks (a signed-in request, a route for users, the auth calls) is kept by no
+    // cache: a shared one would hand a buyer's address or orders to the next person (docs/quality.md#security).
+    if (token || request.routeOptions.config?.access !== 'public' || request.url.startsWith('/api/auth/'))
+      reply.header('cache-control', PRIVATE_NO_STORE);
     if (!token) {
       // A hint without a session (the session cookie expired in the browser): drop the hint too.
       if (request.cookies[SIGNED_IN_COOKIE]) reply.clearCookie(SIGNED_IN_COOKIE, hintOptions);

@@ -5,6 +5,8 @@ export {
   deliveredNotice,
   type Notice,
   ORDER,
+  type OrderNotice,
+  type OrderText,
   orderPlacedNotice,
   orderReceivedNotice,
   reminderNotice,

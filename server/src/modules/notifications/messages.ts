@@ -5,6 +5,8 @@ import { AUTO_DELIVER_DAYS, CARRIER_LABELS, type Carrier, trackingUrl } from '@d
 /** One notification to write: to whom, about what, its words and where it leads (docs/product.md#notifications). */
 export interface Notice {
   userId: number;
+  /** Who caused it (docs/product.md#notifications, the mail limits); null for the platform's own events. */
+  actorId: number | null;
   kind: NotificationKind;
   orderId: number;
   shipmentId: number | null;
@@ -13,11 +15,70 @@ export interface Notice {
   link: string;
 }
 
+/** Where checkout's texts put the order's number, which it learns only as it writes the order (see OrderText). */
+export const ORDER: unique symbol = Symbol('order number');
+
 /**
- * In checkout the order's number is not known until its row is written: the texts carry ORDER, which the
- * statement that writes them replaces with the number (see outbox.ts, noticeValues).
+ * A text of checkout's notices: the parts around each place the order's number goes. The statement that writes the
+ * order joins them with its number (outbox.ts, withOrderNumber), so the number goes only where the platform's
+ * words put it: a "{order}" or "$&" in a title, a note or a city stays as written.
  */
-export const ORDER = '{order}';
+export type OrderText = string[];
+
+/** A notice of checkout, its texts still waiting for the order's number. */
+export type OrderNotice = Omit<Notice, 'actorId' | 'orderId' | 'shipmentId' | 'title' | 'body' | 'link'> & {
+  title: OrderText;
+  body: OrderText;
+  link: OrderText;
+};
+
+type Piece = string | number | typeof ORDER | OrderText;
+
+function appendPiece(parts: string[], piece: Piece): void {
+  if (piece === ORDER) parts.push('');
+  else if (Array.isArray(piece)) {
+    parts[parts.length - 1] += piece[0] ?? '';
+    parts.push(...piece.slice(1));
+  } else parts[parts.length - 1] += String(piece);
+}
+
+/** An OrderText from a template: ORDER marks a place for the number; any other value is text as written. */
+function orderText(strings: TemplateStringsArray, ...values: Piece[]): OrderText {
+  const parts = [strings[0] ?? ''];
+  values.forEach((value, i) => {
+    appendPiece(parts, value);
+    parts[parts.length - 1] += strings[i + 1] ?? '';
+  });
+  return parts;
+}
+
+/** Lines joined into one OrderText. */
+function orderLines(lines: Piece[]): OrderText {
+  const parts = [''];
+  lines.forEach((line, i) => {
+    if (i > 0) parts[parts.length - 1] += '\n';
+    appendPiece(parts, line);
+  });
+  return parts;
+}
+
+/** Breaks a line can hold: a person's text on one line of ours stays on it (an old title may still have one). */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+
+/** A person's words set inside a line of ours: on that line, whatever breaks they held. */
+export const oneLine = (text: string) => text.replace(LINE_BREAKS, ' ');
+
+/**
+ * A person's words of several lines (a note, a reason), set off from ours: introduced by our words, then each of
+ * their lines quoted with "> ", so nothing they write can pass for the marketplace's own text or signature in the
+ * notification or its mail (the mail's HTML shows the quoted lines as a quotation: sender.ts).
+ */
+export function quoted(intro: string, text: string): string[] {
+  return [intro, ...text.split(LINE_BREAKS).map((line) => `${QUOTE}${line}`)];
+}
+
+/** How a quoted line starts. */
+export const QUOTE = '> ';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -27,20 +88,20 @@ export function orderPlacedNotice(o: {
   orderId: number | typeof ORDER;
   total: number;
   sellers: Array<{ username: string; items: number }>;
-}): Omit<Notice, 'orderId'> {
-  const lines = o.sellers.map((s) => `- ${plural(s.items, 'item', 'items')} from ${s.username}`);
+}): OrderNotice & { shipmentId: null } {
+  const lines = o.sellers.map((s) => `- ${plural(s.items, 'item', 'items')} from ${oneLine(s.username)}`);
   return {
     userId: o.buyerId,
     kind: 'order-placed',
     shipmentId: null,
-    title: `Order #${o.orderId} placed`,
-    body: [
-      `Thank you for your order #${o.orderId} (${formatUSD(o.total)}).`,
+    title: orderText`Order #${o.orderId} placed`,
+    body: orderLines([
+      orderText`Thank you for your order #${o.orderId} (${formatUSD(o.total)}).`,
       o.sellers.length === 1 ? 'It ships from one nursery:' : `It ships from ${o.sellers.length} nurseries:`,
       ...lines,
       'We will tell you as each part ships.',
-    ].join('\n'),
-    link: `/orders/${o.orderId}`,
+    ]),
+    link: orderText`/orders/${o.orderId}`,
   };
 }
 
@@ -52,25 +113,27 @@ export function orderReceivedNotice(o: {
   items: Array<{ title: string; quantity: number }>;
   shipTo: { city: string; state: string } | null;
   note: string | null;
-}): Omit<Notice, 'orderId' | 'shipmentId'> {
+}): OrderNotice {
+  const buyer = oneLine(o.buyer);
   return {
     userId: o.sellerId,
     kind: 'order-received',
-    title: `New order #${o.orderId} from ${o.buyer}`,
-    body: [
-      `${o.buyer} ordered${o.shipTo ? `, to ship to ${o.shipTo.city}, ${o.shipTo.state}` : ''}:`,
-      ...o.items.map((i) => `- ${i.quantity} × ${i.title}`),
-      ...(o.note ? ['', `Note from the buyer: ${o.note}`] : []),
+    title: orderText`New order #${o.orderId} from ${buyer}`,
+    body: orderLines([
+      `Ordered by ${buyer}${o.shipTo ? `, to ship to ${oneLine(o.shipTo.city)}, ${o.shipTo.state}` : ''}:`,
+      ...o.items.map((i) => `- ${i.quantity} × ${oneLine(i.title)}`),
+      ...(o.note ? ['', ...quoted('Note from the buyer:', o.note)] : []),
       '',
       'Print the packing slip and mark it shipped from your Orders tab.',
-    ].join('\n'),
-    link: '/seller/dashboard?tab=orders',
+    ]),
+    link: ['/seller/dashboard?tab=orders'],
   };
 }
 
 /** The buyer's "shipped", with the tracking. */
 export function shippedNotice(s: {
   buyerId: number;
+  sellerId: number;
   orderId: number;
   shipmentId: number;
   seller: string;
@@ -83,6 +146,7 @@ export function shippedNotice(s: {
     : null;
   return {
     userId: s.buyerId,
+    actorId: s.sellerId,
     kind: 'shipment-shipped',
     orderId: s.orderId,
     shipmentId: s.shipmentId,
@@ -100,6 +164,8 @@ export function shippedNotice(s: {
 /** The other side's "cancelled": to the buyer when the seller cancelled, to the seller when the buyer did. */
 export function cancelledNotice(s: {
   to: number;
+  /** The one who cancelled. */
+  from: number;
   orderId: number;
   shipmentId: number;
   by: 'buyer' | 'seller';
@@ -109,6 +175,7 @@ export function cancelledNotice(s: {
   const bySeller = s.by === 'seller';
   return {
     userId: s.to,
+    actorId: s.from,
     kind: 'shipment-cancelled',
     orderId: s.orderId,
     shipmentId: s.shipmentId,
@@ -119,7 +186,7 @@ export function cancelledNotice(s: {
       bySeller
         ? `${s.name} cancelled its part of your order #${s.orderId}. Nothing from it will be sent.`
         : `${s.name} cancelled your part of order #${s.orderId}: do not send it. Its items are back on sale.`,
-      s.reason ? `Reason: ${s.reason}` : 'No reason was given.',
+      ...(s.reason ? quoted('Reason:', s.reason) : ['No reason was given.']),
     ].join('\n'),
     link: bySeller ? `/orders/${s.orderId}` : '/seller/dashboard?tab=orders',
   };
@@ -128,6 +195,7 @@ export function cancelledNotice(s: {
 /** The seller's "delivered": the buyer confirmed it, or the 14 days passed. */
 export function deliveredNotice(s: {
   sellerId: number;
+  buyerId: number;
   orderId: number;
   shipmentId: number;
   buyer: string;
@@ -135,6 +203,7 @@ export function deliveredNotice(s: {
 }): Notice {
   return {
     userId: s.sellerId,
+    actorId: s.by === 'buyer' ? s.buyerId : null,
     kind: 'shipment-delivered',
     orderId: s.orderId,
     shipmentId: s.shipmentId,
@@ -157,6 +226,7 @@ export function reminderNotice(s: {
 }): Notice {
   return {
     userId: s.sellerId,
+    actorId: null,
     kind: 'ship-reminder',
     orderId: s.orderId,
     shipmentId: s.shipmentId,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { notifications } from '../../db/schema';
-import { type Notice, ORDER } from './messages';
+import type { Notice, OrderNotice } from './messages';
 
 /**
  * Writes notifications into the outbox, in the caller's transaction: they exist if and only if the change they tell
@@ -13,23 +13,24 @@ export async function notify(tx: Tx, notices: Notice[]): Promise<void> {
 }
 
 /**
- * The notices of an order being written, as a VALUES list for checkout's one statement: each text's ORDER is
- * replaced there by the order's number (`order_id` column), `seller_id` names the shipment the notice is about
- * (null for the buyer's). Columns: user_id, kind, seller_id, title, body, link.
+ * The notices of an order being written, as a VALUES list for checkout's one statement: each text is an OrderText
+ * (text[]), joined there with the order's number (`order_id` column, withOrderNumber); `seller_id` names the
+ * shipment the notice is about (null for the buyer's). Columns: user_id, kind, seller_id, title, body, link.
  */
-export function noticeValues(
-  notices: Array<Omit<Notice, 'orderId' | 'shipmentId'> & { sellerId: number | null }>,
-): SQL {
+export function noticeValues(notices: Array<OrderNotice & { sellerId: number | null }>): SQL {
   return sql.join(
     notices.map(
       (n) =>
-        sql`(${n.userId}::int, ${n.kind}::text, ${n.sellerId}::int, ${n.title}::text, ${n.body}::text, ${n.link}::text)`,
+        sql`(${n.userId}::int, ${n.kind}::text, ${n.sellerId}::int, ${sql.param(n.title)}::text[], ${sql.param(n.body)}::text[], ${sql.param(n.link)}::text[])`,
     ),
     sql`, `,
   );
 }
 
-/** SQL that puts the order's number (an SQL expression) in place of ORDER in a text column of noticeValues. */
+/**
+ * SQL that joins an OrderText column of noticeValues with the order's number (an SQL expression) in one pass: the
+ * number goes between the parts, where the platform's words put it, and never into the text a person wrote.
+ */
 export function withOrderNumber(column: SQL, orderId: SQL): SQL {
-  return sql`replace(${column}, ${ORDER}, ${orderId}::text)`;
+  return sql`array_to_string(${column}, ${orderId}::text)`;
 }

@@ -1,9 +1,11 @@
 import {
+  DIGEST_KIND,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
+  type NotificationKind,
   type NotificationPage,
 } from '@domain/notifications/types';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { notifications } from '../../db/schema';
 import { NotFound } from '../../errors';
@@ -17,7 +19,7 @@ function toNotification(
 ): Notification {
   return {
     id: r.id,
-    kind: r.kind,
+    kind: r.kind as NotificationKind,
     title: r.title,
     body: r.body,
     link: r.link,
@@ -25,6 +27,10 @@ function toNotification(
     readAt: r.readAt ? r.readAt.toISOString() : null,
   };
 }
+
+/** A user's notifications shown in the app: not the digest mails (written read, so never unread either). */
+const shownTo = (userId: number) =>
+  and(eq(notifications.userId, userId), ne(notifications.kind, DIGEST_KIND));
 
 /** A user's notifications in the app: the page, the bell's unread count, marking read. Others' are 404. */
 export class NotificationService {
@@ -35,7 +41,7 @@ export class NotificationService {
       this.db
         .select()
         .from(notifications)
-        .where(eq(notifications.userId, userId))
+        .where(shownTo(userId))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(NOTIFICATIONS_PAGE_SIZE)
         .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE),
@@ -45,7 +51,7 @@ export class NotificationService {
           unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
         })
         .from(notifications)
-        .where(eq(notifications.userId, userId)),
+        .where(shownTo(userId)),
     ]);
     return { items: rows.map(toNotification), unread: totals?.unread ?? 0, page, total: totals?.total ?? 0 };
   }
@@ -63,7 +69,7 @@ export class NotificationService {
     const [row] = await this.db
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .where(and(eq(notifications.id, id), shownTo(userId)))
       .returning();
     if (!row) throw new NotFound(NOTIFICATION_NOT_FOUND);
     return toNotification(row);

@@ -253,8 +253,8 @@ export class OrderService {
                        where c.user_id = ${userId} and c.product_id = b.product_id returning c.id),
           notes (user_id, kind, seller_id, title, body, link) as (values ${notes}),
           notified as (
-            insert into notifications (user_id, kind, order_id, shipment_id, title, body, link)
-            select n.user_id, n.kind, o.id, s.id, ${withOrderNumber(sql`n.title`, sql`o.id`)},
+            insert into notifications (user_id, actor_id, kind, order_id, shipment_id, title, body, link)
+            select n.user_id, ${userId}::int, n.kind, o.id, s.id, ${withOrderNumber(sql`n.title`, sql`o.id`)},
                    ${withOrderNumber(sql`n.body`, sql`o.id`)}, ${withOrderNumber(sql`n.link`, sql`o.id`)}
             from o cross join notes n left join s on s.seller_id = n.seller_id
             returning id

@@ -69,6 +69,7 @@ export async function cancelShipments(
     parties.map((p) =>
       cancelledNotice({
         to: by === 'buyer' ? p.sellerId : p.buyerId,
+        from: by === 'buyer' ? p.buyerId : p.sellerId,
         orderId: p.orderId,
         shipmentId: p.id,
         by,
@@ -114,6 +115,7 @@ export async function notifyShipped(tx: Tx, shipmentIds: number[]): Promise<void
     parties.map((p) =>
       shippedNotice({
         buyerId: p.buyerId,
+        sellerId: p.sellerId,
         orderId: p.orderId,
         shipmentId: p.id,
         seller: p.seller,
@@ -131,7 +133,14 @@ export async function notifyDelivered(tx: Tx, shipmentIds: number[], by: Deliver
   await notify(
     tx,
     parties.map((p) =>
-      deliveredNotice({ sellerId: p.sellerId, orderId: p.orderId, shipmentId: p.id, buyer: p.buyer, by }),
+      deliveredNotice({
+        sellerId: p.sellerId,
+        buyerId: p.buyerId,
+        orderId: p.orderId,
+        shipmentId: p.id,
+        buyer: p.buyer,
+        by,
+      }),
     ),
   );
 }
