@@ -9,12 +9,6 @@ import { ensureClientBuilt, root } from './client-build.mjs';
 import { buildServer } from './server-build.mjs';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dfm-test-'));
-
-// The end-to-end suite's workers, from the machine's load before our own suites add to it: two on a quiet machine,
-// one when other work already keeps the cores busy (playwright.config.ts says why). E2E_WORKERS sets it by hand.
-const [loadBefore = 0] = os.loadavg();
-const cores = os.cpus().length;
-const e2eWorkers = process.env.E2E_WORKERS ?? (loadBefore >= cores ? '1' : '2');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedSuites = [];
 let failed = false;
@@ -91,12 +85,11 @@ if (!existsSync(chromium)) {
 } else if (clientBuilt) {
   await buildServer();
   const report = path.join(tmp, 'e2e.json');
-  const workers = `${e2eWorkers} worker${e2eWorkers === '1' ? '' : 's'}`;
   run(
-    `End-to-end tests in Chromium (${chromium}), ${workers} (load ${loadBefore.toFixed(1)} on ${cores} cores)`,
+    `End-to-end tests in Chromium (${chromium})`,
     path.join(root, 'node_modules/@playwright/test/cli.js'),
     ['test', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium, E2E_WORKERS: e2eWorkers },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
     report,
     playwrightCounts,
   );
