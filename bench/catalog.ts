@@ -1,49 +1,154 @@
 /**
- * Catalog scenarios at 10k and 100k listings (BENCH_CATALOG_SIZES), on PostgreSQL (BENCH_DATABASE_URL) and PGlite
- * (BENCH_PGLITE=false leaves it out): throughput and latency of the API over loopback, and EXPLAIN of every query
- * each scenario runs (flagging sequential scans of products). BENCH_CATALOG_SCENARIOS=name,name runs only the
- * scenarios whose names contain one of those (e.g. "price range,single variety").
+ * Catalog scenarios at 10k and 100k listings (BENCH_CATALOG_SIZES; 1000000 works too), on PostgreSQL
+ * (BENCH_DATABASE_URL) and PGlite (BENCH_PGLITE=false leaves it out): throughput and latency over loopback of
+ * - the list and facet requests of /marketplace, and the requests of a product page (the listing, its related
+ *   listings, its reviews, the shipping check for a state);
+ * - the server-rendered pages themselves (/, /marketplace, /product/:id), which answer their API requests in-process;
+ * - varied queries (a different price range, page or search term each request), compared side by side with a
+ *   plain Express + node-postgres catalog over the same database (bench/plain-catalog.ts, PostgreSQL only).
+ * Every query each scenario sends is EXPLAINed as its pool plans it (the catalog pool for its values; the statement
+ * pool both for its values and generically, as a prepared statement is after five runs), flagging any sequential
+ * scan of products. BENCH_CATALOG_SCENARIOS=name,name runs only the scenarios whose names contain one of those
+ * (e.g. "price range,single variety").
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { productListQuerySchema } from '@domain/catalog/schemas';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
 import { CATALOG_READS, connect, type Database, queryRows } from '../server/src/db/connect';
-import { CatalogService } from '../server/src/modules/catalog/service';
 import { generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
-import { startServer, withBenchDatabase } from './server';
+import { root, startServer, withBenchDatabase } from './server';
 
 const DETAIL_ID = 1000;
 
-const ALL_SCENARIOS = [
-  { name: 'list, no filter', query: 'inStock=true' },
+/** A number from 0 to 2^31 that looks random but is the same for the same i (the varied scenarios' choices). */
+const spread = (i: number, salt: number) => {
+  let x = Math.imul(i + 1, 2_654_435_761) ^ Math.imul(salt, 40_503);
+  x = Math.imul(x ^ (x >>> 15), 2_246_822_519);
+  return (x ^ (x >>> 13)) >>> 1;
+};
+const SEARCH_WORDS = ['sugar', 'yellow', 'pink', 'cutting', 'seed', 'rooted', 'suger', 'dragn'];
+
+/**
+ * A scenario: a request's path (the same every time, or for a varied one the i-th request's), and what kind of
+ * request it is: an API request, a server-rendered page (HTML, brotli), or a varied query also sent to the plain
+ * catalog. `group` names the page a request belongs to, for the tables.
+ */
+interface Scenario {
+  name: string;
+  path: (i: number) => string;
+  group: 'marketplace' | 'product page' | 'page' | 'varied';
+  /** At one connection on both databases too (PGlite against PostgreSQL). */
+  latency?: boolean;
+}
+
+const api = (query: string) => () => `/api/products?${query}`;
+
+const ALL_SCENARIOS: Scenario[] = [
+  { name: 'list, no filter', path: api('inStock=true'), group: 'marketplace', latency: true },
   {
     name: 'list, three filters + sort',
-    query:
+    path: api(
       'variety=Sugar%20Dragon,Yellow%20Dragon&form=cutting&organic=true&inStock=true&sort=price-low-high',
+    ),
+    group: 'marketplace',
+    latency: true,
   },
   {
     name: 'list, price range',
-    query: 'variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&minPrice=10&maxPrice=200&sort=price-low-high',
+    path: api(
+      'variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&minPrice=10&maxPrice=200&sort=price-low-high',
+    ),
+    group: 'marketplace',
+    latency: true,
   },
-  { name: 'list, single variety', query: 'variety=Sugar%20Dragon&inStock=true' },
-  { name: 'list, cutting 12 inch organic', query: 'form=cutting&cuttingSize=12%20inch&organic=true' },
-  { name: 'list, text search', query: 'search=suger%20dragn&inStock=true' },
-  { name: 'list, search "sugar"', query: 'search=sugar' },
+  {
+    name: 'list, single variety',
+    path: api('variety=Sugar%20Dragon&inStock=true'),
+    group: 'marketplace',
+    latency: true,
+  },
+  {
+    name: 'list, cutting 12 inch organic',
+    path: api('form=cutting&cuttingSize=12%20inch&organic=true'),
+    group: 'marketplace',
+    latency: true,
+  },
+  {
+    name: 'list, text search',
+    path: api('search=suger%20dragn&inStock=true'),
+    group: 'marketplace',
+    latency: true,
+  },
+  { name: 'list, search "sugar"', path: api('search=sugar'), group: 'marketplace', latency: true },
   // The marketplace of a buyer whose state is known (a California address): the ships-to filter on.
-  { name: 'list, ships to CA', query: 'inStock=true&shipsTo=CA' },
-  { name: 'facets', query: 'inStock=true', facets: true },
-  { name: 'facets, search "sugar"', query: 'search=sugar', facets: true },
-  { name: 'facets, ships to CA', query: 'inStock=true&shipsTo=CA', facets: true },
-  { name: 'detail', detail: true },
-] as const;
+  { name: 'list, ships to CA', path: api('inStock=true&shipsTo=CA'), group: 'marketplace', latency: true },
+  // What /marketplace itself asks for (the page's render sends both).
+  {
+    name: 'list, marketplace first page',
+    path: api('inStock=true&sort=popularity&page=1&limit=6'),
+    group: 'marketplace',
+  },
+  { name: 'facets', path: () => '/api/products/facets?inStock=true', group: 'marketplace', latency: true },
+  {
+    name: 'facets, search "sugar"',
+    path: () => '/api/products/facets?search=sugar',
+    group: 'marketplace',
+    latency: true,
+  },
+  {
+    name: 'facets, ships to CA',
+    path: () => '/api/products/facets?inStock=true&shipsTo=CA',
+    group: 'marketplace',
+    latency: true,
+  },
+  // A product page: the render asks for the listing and its related listings; the browser then for its reviews,
+  // and for the shipping check once the visitor's state is known.
+  { name: 'detail', path: () => `/api/products/${DETAIL_ID}`, group: 'product page', latency: true },
+  { name: 'related', path: () => `/api/products/${DETAIL_ID}/related`, group: 'product page', latency: true },
+  { name: 'reviews', path: () => `/api/products/${DETAIL_ID}/reviews`, group: 'product page' },
+  {
+    name: 'shipping check, CA',
+    path: () => `/api/shipping/check?state=CA&products=${DETAIL_ID}`,
+    group: 'product page',
+  },
+  { name: 'page /', path: () => '/', group: 'page' },
+  { name: 'page /marketplace', path: () => '/marketplace', group: 'page' },
+  { name: 'page /product/:id', path: () => `/product/${DETAIL_ID}`, group: 'page' },
+  // Varied queries: no two requests in a row alike, so nothing the catalog keeps for a minute answers them.
+  {
+    name: 'varied price range',
+    path: (i) => {
+      const min = 5 + (spread(i, 1) % 150);
+      const max = min + 5 + (spread(i, 2) % 145);
+      return `/api/products?variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&minPrice=${min}&maxPrice=${max}&sort=price-low-high`;
+    },
+    group: 'varied',
+  },
+  {
+    name: 'varied page, one variety',
+    path: (i) => `/api/products?variety=Sugar%20Dragon&inStock=true&page=${1 + (spread(i, 3) % 500)}&limit=6`,
+    group: 'varied',
+  },
+  {
+    name: 'varied search term',
+    path: (i) =>
+      `/api/products?search=${SEARCH_WORDS[spread(i, 4) % SEARCH_WORDS.length]}%20${1 + (spread(i, 5) % 100_000)}`,
+    group: 'varied',
+  },
+];
 
 const only = process.env.BENCH_CATALOG_SCENARIOS?.split(',').filter(Boolean);
 export const SCENARIOS = ALL_SCENARIOS.filter((s) => !only || only.some((o) => s.name.includes(o)));
+const FIXED = SCENARIOS.filter((s) => s.group !== 'varied');
+const VARIED = SCENARIOS.filter((s) => s.group === 'varied');
 
 /**
  * Requests sent to a scenario before it is measured: at 10 connections each of the server's catalog connections
@@ -62,63 +167,104 @@ interface Explained {
  * The SQL each scenario sends, one request's worth, with parameters inlined: `warm` is what a request sends once
  * the scenario has been asked for (what the API sends under load, compared with pgbench), `cold` what the first
  * request sends when it differs (a broad search's or price filter's count and relevance window, which the
- * catalog then keeps for a minute: see CAPPED_LIST_TTL_MS).
+ * catalog then keeps for a minute: see CAPPED_LIST_TTL_MS). `catalogOnly`: every statement ran on the catalog
+ * pool (pgbench then runs them with its settings).
  */
-export type ScenarioSql = Map<string, { warm: string[]; cold: string[] | null }>;
+export type ScenarioSql = Map<string, { warm: string[]; cold: string[] | null; catalogOnly: boolean }>;
 
-type Open = (logQuery: (query: string, params: unknown[]) => void) => Promise<Database>;
+type Pool = 'statements' | 'catalog';
+type Sent = { query: string; params: unknown[]; pool: Pool };
+type Open = (logQuery: (query: string, params: unknown[], pool: Pool) => void) => Promise<Database>;
+
+const isRead = (query: string) => /^\s*(select|with)\b/i.test(query);
 
 /**
- * Runs each scenario's service calls twice on a logging connection (a first request, then one that finds what the
- * first kept) and EXPLAINs every query either sent.
+ * Builds the app in-process on a logging connection and asks it for each scenario's path as the server would be
+ * asked (a page renders with its API requests answered in-process, so their SQL is the page's): a fixed scenario
+ * twice (a first request, then one that finds what the first kept), a varied one for three different requests.
+ * Every read either sent is EXPLAINed as its pool plans it; on PostgreSQL (`pgUrl`) a statement-pool query is also
+ * EXPLAINed as a generic plan, which a prepared statement gets after five runs.
  */
-async function explainScenarios(open: Open, sqlOut?: ScenarioSql): Promise<Explained[]> {
-  let capture: Array<{ query: string; params: unknown[] }> | null = null;
-  const database = await open((query, params) => capture?.push({ query, params }));
-  const catalog = new CatalogService(database.db, database.catalogDb);
+async function explainScenarios(
+  open: Open,
+  pgUrl: string | null,
+  sqlOut?: ScenarioSql,
+): Promise<Explained[]> {
+  let capture: Sent[] | null = null;
+  const database = await open((query, params, pool) => capture?.push({ query, params, pool }));
+  const config = loadConfig({ NODE_ENV: 'test' });
+  config.clientDir = path.join(root, 'dist/client');
+  const app = await buildApp({ database, config });
+  await app.server.ready();
+  const generic = pgUrl ? postgres(pgUrl, { max: 1, onnotice: () => {} }) : null;
+  await generic?.unsafe('set plan_cache_mode = force_generic_plan');
   const out: Explained[] = [];
   try {
     for (const s of SCENARIOS) {
-      const q = productListQuerySchema.parse(
-        Object.fromEntries(new URLSearchParams('query' in s ? s.query : '')),
-      );
-      const request = async () => {
-        const sent: Array<{ query: string; params: unknown[] }> = [];
+      const request = async (i: number) => {
+        const sent: Sent[] = [];
         capture = sent;
-        if ('facets' in s) await catalog.facets(q);
-        else if ('detail' in s) await catalog.get(DETAIL_ID);
-        else await catalog.list(q);
+        const res = await app.server.inject({
+          method: 'GET',
+          url: s.path(i),
+          headers: s.group === 'page' ? { accept: 'text/html' } : { accept: 'application/json' },
+        });
         capture = null;
-        return sent;
+        if (res.statusCode !== 200) throw new Error(`${s.name}: ${s.path(i)} answered ${res.statusCode}`);
+        return sent.filter((q) => isRead(q.query));
       };
-      const first = await request();
-      const then = await request();
-      const [cold, warm] = [first, then].map((sent) =>
-        sent.map(({ query, params }) => inline(query, params)),
-      );
-      sqlOut?.set(s.name, {
-        warm: warm as string[],
-        cold: cold?.join('\n') === warm?.join('\n') ? null : (cold as string[]),
-      });
+      const runs = s.group === 'varied' ? [await request(0), await request(1), await request(2)] : [];
+      if (s.group !== 'varied') {
+        const first = await request(0);
+        const then = await request(0);
+        const [cold, warm] = [first, then].map((sent) =>
+          sent.map(({ query, params }) => inline(query, params)),
+        ) as [string[], string[]];
+        sqlOut?.set(s.name, {
+          warm,
+          cold: cold.join('\n') === warm.join('\n') ? null : cold,
+          catalogOnly: then.every((q) => q.pool === 'catalog'),
+        });
+        runs.push(first, then);
+      }
       const seen = new Set<string>();
-      for (const { query, params } of [...first, ...then]) {
+      for (const { query, params, pool } of runs.flat()) {
         if (seen.has(inline(query, params))) continue;
         seen.add(inline(query, params));
-        const plan = (await explain(database, query, params)).join('\n');
-        out.push({ scenario: s.name, seqScan: /Seq Scan on products/.test(plan), plan });
+        let plan = (await explain(database, pool, query, params)).join('\n');
+        if (generic && pool === 'statements' && params.length > 0)
+          plan += `\n  generic plan:\n${(await explainGeneric(generic, query, params)).join('\n')}`;
+        out.push({ scenario: s.name, seqScan: /Seq Scan on products\b/.test(plan), plan });
       }
     }
   } finally {
+    await generic?.end();
+    await app.server.close();
     await database.close();
   }
   return out;
 }
 
-async function explain(database: Database, query: string, params: unknown[]): Promise<string[]> {
+async function explain(database: Database, pool: Pool, query: string, params: unknown[]): Promise<string[]> {
   const text = inline(query, params);
-  // On the catalog read pool, with its settings (no sequential scans), as the API runs these queries.
-  const rows = await queryRows<Record<string, string>>(database.catalogDb, sql.raw(`explain ${text}`));
+  // On the catalog read pool with its settings (planned for the values, no sequential scans), as the API runs them.
+  const db = pool === 'catalog' ? database.catalogDb : database.db;
+  const rows = await queryRows<Record<string, string>>(db, sql.raw(`explain ${text}`));
   return rows.map((r) => Object.values(r)[0] as string);
+}
+
+/** The plan a prepared statement of the statement pool gets once PostgreSQL has switched it to a generic plan. */
+async function explainGeneric(generic: postgres.Sql, query: string, params: unknown[]): Promise<string[]> {
+  const values = inline(params.map((_, i) => `$${i + 1}`).join(', '), params);
+  try {
+    await generic.unsafe(`prepare bench_generic as ${query}`);
+    const rows = await generic.unsafe(`explain execute bench_generic(${values})`);
+    return rows.map((r) => Object.values(r)[0] as string);
+  } catch (error) {
+    return [`(no generic plan: ${(error as Error).message})`];
+  } finally {
+    await generic.unsafe('deallocate all');
+  }
 }
 
 /**
@@ -137,34 +283,129 @@ export interface LatencyComparison {
   ratio: number;
 }
 
-type Scenario = (typeof SCENARIOS)[number];
-
-function scenarioUrl(url: string, s: Scenario): string {
-  return 'detail' in s
-    ? `${url}/api/products/${DETAIL_ID}`
-    : `${url}/api/products${'facets' in s ? '/facets' : ''}?${s.query}`;
-}
+const headersOf = (s: Scenario): Record<string, string> =>
+  s.group === 'page' ? { accept: 'text/html', 'accept-encoding': 'br' } : { accept: 'application/json' };
 
 async function warmUp(url: string, s: Scenario): Promise<void> {
-  await autocannon({ url: scenarioUrl(url, s), connections: 10, amount: WARM_UP_REQUESTS });
+  let sent = 0;
+  await autocannon({
+    url: `${url}${s.path(0)}`,
+    headers: headersOf(s),
+    connections: 10,
+    amount: WARM_UP_REQUESTS,
+    ...(s.group === 'varied'
+      ? {
+          requests: [
+            { setupRequest: (r: autocannon.Request) => ({ ...r, path: s.path(1_000_000 + sent++) }) },
+          ],
+        }
+      : {}),
+  });
 }
 
 function loadScenario(url: string, label: string, s: Scenario, seconds: number, connections = 10) {
-  return load({ name: `${label}: ${s.name}`, url: scenarioUrl(url, s), seconds, connections });
+  return load({
+    name: `${label}: ${s.name}`,
+    url: `${url}${s.path(0)}`,
+    headers: headersOf(s),
+    seconds,
+    connections,
+    ...(s.group === 'varied' ? { path: s.path } : {}),
+  });
 }
 
 async function loadScenarios(
+  scenarios: Scenario[],
   url: string,
   label: string,
   seconds: number,
   connections = 10,
 ): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
-  for (const s of SCENARIOS) {
+  for (const s of scenarios) {
     if (connections > 1) await warmUp(url, s);
     results.push(await loadScenario(url, label, s, seconds, connections));
   }
   return results;
+}
+
+/** The app against the plain catalog on one varied scenario: alternating rounds, the median ratio. */
+export interface PlainComparison {
+  name: string;
+  app: LoadResult;
+  plain: LoadResult;
+  ratio: number;
+  rounds: number[];
+}
+
+/** Starts bench/plain-catalog.ts on `port` over the database at `url`. */
+async function startPlainCatalog(url: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/plain-catalog.ts'), url, String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const orphan = () => child.kill();
+  process.once('exit', orphan);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the plain catalog exited with ${child.exitCode}`);
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('the plain catalog did not answer within 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.off('exit', orphan);
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The PostgreSQL database of one catalog size: a new one, generated and dropped afterwards; or, with
+ * BENCH_CATALOG_DATABASE (a name where `{size}` stands for the size, e.g. `bench_{size}`), that database, generated
+ * the first time and kept, so a run at 1,000,000 listings need not generate them again.
+ */
+async function withCatalogDatabase(pgUrl: string, size: number, use: (url: string) => Promise<void>) {
+  const kept = process.env.BENCH_CATALOG_DATABASE?.replace('{size}', String(size));
+  const generate = async (url: string) => {
+    const gen = await connect({ databaseUrl: url, maxConnections: 2 });
+    await gen.migrate();
+    const [row] = await queryRows<{ n: number }>(gen.db, sql`select count(*)::int as n from products`);
+    if (!kept || Number(row?.n) === 0) {
+      const t = performance.now();
+      await generateCatalog(gen, size);
+      console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
+    } else console.log(`PostgreSQL: ${row?.n} listings in ${kept}, generated before`);
+    await gen.close();
+  };
+  if (!kept)
+    return withBenchDatabase(pgUrl, `dfm_bench_catalog_${process.pid}_${size}`, async (url) => {
+      await generate(url);
+      await use(url);
+    });
+  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${kept}`;
+  if (!exists) await admin.unsafe(`create database "${kept}"`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${kept}`;
+  await generate(url.toString());
+  await use(url.toString());
 }
 
 export async function catalogBench(options: {
@@ -178,14 +419,16 @@ export async function catalogBench(options: {
   const results: LoadResult[] = [];
   const explained: Array<Explained & { label: string }> = [];
   const comparisons: Comparison[] = [];
+  const plainComparisons: PlainComparison[] = [];
   const singleConnection = new Map<string, LoadResult[]>();
   const latencies: LatencyComparison[] = [];
   const firstRequests: Array<{ name: string; pgbenchTps: number }> = [];
+  const onOneConnection = FIXED.filter((s) => s.latency);
   for (const size of options.sizes) {
     if (process.env.BENCH_PGLITE !== 'false') await pgliteSize(size);
     if (options.pgUrl) await postgresSize(size, options.pgUrl);
   }
-  return { results, explained, comparisons, latencies, firstRequests };
+  return { results, explained, comparisons, plainComparisons, latencies, firstRequests };
 
   async function pgliteSize(size: number) {
     // PGlite: generate into a folder, then serve it.
@@ -197,13 +440,13 @@ export async function catalogBench(options: {
       await generateCatalog(gen, size);
       console.log(`PGlite: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
       await gen.close();
-      for (const e of await explainScenarios((logQuery) => connect({ dataDir: dir, logQuery })))
+      for (const e of await explainScenarios((logQuery) => connect({ dataDir: dir, logQuery }), null))
         explained.push({ ...e, label: `PGlite ${size}` });
       const server = await startServer({ DATA_DIR: dir }, options.port);
-      results.push(...(await loadScenarios(server.url, `PGlite ${size}`, options.seconds)));
+      results.push(...(await loadScenarios(SCENARIOS, server.url, `PGlite ${size}`, options.seconds)));
       singleConnection.set(
         `pglite ${size}`,
-        await loadScenarios(server.url, `PGlite ${size}, 1 conn`, options.seconds, 1),
+        await loadScenarios(onOneConnection, server.url, `PGlite ${size}, 1 conn`, options.seconds, 1),
       );
       await server.stop();
     } finally {
@@ -212,48 +455,81 @@ export async function catalogBench(options: {
   }
 
   async function postgresSize(size: number, pgUrl: string) {
-    const name = `dfm_bench_catalog_${process.pid}_${size}`;
-    await withBenchDatabase(pgUrl, name, async (url) => {
-      const gen = await connect({ databaseUrl: url, maxConnections: 2 });
-      await gen.migrate();
-      const t = performance.now();
-      await generateCatalog(gen, size);
-      console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
-      await gen.close();
+    await withCatalogDatabase(pgUrl, size, async (url) => {
       const scenarioSql: ScenarioSql = new Map();
       for (const e of await explainScenarios(
-        (logQuery) => connect({ databaseUrl: url, maxConnections: 1, logQuery }),
+        (logQuery) => connect({ databaseUrl: url, maxConnections: 2, logQuery }),
+        url,
         scenarioSql,
       ))
         explained.push({ ...e, label: `PostgreSQL ${size}` });
       const server = await startServer({ DATABASE_URL: url }, options.port);
-      for (const s of SCENARIOS) {
+      for (const s of FIXED) {
         await warmUp(server.url, s);
+        const captured = scenarioSql.get(s.name);
+        if (!captured?.warm.length) {
+          // A page that sends no SQL (/: its content is static): nothing to compare with pgbench.
+          results.push(await loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds));
+          continue;
+        }
+        const settings = captured?.catalogOnly ? CATALOG_READS : {};
         const { api, comparison } = await compareRounds(
           `PostgreSQL ${size}: ${s.name}`,
           options.rounds,
           () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
-          () =>
-            pgbench(
-              url,
-              pgbenchScript(scenarioSql.get(s.name)?.warm ?? []),
-              options.seconds,
-              10,
-              CATALOG_READS,
-            ),
+          () => pgbench(url, pgbenchScript(captured?.warm ?? []), options.seconds, 10, settings),
         );
         results.push(api);
         comparisons.push(comparison);
         // What a first request costs, before the catalog has kept its count and window: the SQL alone.
-        const cold = scenarioSql.get(s.name)?.cold;
+        const cold = captured?.cold;
         if (cold)
           firstRequests.push({
             name: `PostgreSQL ${size}: ${s.name}`,
-            pgbenchTps: Math.round(pgbench(url, pgbenchScript(cold), options.seconds, 10, CATALOG_READS)),
+            pgbenchTps: Math.round(pgbench(url, pgbenchScript(cold), options.seconds, 10, settings)),
           });
       }
-      const pg1 = await loadScenarios(server.url, `PostgreSQL ${size}, 1 conn`, options.seconds, 1);
-      for (const [i, s] of SCENARIOS.entries()) {
+      if (VARIED.length > 0) {
+        // The plain catalog runs beside the app, idle while the app is loaded and the other way round.
+        const plain = await startPlainCatalog(url, options.port + 1);
+        try {
+          for (const s of VARIED) {
+            await warmUp(server.url, s);
+            await warmUp(plain.url, s);
+            const runs: Array<{ app: LoadResult; plain: LoadResult; ratio: number }> = [];
+            for (let round = 0; round < options.rounds; round++) {
+              const a = await loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds);
+              const p = await loadScenario(
+                plain.url,
+                `PostgreSQL ${size}, plain catalog`,
+                s,
+                options.seconds,
+              );
+              runs.push({ app: a, plain: p, ratio: p.rps ? a.rps / p.rps : 0 });
+            }
+            runs.sort((a, b) => a.ratio - b.ratio);
+            const median = runs[Math.floor(runs.length / 2)] as (typeof runs)[number];
+            results.push(median.app, median.plain);
+            plainComparisons.push({
+              name: `PostgreSQL ${size}: ${s.name}`,
+              app: median.app,
+              plain: median.plain,
+              ratio: median.ratio,
+              rounds: runs.map((r) => r.ratio),
+            });
+          }
+        } finally {
+          await plain.stop();
+        }
+      }
+      const pg1 = await loadScenarios(
+        onOneConnection,
+        server.url,
+        `PostgreSQL ${size}, 1 conn`,
+        options.seconds,
+        1,
+      );
+      for (const [i, s] of onOneConnection.entries()) {
         const lite = singleConnection.get(`pglite ${size}`)?.[i];
         const pg = pg1[i];
         if (lite && pg)

@@ -21,12 +21,23 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   seconds?: number;
+  /** A varied scenario: the path (and query) of each request, counted across connections from 0. */
+  path?: (i: number) => string;
 }
 
 /** Runs autocannon against one endpoint for a bounded time on loopback. */
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const connections = o.connections ?? 10;
+  let sent = 0;
+  const varied = o.path;
   const result = await autocannon({
+    ...(varied
+      ? {
+          requests: [
+            { setupRequest: (request: autocannon.Request) => ({ ...request, path: varied(sent++) }) },
+          ],
+        }
+      : {}),
     url: o.url,
     method: o.method ?? 'GET',
     headers: o.headers,

@@ -3,7 +3,8 @@
  * - Embedded (PGlite): first start on an empty folder (create, migrate, seed) and a restart on it.
  * - Accounts: a signed-in GET /api/auth/me (session lookup), and POST /api/auth/login (argon2id).
  * - Pages: /, /marketplace and a product page as a visitor's browser gets them (rendered on the server, brotli).
- * - Catalog (bench/catalog.ts; BENCH_CATALOG=false skips it) and cart and checkout (bench/orders.ts;
+ * - Catalog (bench/catalog.ts: the marketplace's and a product page's requests, the rendered pages, varied queries
+ *   against a plain catalog; BENCH_CATALOG=false skips it) and cart and checkout (bench/orders.ts;
  *   BENCH_ORDERS=false skips it), each compared with pgbench on PostgreSQL over BENCH_ROUNDS rounds (default 3).
  * - PostgreSQL only: a soak of 200 buyers for BENCH_SOAK_SECONDS (default 60) that must reconcile (bench/soak.ts;
  *   BENCH_SOAK=false skips it).
@@ -142,7 +143,7 @@ if (pgUrl && pages) {
 
 if (process.env.BENCH_CATALOG !== 'false') {
   const sizes = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
-  const { results, explained, comparisons, latencies, firstRequests } = await catalogBench({
+  const { results, explained, comparisons, plainComparisons, latencies, firstRequests } = await catalogBench({
     sizes,
     pgUrl,
     port: PORT,
@@ -160,6 +161,19 @@ if (process.env.BENCH_CATALOG !== 'false') {
   }
   rows.push(...results);
   printComparisons(comparisons);
+  if (plainComparisons.length > 0) {
+    console.log(
+      '\nVaried queries (a different range, page or term each request), the app against a plain Express + node-postgres catalog over the same database, alternating (10 connections); target: 6x, p50 under 20 ms at 100,000:',
+    );
+    console.log(
+      '| scenario | app req/s | p50 ms | plain req/s | p50 ms | app / plain (median) | every round |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---|');
+    for (const c of plainComparisons)
+      console.log(
+        `| ${c.name} | ${c.app.rps} | ${c.app.p50} | ${c.plain.rps} | ${c.plain.p50} | ${c.ratio.toFixed(1)}x${c.ratio >= 6 ? '' : ' (below target)'} | ${c.rounds.map((r) => `${r.toFixed(1)}x`).join(', ')} |`,
+      );
+  }
   if (firstRequests.length > 0) {
     console.log(
       '\nA first request (the catalog then keeps its capped count and relevance window for a minute): its SQL alone, by pgbench (10 clients):',
@@ -168,7 +182,9 @@ if (process.env.BENCH_CATALOG !== 'false') {
     console.log('|---|---:|');
     for (const f of firstRequests) console.log(`| ${f.name} | ${f.pgbenchTps} |`);
   }
-  console.log('\nQuery plans (EXPLAIN) of every query the catalog scenarios run:');
+  console.log(
+    '\nQuery plans (EXPLAIN) of every query the catalog, product page and page scenarios run (statement-pool queries also as generic plans):',
+  );
   for (const e of explained) {
     console.log(
       `- ${e.label}, ${e.scenario}: ${e.seqScan ? 'SEQUENTIAL SCAN of products' : 'no sequential scan of products'}`,

@@ -33,6 +33,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       'inherit',
     ],
   });
+  // A bench that fails half-way leaves no server holding its port.
+  const orphan = () => child.kill();
+  process.once('exit', orphan);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -52,6 +55,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     startMs,
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off('exit', orphan);
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

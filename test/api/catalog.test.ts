@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../server/src/db/connect';
-import { newsletterSubscribers, products } from '../../server/src/db/schema';
+import { newsletterSubscribers, products, users } from '../../server/src/db/schema';
 import { CAPPED_LIST_TTL_MS, CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, insertListing, type Listing } from '../support/catalog';
@@ -145,6 +145,24 @@ describe('GET /api/products', () => {
   ])('sorts by %s', async (sort, compare) => {
     const { items } = await list({ sort, limit: 100 });
     expect(items.map((p) => p.id)).toEqual([...listings].sort(compare).map((l) => l.id));
+  });
+
+  it('pages through one variety in stock by popularity, each page the next in order', async () => {
+    // One option of a list is an equality and the page reads its ids first (list.ts): the same answer as the oracle.
+    for (const variety of ['Sugar Dragon', 'Thai Red']) {
+      const f = { variety: [variety], inStock: true };
+      const expected = listings
+        .filter((l) => matches(l, f))
+        .sort(popularity)
+        .map((l) => l.id);
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 2) + 1; page++) {
+        const { items, total } = await list({ ...f, page, limit: 2 });
+        expect(total).toBe(String(expected.length));
+        seen.push(...items.map((p) => p.id));
+      }
+      expect(seen).toEqual(expected);
+    }
   });
 
   it('pages through the results 6 at a time by default, with the same total on every page', async () => {
@@ -643,6 +661,110 @@ describe('GET /api/products/:id and its related listings and reviews', () => {
     // Three other Thai Red listings exist, then one more seed listing fills the fourth place.
     expect(res.body.slice(0, 3).every((p) => p.variety === 'Thai Red')).toBe(true);
     expect(res.body[3]).toMatchObject({ form: 'seed' });
+  });
+
+  it('orders related listings in stock first, then by units sold, then newest id, leaving out itself and archived ones', async () => {
+    // A variety of this test's own, so no other test's listings join it.
+    const variety = `Related ${process.pid}`;
+    const [seller] = await t.database.db
+      .insert(users)
+      .values({
+        username: `related_${process.pid}`,
+        email: `related_${process.pid}@example.com`,
+        password: 'x',
+        isSeller: true,
+      })
+      .returning({ id: users.id });
+    const make = (
+      n: number,
+      o: { quantity: number; unitsSold: number; archived?: boolean; form?: string },
+    ) => ({
+      sellerId: (seller as { id: number }).id,
+      title: `${variety} ${n}`,
+      description: 'For the related listings test.',
+      variety,
+      form: o.form ?? 'rooted',
+      shipsAs: 'potted' as const,
+      quantity: o.quantity,
+      inStock: o.quantity > 0,
+      priceCents: 1000 + n,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+      unitsSold: o.unitsSold,
+      archivedAt: o.archived ? new Date() : null,
+    });
+    const rows = await t.database.db
+      .insert(products)
+      .values([
+        make(0, { quantity: 5, unitsSold: 3 }),
+        make(1, { quantity: 0, unitsSold: 90 }), // sold out: after every listing in stock
+        make(2, { quantity: 5, unitsSold: 7 }),
+        make(3, { quantity: 5, unitsSold: 7 }), // ties with 2 on units sold: the higher id first
+        make(4, { quantity: 5, unitsSold: 50, archived: true }), // archived: never shown
+        make(5, { quantity: 5, unitsSold: 1 }),
+        make(6, { quantity: 5, unitsSold: 2 }),
+      ])
+      .returning({ id: products.id });
+    const ids = rows.map((r) => r.id);
+    const related = async (id: number) => {
+      const res = await client.get<Product[]>(`/api/products/${id}/related`);
+      expect(res.status).toBe(200);
+      return res.body.map((p) => p.id);
+    };
+    // From listing 0: 3 and 2 (7 sold, higher id first), 6, 5; then the sold-out 1 would come, past the four.
+    expect(await related(ids[0] as number)).toEqual([ids[3], ids[2], ids[6], ids[5]]);
+    // From listing 3: 2, 0, 6, 5.
+    expect(await related(ids[3] as number)).toEqual([ids[2], ids[0], ids[6], ids[5]]);
+  });
+
+  it('fills related listings with the same form, in the same order, when the variety has fewer than four others', async () => {
+    const variety = `Lonely ${process.pid}`;
+    const [seller] = await t.database.db
+      .insert(users)
+      .values({
+        username: `lonely_${process.pid}`,
+        email: `lonely_${process.pid}@example.com`,
+        password: 'x',
+        isSeller: true,
+      })
+      .returning({ id: users.id });
+    const base = {
+      sellerId: (seller as { id: number }).id,
+      description: 'For the related listings test.',
+      variety,
+      form: 'mature',
+      shipsAs: 'potted' as const,
+      quantity: 3,
+      inStock: true,
+      priceCents: 2500,
+      imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    };
+    const [one, two] = await t.database.db
+      .insert(products)
+      .values([
+        { ...base, title: `${variety} one`, unitsSold: 1 },
+        { ...base, title: `${variety} two`, unitsSold: 0 },
+      ])
+      .returning({ id: products.id });
+    const mature = await t.database.db
+      .select({
+        id: products.id,
+        inStock: products.inStock,
+        unitsSold: products.unitsSold,
+        variety: products.variety,
+      })
+      .from(products)
+      .where(sql`${products.form} = 'mature' and ${products.archivedAt} is null`);
+    const expected = [
+      (two as { id: number }).id,
+      ...mature
+        .filter((p) => p.variety !== variety)
+        .sort((a, b) => Number(b.inStock) - Number(a.inStock) || b.unitsSold - a.unitsSold || b.id - a.id)
+        .slice(0, 3)
+        .map((p) => p.id),
+    ];
+    const res = await client.get<Product[]>(`/api/products/${(one as { id: number }).id}/related`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((p) => p.id)).toEqual(expected);
   });
 
   it('lists no reviews for a listing without any', async () => {

@@ -39,13 +39,20 @@ export interface ConnectOptions {
    * least 2. The catalog read pool has as many as the statement pool on top.
    */
   maxConnections?: number;
-  /** Called with every query Drizzle sends (the bench uses it to EXPLAIN what the API runs). */
-  logQuery?: (query: string, params: unknown[]) => void;
+  /**
+   * Called with every query Drizzle sends and the pool it goes to: `catalog` for Database.catalogDb on PostgreSQL
+   * (planned for its values, CATALOG_READS), `statements` for the rest (the bench uses it to EXPLAIN what the API
+   * runs, as each pool plans it).
+   */
+  logQuery?: (query: string, params: unknown[], pool: 'statements' | 'catalog') => void;
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
-  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.maxConnections ?? 10, logger);
+  const log = options.logQuery;
+  const logger = log ? { logQuery: (q: string, p: unknown[]) => log(q, p, 'statements') } : undefined;
+  const catalogLogger = log ? { logQuery: (q: string, p: unknown[]) => log(q, p, 'catalog') } : undefined;
+  if (options.databaseUrl)
+    return connectPostgres(options.databaseUrl, options.maxConnections ?? 10, logger, catalogLogger);
   return connectPglite(options.dataDir, options.loadDataDir, logger);
 }
 
@@ -141,7 +148,12 @@ export const CATALOG_READS = { plan_cache_mode: 'force_custom_plan', enable_seqs
  * transaction): nothing pipelined on it, and its few bytes are buffered (connection.js write(): the socket is
  * written from 1 KiB), so the hook always runs. test/api/transactions.test.ts checks it under load.
  */
-async function connectPostgres(url: string, max: number, logger: Logger): Promise<Database> {
+async function connectPostgres(
+  url: string,
+  max: number,
+  logger: Logger,
+  catalogLogger: Logger,
+): Promise<Database> {
   const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
     await Promise.all([
       import('postgres'),
@@ -161,7 +173,7 @@ async function connectPostgres(url: string, max: number, logger: Logger): Promis
   const db = drizzlePostgres(client, { schema, logger }) as unknown as Db;
   const catalogDb = drizzlePostgres(alwaysPrepare(catalogReads, transactions), {
     schema,
-    logger,
+    logger: catalogLogger,
   }) as unknown as Db;
   // Drizzle has turned off postgres.js's parsing of the types it maps itself (dates, times, JSON) on the pool it
   // was given; the transaction pool reads and writes them the same way.

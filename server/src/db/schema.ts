@@ -168,6 +168,16 @@ export const rateLimits = pgTable('rate_limits', {
  * - deleting a listing deletes its cart lines and reviews (ON DELETE CASCADE) and is refused while an order line
  *   names it (the listings service archives it instead).
  */
+/** The columns products_filters_idx starts with, in this order (see there). */
+const FILTERS_INDEX_LEADS = ['variety', 'inStock', 'priceCents'];
+
+/** products_filters_idx's columns: FILTERS_INDEX_LEADS, then every other filter column in CATALOG_FILTERS' order. */
+function filtersIndexColumns(): string[] {
+  const columns = CATALOG_FILTERS.map((f) => f.column as string);
+  const leads = FILTERS_INDEX_LEADS.filter((c) => columns.includes(c));
+  return [...leads, ...columns.filter((c) => !leads.includes(c))];
+}
+
 export const products = pgTable(
   'products',
   {
@@ -258,10 +268,20 @@ export const products = pgTable(
       .where(sql`archived_at is null`),
     index('products_price_idx').on(t.priceCents, t.id).where(sql`archived_at is null`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`archived_at is null`),
-    // Every filter column of the visible listings (CATALOG_FILTERS' columns, in the table's order): counts and
-    // facets read it alone (index-only scans).
+    // A variety's visible listings in stock first, then by popularity (units sold, newest, id; all descending):
+    // related listings (products.ts, ProductReads.related) read their first few entries, and a page of one
+    // variety in stock by popularity (list.ts) its ids, never a sort of the variety. A sale's update already
+    // changes units_sold, which products_popularity_idx holds, so it was never a HOT update: this adds one index
+    // entry to write per sale.
+    index('products_variety_popularity_idx')
+      .on(t.variety, t.inStock.desc(), t.unitsSold.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`archived_at is null`),
+    // Every filter column of the visible listings (CATALOG_FILTERS' columns): counts and facets read it alone
+    // (index-only scans). Variety, stock and price lead (FILTERS_INDEX_LEADS), the rest follow in the table's order:
+    // a count of varieties in stock in a price range (the counts that read listings) is then one contiguous range of
+    // entries per variety, not every entry of the varieties checked column by column.
     index('products_filters_idx')
-      .on(...(CATALOG_FILTERS.map((f) => t[f.column as keyof typeof t]) as [(typeof t)['id']]))
+      .on(...(filtersIndexColumns().map((column) => t[column as keyof typeof t]) as [(typeof t)['id']]))
       .where(sql`archived_at is null`),
     index('products_form_idx').on(t.form, t.cuttingSize, t.priceCents).where(sql`archived_at is null`),
     index('products_search_idx').using('gin', t.searchVector),

@@ -43,20 +43,42 @@ const filters = CATALOG_FILTERS as readonly CatalogFilter[];
  * value a statement binds for it (none for a flag, whose condition has no parameter). Built once: filterShape and
  * filterParams run on every catalog request and walk this list rather than the table.
  */
-const PARAMS: ReadonlyArray<{
+interface Param {
   name: string;
-  setIn: (f: CatalogFilters) => boolean;
+  /** The shape's digit: 0 when not set, 1 when set; a list set to one option is 2 (see oneOption). */
+  digit: (f: CatalogFilters) => string;
   bound?: (value: unknown) => unknown;
-}> = filters.flatMap((filter) => {
+}
+const PARAMS: ReadonlyArray<Param> = filters.flatMap((filter): Param[] => {
   if (filter.kind === 'range')
     return [filter.min, filter.max].map(({ param }) => ({
       name: param,
-      setIn: (f: CatalogFilters) => filterValues(f)[param] !== null,
+      digit: (f: CatalogFilters) => (filterValues(f)[param] !== null ? '1' : '0'),
       bound: (value: unknown) => (value === null ? null : filter.toColumn(value as number)),
     }));
-  const setIn = (f: CatalogFilters) => isSet(filter, f);
-  return [filter.kind === 'flag' ? { name: filter.key, setIn } : { name: filter.key, setIn, bound: same }];
+  if (filter.kind === 'list')
+    return [
+      {
+        name: filter.key,
+        digit: (f: CatalogFilters) => {
+          const value = filterValues(f)[filter.key] as string[];
+          return value.length === 0 ? '0' : value.length === 1 ? '2' : '1';
+        },
+        bound: (value: unknown) => (oneOption(value) ? (value as string[])[0] : value),
+      },
+    ];
+  const digit = (f: CatalogFilters) => (isSet(filter, f) ? '1' : '0');
+  return [filter.kind === 'flag' ? { name: filter.key, digit } : { name: filter.key, digit, bound: same }];
 });
+
+/**
+ * A list set to one option is the condition `column = value`, not `column = any(array[value])`: the planner
+ * treats an equality as a constant of the index's order (products_variety_popularity_idx walks one variety in
+ * popularity order), while `= any(…)` makes it read and sort every match.
+ */
+function oneOption(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 1;
+}
 
 function same(value: unknown): unknown {
   return value;
@@ -76,7 +98,7 @@ export function filterParams(f: CatalogFilters): Record<string, unknown> {
 /** Which filters are set, one digit each (a range: one per bound): requests with one shape share a statement. */
 export function filterShape(f: CatalogFilters): string {
   let shape = '';
-  for (const { setIn } of PARAMS) shape += setIn(f) ? '1' : '0';
+  for (const { digit } of PARAMS) shape += digit(f);
   return shape;
 }
 
@@ -94,7 +116,10 @@ export function filterConditions(
     if (!column || !isSet(filter, f)) {
       conditions[key] = undefined;
     } else if (filter.kind === 'list') {
-      conditions[key] = sql`${column} = any(${bind(filter.key, values[filter.key])}::text[])`;
+      const value = values[filter.key] as string[];
+      conditions[key] = oneOption(value)
+        ? sql`${column} = ${bind(filter.key, value[0])}::text`
+        : sql`${column} = any(${bind(filter.key, value)}::text[])`;
     } else if (filter.kind === 'flag') {
       conditions[key] = eq(column, true);
     } else if (filter.kind === 'destination') {

@@ -48,6 +48,11 @@ interface ListStatements {
   page: Statement<ProductRow>;
   /** Only with a search and the default (relevance) sort: the ids of the relevance window, in order. */
   ranked: Statement<{ id: number }> | null;
+  /**
+   * With `ranked`, for a search of EXACT_TOTAL_LIMIT matches or fewer: the same window, read from the matches
+   * themselves (the full-text index) rather than by walking the popularity index (see rankedStatement).
+   */
+  rankedFew: Statement<{ id: number }> | null;
   /** With `ranked`: the listings among `ids` that still match (fresh rows, whatever ids were cached). */
   byIds: Statement<ProductRow> | null;
   count: Statement<{ n: number }>;
@@ -111,13 +116,25 @@ export class ProductList {
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
+    const counted = known
+      ? Promise.resolve(EXACT_TOTAL_LIMIT + 1)
+      : countOf(statements.count.execute(params));
     const [{ rows, windowIds }, total] = await Promise.all([
       statements.ranked && statements.byIds
-        ? this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
+        ? // A window not kept yet is ranked once the count says how many match (a few: from the matches).
+          (known?.windowIds ? Promise.resolve(EXACT_TOTAL_LIMIT + 1) : counted).then((n) =>
+            this.relevancePage(
+              { ...statements, ranked: n > EXACT_TOTAL_LIMIT ? statements.ranked : statements.rankedFew },
+              params,
+              offset,
+              q.limit,
+              known?.windowIds ?? null,
+            ),
+          )
         : statements.page
             .execute({ ...params, limit: q.limit, offset })
             .then((rows) => ({ rows, windowIds: null })),
-      known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params)),
+      counted,
     ]);
     if (known) known.windowIds ??= windowIds;
     else if (key && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
@@ -182,13 +199,9 @@ export class ProductList {
     const countsListings = search || !summaryAnswers(q, catalogFacetCounts);
     return {
       // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
-      page: selectProducts(this.reads)
-        .where(where)
-        .orderBy(...orderBy(q))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare('catalog_page'),
-      ranked: relevance ? this.rankedStatement(where, tsquery) : null,
+      page: this.pageStatement(q, where),
+      ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
+      rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
       byIds: relevance
         ? selectProducts(this.reads)
             .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
@@ -197,6 +210,26 @@ export class ProductList {
       count: this.countStatement(q, countsListings, where),
       countsListings,
     };
+  }
+
+  /**
+   * A page: the ids of its listings first (offset and limit applied to the ids alone), then their rows. Skipping to
+   * a later page walks the sort's index past every earlier match; over the ids alone that walk needs no row when
+   * the index holds every column the filters read (an index-only scan: one variety in stock by popularity reads
+   * products_variety_popularity_idx), and only the page's own rows are read whole.
+   */
+  private pageStatement(q: ProductListQuery, where: SQL): Statement<ProductRow> {
+    const ids = this.reads
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy(q))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return selectProducts(this.reads)
+      .where(sql`${products.id} = any(array(${ids}))`)
+      .orderBy(...orderBy(q))
+      .prepare('catalog_page');
   }
 
   /**
@@ -232,17 +265,46 @@ export class ProductList {
    * walks products_popularity_idx until it has the window (about 4,600 rows for "sugar" at a million listings,
    * 10 to 30 ms), so a capped list keeps the ids (see CAPPED_LIST_TTL_MS) and every page reads its rows by id.
    */
-  private rankedStatement(where: SQL, tsquery: unknown): Statement<{ id: number }> {
-    const top = this.reads
-      .select({
-        id: products.id,
-        unitsSold: products.unitsSold,
-        createdAt: products.createdAt,
-        searchVector: products.searchVector,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(...popularityOrder())
+  private rankedStatement(where: SQL, tsquery: unknown, few: boolean): Statement<{ id: number }> {
+    const columns = {
+      id: products.id,
+      unitsSold: products.unitsSold,
+      createdAt: products.createdAt,
+      searchVector: products.searchVector,
+    };
+    // With few matches, walking the popularity index would read most of the catalog to find them (the planner
+    // cannot tell "rooted 81629" from "rooted": 4.7 s at a million listings): the matches are read first (their
+    // LIMIT, which they are within, keeps the planner from merging that read with the ORDER BY), then the most
+    // popular of them taken.
+    const matches = few
+      ? this.reads
+          .select(columns)
+          .from(products)
+          .where(where)
+          .limit(EXACT_TOTAL_LIMIT + 1)
+          .as('matches')
+      : null;
+    const top = (
+      matches
+        ? this.reads
+            .select({
+              id: matches.id,
+              unitsSold: matches.unitsSold,
+              createdAt: matches.createdAt,
+              searchVector: matches.searchVector,
+            })
+            .from(matches)
+            .orderBy(
+              sql`${matches.unitsSold} desc nulls last`,
+              sql`${matches.createdAt} desc nulls last`,
+              sql`${matches.id} desc nulls last`,
+            )
+        : this.reads
+            .select(columns)
+            .from(products)
+            .where(where)
+            .orderBy(...popularityOrder())
+    )
       .limit(this.relevanceWindow)
       .as('top');
     return this.reads
@@ -254,6 +316,6 @@ export class ProductList {
         sql`${top.createdAt} desc nulls last`,
         sql`${top.id} desc nulls last`,
       )
-      .prepare('catalog_ranked');
+      .prepare(few ? 'catalog_ranked_few' : 'catalog_ranked');
   }
 }

@@ -104,10 +104,21 @@ export class ProductReads {
     return rows.map(toProduct);
   }
 
-  /** Up to `limit` other visible listings: the same variety first, then the same form; in-stock and popular first. */
+  /**
+   * Up to `limit` other visible listings: the same variety first, then the same form; in stock first, then the most
+   * sold, then the newest.
+   */
   async related(id: number, limit = 4): Promise<Product[]> {
     const product = await this.get(id);
-    const order = [desc(products.inStock), sql`${products.unitsSold} desc nulls last`, desc(products.id)];
+    // The order of products_variety_popularity_idx, column for column (with its NULLS LAST: the columns are never
+    // null, but the planner only reads an index for an ORDER BY whose every key matches), so the same variety's
+    // first rows are the index's first entries for that variety.
+    const order = [
+      sql`${products.inStock} desc nulls last`,
+      sql`${products.unitsSold} desc nulls last`,
+      sql`${products.createdAt} desc nulls last`,
+      sql`${products.id} desc nulls last`,
+    ];
     const sameVariety = await selectProducts(this.db)
       .where(and(isNull(products.archivedAt), eq(products.variety, product.variety), ne(products.id, id)))
       .orderBy(...order)

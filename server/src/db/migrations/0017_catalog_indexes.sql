@@ -1,0 +1,3 @@
+DROP INDEX "products_filters_idx";--> statement-breakpoint
+CREATE INDEX "products_variety_popularity_idx" ON "products" USING btree ("variety","in_stock" DESC NULLS LAST,"units_sold" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archived_at is null;--> statement-breakpoint
+CREATE INDEX "products_filters_idx" ON "products" USING btree ("variety","in_stock","price_cents","form","ships_as","cutting_size","pollination","rooted","callused","grafted","organic","pesticide_free","blocked_to") WHERE archived_at is null;
