@@ -1,10 +1,17 @@
 import { ADDRESSES_MAX } from '@domain/shipping/addresses';
-import { shippingToday } from '@domain/shipping/rules';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
-import { createTestApp, registerUser, TEST_ADDRESS, type TestApp, uniqueUsername } from '../support/app';
+import {
+  CALIFORNIA_ADDRESS,
+  createTestApp,
+  registerUser,
+  shippingDay,
+  TEST_ADDRESS,
+  type TestApp,
+  uniqueUsername,
+} from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 import { testDatabaseKind } from '../support/database';
 
@@ -73,33 +80,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
     }
   }
 
-  const CALIFORNIA = {
-    name: 'Cal Buyer',
-    line1: '1 Rodeo Dr',
-    city: 'Beverly Hills',
-    state: 'CA',
-    zip: '90210',
-  };
-  const day = (offset: number) => {
-    const d = new Date(`${shippingToday()}T12:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + offset);
-    return d.toISOString().slice(0, 10);
-  };
-
   it("checkout reads a seller's profile whole when a save commits while it waits", async () => {
     // Before: a Florida seller with no California certificate (a cutting can't go to CA). The save: the certificate,
     // and California among the states the seller does not ship to (still can't). Half of each (the old blocked
     // states, the new certificate) would let it through.
     const sellerId = await insertSeller(t.database.db, uniqueUsername('lw_seller'));
     const listing = await insertListing(t.database.db, sellerId, { title: 'Lock wait cutting' });
-    const { client } = await registerUser(t.server, { address: CALIFORNIA });
+    const { client } = await registerUser(t.server, { address: CALIFORNIA_ADDRESS });
     expect((await client.post('/api/cart', { productId: listing.id, quantity: 1 })).status).toBe(201);
     const res = await whileHeld(
       async (tx) => {
         // As the profile save does: the seller's row first, then the certificates, then the listings' rows.
         await tx`update users set blocked_states = '{CA}' where id = ${sellerId}`;
         await tx`insert into seller_certificates (seller_id, kind, number, expires_on)
-                 values (${sellerId}, 'ca-nematode', 'CA-1', ${day(30)}::date)`;
+                 values (${sellerId}, 'ca-nematode', 'CA-1', ${shippingDay(30)}::date)`;
         await tx`update products set blocked_to = blocked_to where seller_id = ${sellerId}`;
       },
       () => client.post<{ message: string }>('/api/orders', {}),
@@ -207,7 +201,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
       async (tx) => {
         await tx`update users set blocked_states = '{TX}' where id = ${user.id}`;
         await tx`insert into seller_certificates (seller_id, kind, number, expires_on)
-                 values (${user.id}, 'ca-nematode', 'CA-2', ${day(30)}::date)`;
+                 values (${user.id}, 'ca-nematode', 'CA-2', ${shippingDay(30)}::date)`;
       },
       () => client.post<{ id: number }>('/api/products', cutting('Created during a save')),
     );
@@ -225,17 +219,17 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
     expect(created.status).toBe(201);
     await t.database.db.execute(
       sql`insert into seller_certificates (seller_id, kind, number, expires_on)
-          values (${user.id}, 'ca-nematode', 'OLD', ${day(-1)}::date)`,
+          values (${user.id}, 'ca-nematode', 'OLD', ${shippingDay(-1)}::date)`,
     );
     await t.database.db.execute(
-      sql`update users set shipping_computed_on = ${day(-2)}::date where id = ${user.id}`,
+      sql`update users set shipping_computed_on = ${shippingDay(-2)}::date where id = ${user.id}`,
     );
     await whileHeld(
       async (tx) => {
         await tx`update users set blocked_states = '{}' where id = ${user.id}`;
         await tx`delete from seller_certificates where seller_id = ${user.id}`;
         await tx`insert into seller_certificates (seller_id, kind, number, expires_on)
-                 values (${user.id}, 'ca-nematode', 'NEW', ${day(30)}::date)`;
+                 values (${user.id}, 'ca-nematode', 'NEW', ${shippingDay(30)}::date)`;
       },
       () => t.maintenance(),
     );

@@ -1,10 +1,9 @@
 import type { ShippingCheck } from '@domain/shipping/check';
-import { shippingToday } from '@domain/shipping/rules';
 import type { SellerProfile } from '@domain/shipping/seller-profile';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, registerUser, shippingDay, type TestApp } from '../support/app';
 
 // The seller's shipping profile (docs/product.md#seller-shipping-profile): GET and PUT /api/seller/profile.
 let t: TestApp;
@@ -15,21 +14,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A day relative to the rules' today, as YYYY-MM-DD. */
-function day(offset: number): string {
-  const d = new Date(`${shippingToday()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
-
 const FULL = {
   shipFromState: 'FL',
   licence: 'FL-NUR-48213',
   handlingDays: 5,
   blockedStates: ['HI', 'AK'],
   certificates: [
-    { kind: 'ca-nematode', number: 'CA-2231', expiresOn: day(200) },
-    { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: day(0) },
+    { kind: 'ca-nematode', number: 'CA-2231', expiresOn: shippingDay(200) },
+    { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: shippingDay(0) },
   ],
 };
 
@@ -102,8 +94,8 @@ describe('a seller’s shipping profile', () => {
       handlingDays: 5,
       blockedStates: ['AK', 'HI'],
       certificates: [
-        { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: day(0) },
-        { kind: 'ca-nematode', number: 'CA-2231', expiresOn: day(200) },
+        { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: shippingDay(0) },
+        { kind: 'ca-nematode', number: 'CA-2231', expiresOn: shippingDay(200) },
       ],
     };
     expect(res.body).toEqual(expected);
@@ -116,7 +108,7 @@ describe('a seller’s shipping profile', () => {
     const res = await seller.put<SellerProfile>('/api/seller/profile', {
       shipFromState: 'TX',
       licence: '  ',
-      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: day(30) }],
+      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -124,7 +116,7 @@ describe('a seller’s shipping profile', () => {
       licence: null,
       handlingDays: 3,
       blockedStates: [],
-      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: day(30) }],
+      certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
     });
   });
 
@@ -134,7 +126,7 @@ describe('a seller’s shipping profile', () => {
     const res = await seller.put<SellerProfile>('/api/seller/profile', {
       shipFromState: 'FL',
       licence,
-      certificates: [{ kind: 'fl-inspection', number: '$&$1', expiresOn: day(1) }],
+      certificates: [{ kind: 'fl-inspection', number: '$&$1', expiresOn: shippingDay(1) }],
     });
     expect(res.status).toBe(200);
     expect(res.body.licence).toBe(licence);
@@ -208,9 +200,9 @@ describe('a seller’s shipping profile', () => {
       ],
       [
         'an expiry in the past',
-        { ...FULL, certificates: [{ ...cert, expiresOn: day(-1) }] },
+        { ...FULL, certificates: [{ ...cert, expiresOn: shippingDay(-1) }] },
         'certificates.0.expiresOn',
-        `This certificate expired on ${day(-1)}: enter the current one's number and date`,
+        `This certificate expired on ${shippingDay(-1)}: enter the current one's number and date`,
       ],
       [
         'an expiry without a number',
@@ -263,8 +255,8 @@ describe('a seller’s shipping profile', () => {
       licence: `LIC-${i}`,
       blockedStates: [i % 2 ? 'HI' : 'AK'],
       certificates: [
-        { kind: 'ca-nematode', number: `CA-${i}`, expiresOn: day(10 + i) },
-        { kind: 'fl-inspection', number: `FL-${i}`, expiresOn: day(20 + i) },
+        { kind: 'ca-nematode', number: `CA-${i}`, expiresOn: shippingDay(10 + i) },
+        { kind: 'fl-inspection', number: `FL-${i}`, expiresOn: shippingDay(20 + i) },
       ],
     }));
     const answers = await Promise.all(bodies.map((b) => seller.put('/api/seller/profile', b)));

@@ -4,7 +4,7 @@ import { CALIFORNIA_LABEL, HAWAII_LABEL } from '@domain/shipping/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, shipments } from '../../server/src/db/schema';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { CALIFORNIA_ADDRESS, type Client, createTestApp, registerUser, type TestApp } from '../support/app';
 
 // Shipments (docs/product.md#shipments): one per seller in an order, shipped with tracking by its seller,
 // cancelled by either side with stock back, delivered by the buyer or by the 14-day rule.
@@ -35,13 +35,6 @@ const LISTING = {
   imageUrl: '/images/products/sugar-dragon-cutting.svg',
 };
 
-const CALIFORNIA = {
-  name: 'Cal Buyer',
-  line1: '1 Rodeo Dr',
-  city: 'Beverly Hills',
-  state: 'CA',
-  zip: '90210',
-};
 const HAWAII = { name: 'Hawaii Buyer', line1: '1 Bishop St', city: 'Honolulu', state: 'HI', zip: '96813' };
 
 async function seller(profile?: Record<string, unknown>) {
@@ -396,7 +389,7 @@ describe('the buyer’s note and the packing slip', () => {
     });
     const rooted = await listed(certified.client, { form: 'rooted', cuttingSize: null, shipsAs: 'potted' });
     const note = 'Gate code 4411 </script> $& ok';
-    const { order } = await ordered([rooted], { note, address: CALIFORNIA });
+    const { order } = await ordered([rooted], { note, address: CALIFORNIA_ADDRESS });
     expect(order.note).toBe(note);
     const slip = (
       await certified.client.get<SellerShipment>(`/api/seller/shipments/${order.shipments[0]?.id}`)

@@ -1,10 +1,17 @@
 import type { Order } from '@domain/orders/types';
 import type { ShippingCheck } from '@domain/shipping/check';
-import { shippingToday } from '@domain/shipping/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, products } from '../../server/src/db/schema';
-import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+import {
+  CALIFORNIA_ADDRESS,
+  Client,
+  createTestApp,
+  registerUser,
+  shippingDay,
+  type TestApp,
+  uniqueUsername,
+} from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 
 // The per-state plant shipping rules where a buyer meets them (docs/product.md#shipping-rules): the check the
@@ -17,13 +24,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const CALIFORNIA = {
-  name: 'Cal Buyer',
-  line1: '1 Rodeo Dr',
-  city: 'Beverly Hills',
-  state: 'CA',
-  zip: '90210',
-};
 const FLORIDA = { name: 'Flo Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' };
 
 /** A Florida seller (or one from `state`) with a listing that ships as `shipsAs`. */
@@ -55,13 +55,6 @@ async function certify(sellerId: number, kind: string, expiresOn: string) {
 const check = (state: string, ids: number[]) =>
   new Client(t.server).get<ShippingCheck[]>(`/api/shipping/check?state=${state}&products=${ids.join(',')}`);
 
-/** A day relative to the rules' today, as YYYY-MM-DD. */
-function day(offset: number): string {
-  const d = new Date(`${shippingToday()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
-
 describe('GET /api/shipping/check', () => {
   it("says a Florida potted plant can't go to California, and why, with the rule's source; seeds can", async () => {
     const potted = (await floridaListing('potted')).listing;
@@ -83,10 +76,10 @@ describe('GET /api/shipping/check', () => {
 
   it('lets a seller with a valid certificate ship; an expired one counts as none, the expiry day as valid', async () => {
     const { sellerId, listing } = await floridaListing('unrooted-cutting');
-    await certify(sellerId, 'ca-nematode', day(-1));
+    await certify(sellerId, 'ca-nematode', shippingDay(-1));
     expect((await check('CA', [listing.id])).body[0]?.status).toBe('blocked');
     await t.database.db.execute(
-      sql`update seller_certificates set expires_on = ${day(0)}::date where seller_id = ${sellerId}`,
+      sql`update seller_certificates set expires_on = ${shippingDay(0)}::date where seller_id = ${sellerId}`,
     );
     expect((await check('CA', [listing.id])).body[0]?.status).toBe('allowed');
   });
@@ -121,7 +114,7 @@ describe('checkout under the shipping rules', () => {
     const potted = (await floridaListing('potted')).listing;
     const cutting = (await floridaListing('unrooted-cutting')).listing;
     const seeds = (await floridaListing('seeds')).listing;
-    const { client } = await registerUser(t.server, { address: CALIFORNIA });
+    const { client } = await registerUser(t.server, { address: CALIFORNIA_ADDRESS });
     for (const p of [potted, cutting, seeds])
       await client.post('/api/cart', { productId: p.id, quantity: 1 });
 
@@ -154,7 +147,9 @@ describe('checkout under the shipping rules', () => {
     const { listing } = await floridaListing('seeds');
     await t.database.db.update(products).set({ quantity: 1 }).where(eq(products.id, listing.id));
     const buyers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => registerUser(t.server, { address: i % 2 ? CALIFORNIA : FLORIDA })),
+      Array.from({ length: 20 }, (_, i) =>
+        registerUser(t.server, { address: i % 2 ? CALIFORNIA_ADDRESS : FLORIDA }),
+      ),
     );
     for (const { client } of buyers) await client.post('/api/cart', { productId: listing.id, quantity: 1 });
     const answers = await Promise.all(buyers.map(({ client }) => client.post('/api/orders', {})));

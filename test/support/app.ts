@@ -1,4 +1,5 @@
 /** Builds the real app in-process over a fresh test database, and a cookie-keeping client for it. */
+import { shippingToday } from '@domain/shipping/rules';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { type Config, loadConfig } from '../../server/src/config';
@@ -167,6 +168,22 @@ export const TEST_ADDRESS = {
   state: 'FL',
   zip: '33132',
 } as const;
+
+/** A California address (Beverly Hills), for the shipping rules' tests. */
+export const CALIFORNIA_ADDRESS = {
+  name: 'Cal Buyer',
+  line1: '1 Rodeo Dr',
+  city: 'Beverly Hills',
+  state: 'CA',
+  zip: '90210',
+} as const;
+
+/** A day relative to the shipping rules' today (certificates expire), as YYYY-MM-DD. */
+export function shippingDay(offset: number): string {
+  const d = new Date(`${shippingToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
 
 /**
  * Registers a new account through the API and returns a signed-in client for it. A buyer (not a seller) also gets
