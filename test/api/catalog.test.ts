@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, queryRows } from '../../server/src/db/connect';
 import { newsletterSubscribers, products, users } from '../../server/src/db/schema';
+import { resolveSearch } from '../../server/src/modules/catalog/search';
 import { CAPPED_LIST_TTL_MS, CatalogService } from '../../server/src/modules/catalog/service';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, insertListing, type Listing } from '../support/catalog';
@@ -204,6 +205,22 @@ describe('GET /api/products', () => {
     const nothing = await list({ search: 'zzqqxx' });
     expect(nothing.items).toEqual([]);
     expect(nothing.total).toBe('0');
+  });
+
+  it('lets a word with letters stand for similar words, and a number only for itself and longer numbers', async () => {
+    // Lot numbers as listings write them: "81629" and "816290" are known words, "81620" is not.
+    await t.database.db.execute(
+      sql`insert into search_words (word) values ('81629'), ('816290') on conflict do nothing`,
+    );
+    const resolved = (term: string) => resolveSearch(t.database.db, term);
+    // By trigrams "81620" resembles "81629" (similarity 0.5), but it is another lot, not a typo of it.
+    expect(await resolved('81620')).toBeNull();
+    expect(await resolved('sugar 81620')).toBeNull();
+    expect(await resolved('81629')).toBe("('81629' | '816290')");
+    expect(await resolved('8162')).toBe("('81629' | '816290')");
+    // A word with a letter still stands for the words it resembles.
+    expect(await resolved('suger')).toContain("'sugar'");
+    expect(await resolved('lot81620x')).toBeNull();
   });
 
   it('ranks the most popular matches by relevance and pages through the rest by popularity', async () => {

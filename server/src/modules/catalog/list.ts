@@ -49,10 +49,12 @@ interface ListStatements {
   /** Only with a search and the default (relevance) sort: the ids of the relevance window, in order. */
   ranked: Statement<{ id: number }> | null;
   /**
-   * With `ranked`, for a search of EXACT_TOTAL_LIMIT matches or fewer: the same window, read from the matches
-   * themselves (the full-text index) rather than by walking the popularity index (see rankedStatement).
+   * With `ranked`: the same window read from the matches themselves (the full-text index) rather than by walking
+   * the popularity index, each id with the number of matches (`n`, up to EXACT_TOTAL_LIMIT + 1; no row when none
+   * match): a search's first read, which answers its count too (see list). Right for EXACT_TOTAL_LIMIT matches or
+   * fewer; above that the window is `ranked`'s.
    */
-  rankedFew: Statement<{ id: number }> | null;
+  rankedFew: Statement<{ id: number; n?: number }> | null;
   /** With `ranked`: the listings among `ids` that still match (fresh rows, whatever ids were cached). */
   byIds: Statement<ProductRow> | null;
   count: Statement<{ n: number }>;
@@ -116,21 +118,29 @@ export class ProductList {
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
+    if (statements.ranked && statements.rankedFew && !known) {
+      // A search in relevance order not known to be broad: one read ranks the window from the matches and counts
+      // them. With more than EXACT_TOTAL_LIMIT, the window is the most popular matches' instead (relevancePage).
+      const few = await statements.rankedFew.execute(params);
+      const total = few.length ? Number(few[0]?.n) : 0;
+      const broad = total > EXACT_TOTAL_LIMIT;
+      const { rows, windowIds } = await this.relevancePage(
+        statements,
+        params,
+        offset,
+        q.limit,
+        broad ? null : few.map((r) => Number(r.id)),
+      );
+      if (key && broad) this.cappedLists.set(key, { windowIds });
+      return { items: rows.map(toProduct), total: Math.min(total, EXACT_TOTAL_LIMIT), capped: broad };
+    }
     const counted = known
       ? Promise.resolve(EXACT_TOTAL_LIMIT + 1)
       : countOf(statements.count.execute(params));
     const [{ rows, windowIds }, total] = await Promise.all([
-      statements.ranked && statements.byIds
-        ? // A window not kept yet is ranked once the count says how many match (a few: from the matches).
-          (known?.windowIds ? Promise.resolve(EXACT_TOTAL_LIMIT + 1) : counted).then((n) =>
-            this.relevancePage(
-              { ...statements, ranked: n > EXACT_TOTAL_LIMIT ? statements.ranked : statements.rankedFew },
-              params,
-              offset,
-              q.limit,
-              known?.windowIds ?? null,
-            ),
-          )
+      statements.ranked
+        ? // A broad search (known): its window is kept once ranked.
+          this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
         : statements.page
             .execute({ ...params, limit: q.limit, offset })
             .then((rows) => ({ rows, windowIds: null })),
@@ -265,7 +275,7 @@ export class ProductList {
    * walks products_popularity_idx until it has the window (about 4,600 rows for "sugar" at a million listings,
    * 10 to 30 ms), so a capped list keeps the ids (see CAPPED_LIST_TTL_MS) and every page reads its rows by id.
    */
-  private rankedStatement(where: SQL, tsquery: unknown, few: boolean): Statement<{ id: number }> {
+  private rankedStatement(where: SQL, tsquery: unknown, few: boolean): Statement<{ id: number; n?: number }> {
     const columns = {
       id: products.id,
       unitsSold: products.unitsSold,
@@ -278,11 +288,14 @@ export class ProductList {
     // popular of them taken.
     const matches = few
       ? this.reads
-          .select(columns)
-          .from(products)
-          .where(where)
-          .limit(EXACT_TOTAL_LIMIT + 1)
-          .as('matches')
+          .$with('matches')
+          .as(
+            this.reads
+              .select(columns)
+              .from(products)
+              .where(where)
+              .limit(EXACT_TOTAL_LIMIT + 1),
+          )
       : null;
     const top = (
       matches
@@ -307,8 +320,11 @@ export class ProductList {
     )
       .limit(this.relevanceWindow)
       .as('top');
-    return this.reads
-      .select({ id: top.id })
+    return (matches ? this.reads.with(matches) : this.reads)
+      .select({
+        id: top.id,
+        ...(matches ? { n: sql<number>`(select count(*) from ${matches})::int`.as('n') } : {}),
+      })
       .from(top)
       .orderBy(
         sql`${searchRank(tsquery, top.searchVector)} desc`,

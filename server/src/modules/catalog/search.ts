@@ -22,12 +22,17 @@ const quote = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
 /**
  * Turns a search term into a full-text query, tolerating typos: each typed word stands for the known listing
  * words that start with it or are similar to it by trigrams (pg_trgm's `%`, similarity 0.3 and up, so "suger"
- * stands for "sugar" and "dragn" for "dragon"), and every typed word must match.
+ * stands for "sugar" and "dragn" for "dragon"), and every typed word must match. A word of digits only (a lot
+ * number, a year, a size) stands for itself and the words that start with it: "81629" is another lot than "81620",
+ * not a typo of it, and comparing it by trigrams with every number listings contain read most of search_words (3.6 ms
+ * of the 7 ms a two-word search took at 100,000 listings, against 0.2 ms for a word with letters).
  * Returns null when a word matches nothing, so no listing can match.
  */
 export async function resolveSearch(db: Db, term: string): Promise<string | null> {
   const words = searchWords(term);
   if (words.length === 0) return null;
+  // The similar words' arm runs only for a word with a letter: its condition is on the typed word alone, which
+  // PostgreSQL checks once per word before reading the trigram index.
   const rows = await queryRows<RowOf<typeof searchWordsTable, 'word'> & { w: string }>(
     db,
     sql`select q.w, s.word
@@ -36,9 +41,12 @@ export async function resolveSearch(db: Db, term: string): Promise<string | null
           sql`, `,
         )}]::text[]) as q(w)
         cross join lateral (
-          select word from search_words
-          where word % q.w or word like q.w || '%'
-          order by word = q.w desc, similarity(word, q.w) desc, word
+          select c.word from (
+            select word from search_words where word like q.w || '%'
+            union
+            select word from search_words where q.w ~ '[^0-9]' and word % q.w
+          ) c
+          order by c.word = q.w desc, similarity(c.word, q.w) desc, c.word
           limit ${CANDIDATES_PER_WORD}
         ) s`,
   );
