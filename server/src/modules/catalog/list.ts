@@ -287,15 +287,13 @@ export class ProductList {
     // LIMIT, which they are within, keeps the planner from merging that read with the ORDER BY), then the most
     // popular of them taken.
     const matches = few
-      ? this.reads
-          .$with('matches')
-          .as(
-            this.reads
-              .select(columns)
-              .from(products)
-              .where(where)
-              .limit(EXACT_TOTAL_LIMIT + 1),
-          )
+      ? this.reads.$with('matches').as(
+          this.reads
+            .select(columns)
+            .from(products)
+            .where(where)
+            .limit(EXACT_TOTAL_LIMIT + 1),
+        )
       : null;
     const top = (
       matches
