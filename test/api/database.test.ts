@@ -101,6 +101,28 @@ describe('demo data', () => {
     }
   });
 
+  it('gives growers in California, Texas, Arizona and Hawaii a dozen cuttings or plants, and shows what may not go', async () => {
+    const rows = await database.db.select().from(products);
+    const plants = rows.filter((r) => r.form !== 'seed' && r.inStock);
+    for (const state of ['CA', 'TX', 'AZ', 'HI', 'FL', 'NY']) {
+      const buyable = plants.filter((r) => !r.blockedTo.includes(state));
+      expect(buyable.length, state).toBeGreaterThanOrEqual(12);
+      // A mix: what a missing certificate or a state's rule refuses still shows (with "Show all").
+      if (state !== 'NY') expect(buyable.length, state).toBeLessThan(plants.length);
+    }
+    // A California nursery, whose cuttings go to California without a certificate.
+    const sellers = await database.db.select().from(users);
+    const californian = sellers.find((u) => u.isSeller && u.shipFromState === 'CA');
+    expect(californian).toBeDefined();
+    expect(plants.some((r) => r.sellerId === californian?.id && r.form === 'cutting')).toBe(true);
+    // The sellers' blocked_to is what their certificates give, as the listings service would compute it.
+    const [held] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from seller_certificates`,
+    );
+    expect(Number(held?.n)).toBeGreaterThan(0);
+  });
+
   it('seeds only once', async () => {
     const [before] = await database.db.select({ n: count() }).from(products);
     expect(await seedDemoData(database, { seedDemo: true })).toBe(false);

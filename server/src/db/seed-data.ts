@@ -1,4 +1,5 @@
 import type { CuttingSize, Pollination, ProductForm, ShipsAs, Variety } from '@domain/constants';
+import type { CertificateKind } from '@domain/shipping/rules';
 import type { StateCode } from '@domain/shipping/states';
 
 export interface SeedSeller {
@@ -8,6 +9,12 @@ export interface SeedSeller {
   bio: string;
   /** The state its plants ship from (its shipping profile). */
   shipFromState: StateCode;
+  /**
+   * The compliance certificates it keeps on file (its shipping profile), valid for a year from the day the demo
+   * data is made. The demo nurseries hold what real ones usually do, so a buyer in California, Texas, Arizona or
+   * Hawaii finds cuttings and plants to buy, and what a missing certificate refuses still shows.
+   */
+  certificates?: CertificateKind[];
 }
 
 export interface SeedListing {
@@ -57,6 +64,7 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Miami, Florida',
     shipFromState: 'FL',
     bio: 'A five-acre grove in the Redland growing over 40 pitaya varieties on concrete posts. We cut to order and ship Monday to Wednesday so nothing sits in a warehouse over the weekend.',
+    certificates: ['ca-nematode', 'tx-phytosanitary'],
   },
   {
     username: 'gulf_coast_dragonfruit',
@@ -64,6 +72,7 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Fort Myers, Florida',
     shipFromState: 'FL',
     bio: 'Southwest Florida nursery specialising in rooted starters and self-fertile varieties for backyard growers. Every plant is grown in our own well-draining pitaya mix.',
+    certificates: ['tx-phytosanitary', 'az-nursery-inspection'],
   },
   {
     username: 'tampa_bay_cactus_co',
@@ -78,6 +87,15 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Kissimmee, Florida',
     shipFromState: 'FL',
     bio: 'A small pesticide-free grove near Orlando selling cuttings, seed and trellised mature plants. Local pickup available by appointment.',
+    certificates: ['ca-nematode', 'az-nursery-inspection'],
+  },
+  {
+    username: 'fallbrook_pitaya_nursery',
+    email: 'fallbrook.pitaya@example.com',
+    location: 'Fallbrook, California',
+    shipFromState: 'CA',
+    certificates: ['az-nursery-inspection', 'tx-phytosanitary'],
+    bio: 'A hillside nursery in north San Diego County growing pitaya beside our avocados since 2012. California-grown, so our cuttings and plants go to California gardens without a quarantine certificate; we hold the Arizona and Texas ones too.',
   },
 ];
 
@@ -1264,6 +1282,177 @@ export const SEED_LISTINGS: SeedListing[] = [
     image: 'dark-star-mature.svg',
     daysAgo: 82,
     unitsSold: 4,
+  },
+  // A California nursery: its cuttings and plants go to California growers without a quarantine certificate.
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Dark Star 12" Cutting, California-Grown',
+    description:
+      'A callused 12 inch Dark Star cutting from our Fallbrook hillside. Dark Star is a hybrid bred in California for coastal gardens: purple-red flesh, about 18 Brix, and self-fertile. Plant it in fast-draining mix in a sunny spot; in inland valleys give it afternoon shade through its first summer.',
+    variety: 'Dark Star',
+    form: 'cutting',
+    cuttingSize: '12 inch',
+    pollination: 'self',
+    callused: true,
+    lengthInches: 12,
+    segments: 1,
+    organic: false,
+    pesticideFree: true,
+    quantity: 30,
+    price: 15.5,
+    image: 'dark-star-cutting.svg',
+    daysAgo: 4,
+    unitsSold: 71,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'American Beauty 12" Cutting from Fallbrook',
+    description:
+      'A 12 inch American Beauty cutting, callused for a week before it ships. Deep purple-red flesh with a rich, sweet flavour. Needs a pollinator: plant it near a self-fertile variety such as Dark Star or Physical Graffiti. Hardy to a light frost once established.',
+    variety: 'American Beauty',
+    form: 'cutting',
+    cuttingSize: '12 inch',
+    pollination: 'cross',
+    callused: true,
+    lengthInches: 12,
+    segments: 1,
+    organic: true,
+    pesticideFree: true,
+    quantity: 22,
+    price: 13.99,
+    image: 'american-beauty-cutting.svg',
+    daysAgo: 9,
+    unitsSold: 54,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Physical Graffiti 12" Cutting, Self-Fertile',
+    description:
+      'Physical Graffiti, the San Diego favourite: pink flesh, pastel skin and reliable fruit set on its own. A 12 inch callused cutting taken from our mother plants in spring. Plant an inch deep in cactus mix and keep it barely moist until roots form.',
+    variety: 'Physical Graffiti',
+    form: 'cutting',
+    cuttingSize: '12 inch',
+    pollination: 'self',
+    callused: true,
+    lengthInches: 12,
+    segments: 1,
+    organic: false,
+    pesticideFree: false,
+    quantity: 35,
+    price: 12.5,
+    image: 'physical-graffiti-cutting.svg',
+    daysAgo: 15,
+    unitsSold: 120,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Valdivia Roja 6" Starter Cutting',
+    description:
+      'A 6 inch Valdivia Roja tip cutting: red skin, deep red flesh and a vigorous grower that climbs fast once rooted. Self-fertile in our trials. A budget way to start a row; callused and ready to plant.',
+    variety: 'Valdivia Roja',
+    form: 'cutting',
+    cuttingSize: '6 inch',
+    pollination: 'self',
+    callused: true,
+    lengthInches: 6,
+    segments: 1,
+    organic: false,
+    pesticideFree: true,
+    quantity: 50,
+    price: 7.5,
+    image: 'valdivia-roja-cutting.svg',
+    daysAgo: 21,
+    unitsSold: 33,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Sugar Dragon Multi-Tip Cutting, California-Grown',
+    description:
+      'A branched Sugar Dragon cutting with two or three growing tips, cut from a fruiting plant. Deep magenta flesh at 20+ Brix, self-fertile. Multi-tip cuttings root and climb quickly; stake the tips and plant the base 2 inches deep.',
+    variety: 'Sugar Dragon',
+    form: 'cutting',
+    cuttingSize: 'multi-tip',
+    pollination: 'self',
+    callused: true,
+    lengthInches: 20,
+    segments: 3,
+    organic: false,
+    pesticideFree: false,
+    quantity: 10,
+    price: 29.99,
+    image: 'sugar-dragon-cutting.svg',
+    daysAgo: 6,
+    unitsSold: 18,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Vietnamese White Rooted Plant, Shipped Bare-Root',
+    description:
+      'A rooted Vietnamese White about 14 inches tall, lifted from the bed and shipped bare-root in damp paper, which also lets it travel to Hawaii. White flesh, mild and refreshing, and one of the most productive self-fertile varieties. Pot it up the day it arrives.',
+    variety: 'Vietnamese White',
+    form: 'rooted',
+    pollination: 'self',
+    shipsAs: 'bare-root',
+    lengthInches: 14,
+    segments: 2,
+    organic: false,
+    pesticideFree: true,
+    quantity: 16,
+    price: 24.99,
+    image: 'vietnamese-white-rooted.svg',
+    daysAgo: 11,
+    unitsSold: 27,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Yellow Dragon Rooted Starter, 1-Gallon',
+    description:
+      'A Yellow Dragon (Selenicereus megalanthus) rooted in a 1-gallon pot, 12-16 inches tall. Yellow spiny skin and white flesh, the sweetest of all at up to 22 Brix. Slower to fruit than the red varieties; self-fertile. Ships in its pot.',
+    variety: 'Yellow Dragon',
+    form: 'rooted',
+    pollination: 'self',
+    lengthInches: 14,
+    segments: 2,
+    organic: true,
+    pesticideFree: true,
+    quantity: 12,
+    price: 36,
+    image: 'yellow-dragon-rooted.svg',
+    daysAgo: 26,
+    unitsSold: 41,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'American Beauty Mature Plant on a 4-Foot Stake',
+    description:
+      'A three-year-old American Beauty in a 5-gallon pot, trained on a 4 foot stake and ready to flower next summer. Purple-red flesh; plant a self-fertile variety nearby for fruit. Ships by freight in its pot; allow a week.',
+    variety: 'American Beauty',
+    form: 'mature',
+    pollination: 'cross',
+    lengthInches: 48,
+    organic: false,
+    pesticideFree: true,
+    quantity: 4,
+    price: 119,
+    image: 'american-beauty-mature.svg',
+    daysAgo: 35,
+    unitsSold: 6,
+  },
+  {
+    seller: 'fallbrook_pitaya_nursery',
+    title: 'Dark Star Seeds, Packet of 30',
+    description:
+      'Thirty seeds from our own Dark Star fruit. Seedlings vary from their parent and take several years to fruit: a project for the patient grower. Sow on the surface of moist seed mix and keep warm.',
+    variety: 'Dark Star',
+    form: 'seed',
+    pollination: 'self',
+    organic: false,
+    pesticideFree: true,
+    quantity: 80,
+    price: 4.5,
+    image: 'dark-star-seed.svg',
+    daysAgo: 48,
+    unitsSold: 22,
   },
 ];
 

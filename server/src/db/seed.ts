@@ -2,11 +2,16 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
-import { blockedDestinations, shippingToday } from '@domain/shipping/rules';
+import {
+  blockedDestinations,
+  type CertificateKind,
+  type SellerCertificate,
+  shippingToday,
+} from '@domain/shipping/rules';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
-import { orderItems, orders, products, reviews, shipments, users } from './schema';
+import { orderItems, orders, products, reviews, sellerCertificates, shipments, users } from './schema';
 import {
   SEED_BUYERS,
   SEED_LISTINGS,
@@ -49,7 +54,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
         bio: null,
         shipFromState: null,
       },
-      ...SEED_SELLERS.map((s) => ({ ...s, isSeller: true })),
+      ...SEED_SELLERS.map(({ certificates: _, ...s }) => ({ ...s, isSeller: true })),
     ];
     const inserted = await tx
       .insert(users)
@@ -58,9 +63,20 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
     const idOf = new Map(inserted.map((u) => [u.username, u.id]));
 
     const now = Date.now();
-    // Where each listing may not ship, as the listings service would compute it: the demo sellers have no
-    // certificates and ship everywhere they may (docs/architecture.md#what-keeps-blocked_to-right).
+    // Where each listing may not ship, as the listings service would compute it from the sellers' profiles: the
+    // states they ship from and the certificates they hold, valid for a year from today; no demo seller refuses a
+    // state by choice (docs/architecture.md#what-keeps-blocked_to-right).
     const today = shippingToday();
+    const certificatesOf = new Map(
+      SEED_SELLERS.map((s) => [
+        s.username,
+        (s.certificates ?? []).map((kind) => demoCertificate(kind, s.username, today)),
+      ]),
+    );
+    const certificateRows = SEED_SELLERS.flatMap((s) =>
+      (certificatesOf.get(s.username) ?? []).map((c) => ({ sellerId: idOf.get(s.username) as number, ...c })),
+    );
+    if (certificateRows.length) await tx.insert(sellerCertificates).values(certificateRows);
     await tx
       .update(users)
       .set({ shippingComputedOn: today })
@@ -72,7 +88,11 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
       );
     const blockedTo = (username: string, shipsAs: PlantFacts['shipsAs']) => {
       const seller = SEED_SELLERS.find((s) => s.username === username);
-      const profile = { shipFromState: seller?.shipFromState ?? null, blockedStates: [], certificates: [] };
+      const profile = {
+        shipFromState: seller?.shipFromState ?? null,
+        blockedStates: [],
+        certificates: certificatesOf.get(username) ?? [],
+      };
       return blockedDestinations(profile, shipsAs, today);
     };
     const listed = await tx
@@ -115,6 +135,21 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
 }
 
 const DAY_MS = 86_400_000;
+
+const CERTIFICATE_PREFIX: Record<CertificateKind, string> = {
+  'ca-nematode': 'CA-NQ',
+  'az-nursery-inspection': 'AZ-NS',
+  'fl-inspection': 'FL-CI',
+  'tx-phytosanitary': 'TX-PC',
+};
+
+/** A demo seller's certificate: a number of the kind's form, valid for a year from `today`. */
+function demoCertificate(kind: CertificateKind, username: string, today: string): SellerCertificate {
+  let hash = 0;
+  for (const ch of `${kind}${username}`) hash = (hash * 31 + ch.charCodeAt(0)) % 100_000;
+  const expires = new Date(Date.parse(`${today}T00:00:00Z`) + 365 * DAY_MS).toISOString().slice(0, 10);
+  return { kind, number: `${CERTIFICATE_PREFIX[kind]}-${String(hash).padStart(5, '0')}`, expiresOn: expires };
+}
 
 /** A demo listing's plant facts, with a new listing's defaults for those it leaves out; contradictions stop the seed. */
 function plantFacts(l: SeedListing): PlantFacts {
