@@ -1449,7 +1449,7 @@ export const SEED_LISTINGS: SeedListing[] = [
     organic: false,
     pesticideFree: true,
     quantity: 80,
-    price: 4.5,
+    price: 5.5,
     image: 'dark-star-seed.svg',
     daysAgo: 48,
     unitsSold: 22,
