@@ -255,13 +255,19 @@ export type CatalogFilters = { [F in ListFilters as F['key']]: Array<F['options'
 
 /**
  * GET /api/products/facets: for every option, how many listings match with it applied; for a destination set, how
- * many match (null when not set: there is no place to count for); each range's extent.
+ * many match (null when not set: there is no place to count for) and, as `<key>Hidden` (shipsToHidden), how many
+ * of the listings matching every other filter it hides (a state's rule or the seller's choice); each range's extent.
  */
 export type CatalogFacets = {
   [F in ListFilters as F['key']]: Record<F['options'][number]['value'], number>;
 } & { [F in FlagFilters as F['key']]: number } & { [F in DestinationFilters as F['key']]: number | null } & {
+  [F in DestinationFilters as `${F['key']}Hidden`]: number | null;
+} & {
   [F in RangeFilters as F['key']]: { min: number | null; max: number | null };
 };
+
+/** The facets' key for how many listings a destination filter hides (see CatalogFacets). */
+export const hiddenKey = <K extends string>(key: K): `${K}Hidden` => `${key}Hidden`;
 
 export const listFilters = CATALOG_FILTERS.filter((f): f is ListFilters => f.kind === 'list');
 export const flagFilters = CATALOG_FILTERS.filter((f): f is FlagFilters => f.kind === 'flag');

@@ -68,6 +68,11 @@ export interface Product {
   createdAt: string;
   /** Units sold so far (the popularity sort). */
   unitsSold: number;
+  /**
+   * The states (USPS codes) it may not be shipped to today, by the shipping rules or the seller's choice
+   * (products.blocked_to): a card marks it for a buyer there when the "Ships to" filter is off.
+   */
+  blockedTo: string[];
   /** Real ratings from reviews: average null while there are none. */
   rating: { average: number | null; count: number };
   seller: { id: number; username: string; location: string | null };

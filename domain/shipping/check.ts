@@ -35,12 +35,26 @@ export const shippingCheckQuerySchema = z.object({
 /** One listing's answer: the decision and the line a buyer reads ("Ships to CA", "Can't ship to CA: …"). */
 export type ShippingCheck = { productId: number; text: string } & (
   | { status: 'allowed' }
-  | { status: 'blocked'; reason: string; sourceUrl: string | null }
+  | {
+      status: 'blocked';
+      /** The rule's words (what an inspector reads). */
+      reason: string;
+      /** What a grower reads first (ShippingRule.plain). */
+      plain: string;
+      sourceUrl: string | null;
+    }
 );
 
 /** A decision as the check answers it (labels and certificate numbers are the seller's business, not shown). */
 export function toShippingCheck(productId: number, decision: ShippingDecision, text: string): ShippingCheck {
   return decision.status === 'allowed'
     ? { productId, text, status: 'allowed' }
-    : { productId, text, status: 'blocked', reason: decision.reason, sourceUrl: decision.sourceUrl ?? null };
+    : {
+        productId,
+        text,
+        status: 'blocked',
+        reason: decision.reason,
+        plain: decision.plain,
+        sourceUrl: decision.sourceUrl ?? null,
+      };
 }

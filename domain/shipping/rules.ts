@@ -9,7 +9,7 @@
  * pages before anyone relies on them.
  */
 import type { ShipsAs } from '../constants';
-import { STATE_CODES, type StateCode } from './states';
+import { STATE_CODES, type StateCode, stateName } from './states';
 
 /** Compliance certificates a seller may keep on file (the seller's shipping profile), each with a number and expiry. */
 export const CERTIFICATE_KINDS = [
@@ -52,6 +52,12 @@ export interface ShippingRule {
   certificate?: CertificateKind;
   /** One line a buyer reads; `{origin}` stands for the state the plant ships from. */
   reason: string;
+  /**
+   * The same for a grower, first, in plain words (the reason and the rule's source are one click away): what the
+   * state does not let in, and for a rule that needs a certificate, that the nursery has none on file.
+   * `{origin}` and `{destination}` stand for the states' names.
+   */
+  plain: string;
   /** What the package must carry on the outside when the rule applies. */
   label?: string;
   sourceUrl: string;
@@ -121,6 +127,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     appliesTo: PLANT_MATERIAL,
     effect: 'needs-certificate',
     certificate: 'ca-nematode',
+    plain: 'California lets in cuttings and plants from {origin} only with a nematode quarantine certificate',
     reason: 'California nematode quarantine (rooted plants and cuttings from {origin})',
     sourceUrl: 'https://pi.cdfa.ca.gov/pqm/manual/htm/315.htm',
     verifiedOn: VERIFIED_ON,
@@ -132,6 +139,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     destination: 'CA',
     appliesTo: EVERYTHING,
     effect: 'allowed',
+    plain: 'California asks every plant parcel to say who sent it, where it grew and what it holds',
     reason: 'California asks every plant parcel to say who sent it, where it grew and what it holds',
     label: CALIFORNIA_LABEL,
     sourceUrl:
@@ -147,6 +155,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     // of cactus seeds, which are left out here.
     appliesTo: PLANT_MATERIAL,
     effect: 'blocked',
+    plain: 'Cactus plants and cuttings may not leave Hawaii for the other states',
     reason: 'Federal quarantine: cactus plants and cuttings may not leave Hawaii for the other states',
     sourceUrl: 'https://www.ecfr.gov/current/title-7/section-318.13',
     verifiedOn: VERIFIED_ON,
@@ -158,6 +167,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     destination: 'HI',
     appliesTo: ['potted'],
     effect: 'blocked',
+    plain: 'Hawaii does not let in plants in soil, so a potted plant cannot go there',
     reason: 'Hawaii accepts plants only free of soil (no potted plants)',
     sourceUrl:
       'https://hdoa.hawaii.gov/pi/pq/travel-information/traveling-from-the-u-s-mainland-to-hawai%ca%bbi',
@@ -170,6 +180,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     destination: 'HI',
     appliesTo: ['unrooted-cutting', 'bare-root', 'seeds'],
     effect: 'allowed',
+    plain: 'Hawaii inspects plant parcels when they arrive',
     reason: 'Hawaii inspects plant material on arrival',
     label: HAWAII_LABEL,
     sourceUrl:
@@ -184,6 +195,8 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     // Only a receiver with an approved quarantine holding area may take them, and a home buyer has none.
     appliesTo: ROOTED,
     effect: 'blocked',
+    plain:
+      'Arizona does not let rooted plants in from {origin}, where fire ants live, except to a quarantine holding area',
     reason: 'Arizona fire ant quarantine (rooted plants from {origin} need a quarantine holding area)',
     sourceUrl: 'https://agriculture.az.gov/plantsproduce/what-we-grow/green-industry',
     verifiedOn: VERIFIED_ON,
@@ -196,6 +209,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     appliesTo: PLANT_MATERIAL,
     effect: 'needs-certificate',
     certificate: 'az-nursery-inspection',
+    plain: 'Arizona lets in cuttings and plants from other states only with a nursery inspection certificate',
     reason: 'Arizona nursery stock rules (plants and cuttings from other states)',
     sourceUrl: 'https://agriculture.az.gov/plantsproduce/what-we-grow/green-industry',
     verifiedOn: VERIFIED_ON,
@@ -208,6 +222,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     appliesTo: PLANT_MATERIAL,
     effect: 'needs-certificate',
     certificate: 'fl-inspection',
+    plain: 'Florida lets in cuttings and plants from other states only with a certificate of inspection',
     reason: 'Florida nursery stock rules (plants and cuttings from other states)',
     sourceUrl:
       'https://www.freshfromflorida.com/Divisions-Offices/Plant-Industry/Business-Services/Registrations-and-Certifications/Nursery-and-Stock-Dealer-Registration-Information',
@@ -221,6 +236,7 @@ export const SHIPPING_RULES: readonly ShippingRule[] = [
     appliesTo: PLANT_MATERIAL,
     effect: 'needs-certificate',
     certificate: 'tx-phytosanitary',
+    plain: 'Texas lets in cuttings and plants from other states only with a phytosanitary certificate',
     reason: 'Texas plant rules (plants and cuttings from other states)',
     sourceUrl: 'https://texasagriculture.gov/Regulatory-Programs/Quarantines',
     verifiedOn: VERIFIED_ON,
@@ -259,6 +275,8 @@ export type ShippingDecision =
       status: 'blocked';
       /** One line for the buyer. */
       reason: string;
+      /** The same for a grower, in plain words (ShippingRule.plain; the seller's own choices say so too). */
+      plain: string;
       /** The rule that refused, when one did (not the seller's own choices). */
       ruleId?: string;
       sourceUrl?: string;
@@ -266,6 +284,9 @@ export type ShippingDecision =
 
 export const NO_SHIP_FROM_STATE = 'The seller has not said where it ships from';
 export const sellerBlocksMessage = (state: StateCode) => `The seller does not ship to ${state}`;
+const NO_SHIP_FROM_PLAIN = 'This nursery has not said where it ships from yet, so it cannot ship anywhere';
+const sellerBlocksPlain = (state: StateCode) => `This nursery does not ship to ${stateName(state)}`;
+const NO_CERTIFICATE_PLAIN = 'and this nursery does not have one on file';
 
 function matches(rule: ShippingRule, origin: StateCode, destination: StateCode, shipsAs: ShipsAs): boolean {
   return (
@@ -277,6 +298,12 @@ function matches(rule: ShippingRule, origin: StateCode, destination: StateCode, 
 
 function reasonOf(rule: ShippingRule, origin: StateCode): string {
   return rule.reason.replaceAll('{origin}', origin);
+}
+
+function plainOf(rule: ShippingRule, origin: StateCode, destination: StateCode): string {
+  return rule.plain
+    .replaceAll('{origin}', stateName(origin))
+    .replaceAll('{destination}', stateName(destination));
 }
 
 /**
@@ -307,9 +334,14 @@ export function decideShipping(
   rules: readonly ShippingRule[] = SHIPPING_RULES,
 ): ShippingDecision {
   const origin = seller.shipFromState;
-  if (origin === null) return { status: 'blocked', reason: NO_SHIP_FROM_STATE };
+  if (origin === null)
+    return { status: 'blocked', reason: NO_SHIP_FROM_STATE, plain: `${NO_SHIP_FROM_PLAIN}.` };
   if (seller.blockedStates.includes(destination))
-    return { status: 'blocked', reason: sellerBlocksMessage(destination) };
+    return {
+      status: 'blocked',
+      reason: sellerBlocksMessage(destination),
+      plain: `${sellerBlocksPlain(destination)}.`,
+    };
   if (origin === destination) return { status: 'allowed', labels: [] };
 
   const applying = rules.filter((rule) => matches(rule, origin, destination, listing.shipsAs));
@@ -318,6 +350,7 @@ export function decideShipping(
     return {
       status: 'blocked',
       reason: reasonOf(blocking, origin),
+      plain: `${plainOf(blocking, origin, destination)}.`,
       ruleId: blocking.id,
       sourceUrl: blocking.sourceUrl,
     };
@@ -332,6 +365,7 @@ export function decideShipping(
         return {
           status: 'blocked',
           reason: `${reasonOf(rule, origin)} needs a certificate the seller does not have on file (${CERTIFICATE_LABELS[kind]})`,
+          plain: `${plainOf(rule, origin, destination)}, ${NO_CERTIFICATE_PLAIN}.`,
           ruleId: rule.id,
           sourceUrl: rule.sourceUrl,
         };

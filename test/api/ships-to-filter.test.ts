@@ -198,9 +198,21 @@ describe('GET /api/products and /facets with shipsTo', () => {
           all.filter((p) => p.shipsAs === shipsAs && allowed.has(p.id)).length,
         );
       expect(f.inStock, state).toBe(allowed.size);
+      // What the filter hides, among the listings every other filter matches: from the summary, and counted on
+      // the listings when a price or a search is set.
+      expect(f.shipsToHidden, state).toBe(all.length - allowed.size);
+      const cuttings = all.filter((p) => p.shipsAs === 'unrooted-cutting');
+      const hiddenCuttings = cuttings.filter((p) => !allowed.has(p.id)).length;
+      expect((await facets(`shipsTo=${state}&shipsAs=unrooted-cutting`)).shipsToHidden, state).toBe(
+        hiddenCuttings,
+      );
+      const scanned = await facets(`shipsTo=${state}&shipsAs=unrooted-cutting&minPrice=0&search=ships-to`);
+      expect(scanned.shipsToHidden, state).toBe(hiddenCuttings);
+      expect(scanned.shipsTo, state).toBe(cuttings.length - hiddenCuttings);
     }
     const off = await facets('');
     expect(off.shipsTo).toBeNull();
+    expect(off.shipsToHidden).toBeNull();
     expect(off.inStock).toBe(16);
   });
 

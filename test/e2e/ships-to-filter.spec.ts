@@ -56,6 +56,12 @@ test('a buyer with a California address sees the marketplace without a Florida p
   await expect(results.getByRole('heading', { name: seeds })).toBeVisible();
   await expect(results.getByRole('heading', { name: potted })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toHaveText('1 result');
+  // Where the results are, what the filter hid.
+  await expect(
+    page.getByText(
+      "Showing the 1 listing that can ship to California · 1 can't (a state rule or the nursery's choice) · Show all",
+    ),
+  ).toBeVisible();
   expect(warnings).toEqual([]);
 
   // Unchecked and applied: the URL records it, a chip says so, and the potted plant shows.
@@ -84,3 +90,53 @@ test('a visitor without a state has no ships-to filter', async ({ page }) => {
   await expect(filters.getByRole('checkbox', { name: 'In stock only' })).toBeVisible();
   await expect(filters.getByRole('checkbox', { name: /^Ships to / })).toHaveCount(0);
 });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a California buyer whose search only the rules empty is told so, shows all, and sees the card marked`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const origin = new URL(baseURL as string).origin;
+    // Random letters: a word no other test's listing resembles (the search tolerates typos).
+    const word = Array.from({ length: 12 }, () =>
+      String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+    ).join('');
+    const seller = await playwright.request.newContext({ baseURL });
+    await sellerByApi(seller, origin, 'FL');
+    const potted = `Potted ${word}`;
+    await listByApi(seller, origin, {
+      title: potted,
+      form: 'rooted',
+      shipsAs: 'potted',
+      image: 'physical-graffiti-rooted.svg',
+    });
+    await seller.dispose();
+    await signUpByApi(page, uniqueName('ca_grower'));
+    const added = await page.request.post('/api/addresses', {
+      headers: { origin },
+      data: { name: 'Davis Grower', line1: '1 Shields Ave', city: 'Davis', state: 'CA', zip: '95616' },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+
+    await page.goto(`/marketplace?search=${word}`);
+    await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+    await expect(
+      page.getByText(
+        "None of the listings that match can ship to California: 1 can't (a state rule or the nursery's choice).",
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "None of these listings can ship to California · 1 can't (a state rule or the nursery's choice) · Show all",
+      ),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Show all' }).first().click();
+    await expect(page).toHaveURL(/[?&]shipsTo=any(&|$)/);
+    const card = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ hasText: potted });
+    await expect(card).toContainText("Can't ship to CA");
+  });

@@ -61,6 +61,8 @@ const CASES: Case[] = [
       status: 'blocked',
       reason:
         'California nematode quarantine (rooted plants and cuttings from FL) needs a certificate the seller does not have on file (California nematode quarantine compliance)',
+      plain:
+        'California lets in cuttings and plants from Florida only with a nematode quarantine certificate, and this nursery does not have one on file.',
       ruleId: 'ca-nematode-quarantine',
       sourceUrl: 'https://pi.cdfa.ca.gov/pqm/manual/htm/315.htm',
     },
@@ -107,6 +109,7 @@ const CASES: Case[] = [
     expected: {
       status: 'blocked',
       reason: 'Federal quarantine: cactus plants and cuttings may not leave Hawaii for the other states',
+      plain: 'Cactus plants and cuttings may not leave Hawaii for the other states.',
       ruleId: 'hi-to-mainland',
       sourceUrl: 'https://www.ecfr.gov/current/title-7/section-318.13',
     },
@@ -136,6 +139,7 @@ const CASES: Case[] = [
     expected: expect.objectContaining({
       status: 'blocked',
       reason: 'Hawaii accepts plants only free of soil (no potted plants)',
+      plain: 'Hawaii does not let in plants in soil, so a potted plant cannot go there.',
       ruleId: 'hi-no-soil',
     }),
     covers: ['hi-no-soil'],
@@ -173,6 +177,8 @@ const CASES: Case[] = [
     expected: {
       status: 'blocked',
       reason: 'Arizona fire ant quarantine (rooted plants from FL need a quarantine holding area)',
+      plain:
+        'Arizona does not let rooted plants in from Florida, where fire ants live, except to a quarantine holding area.',
       ruleId: 'az-fire-ant-quarantine',
       sourceUrl: 'https://agriculture.az.gov/plantsproduce/what-we-grow/green-industry',
     },
@@ -203,6 +209,8 @@ const CASES: Case[] = [
       status: 'blocked',
       reason:
         'Arizona nursery stock rules (plants and cuttings from other states) needs a certificate the seller does not have on file (Arizona nursery stock inspection certificate)',
+      plain:
+        'Arizona lets in cuttings and plants from other states only with a nursery inspection certificate, and this nursery does not have one on file.',
       ruleId: 'az-nursery-inspection',
       sourceUrl: 'https://agriculture.az.gov/plantsproduce/what-we-grow/green-industry',
     },
@@ -257,6 +265,8 @@ const CASES: Case[] = [
       status: 'blocked',
       reason:
         'Texas plant rules (plants and cuttings from other states) needs a certificate the seller does not have on file (Phytosanitary certificate for Texas)',
+      plain:
+        'Texas lets in cuttings and plants from other states only with a phytosanitary certificate, and this nursery does not have one on file.',
       ruleId: 'tx-phytosanitary',
       sourceUrl: 'https://texasagriculture.gov/Regulatory-Programs/Quarantines',
     },
@@ -320,21 +330,33 @@ const CASES: Case[] = [
     seller: seller(null, ['ca-nematode']),
     shipsAs: 'seeds',
     to: 'NY',
-    expected: { status: 'blocked', reason: NO_SHIP_FROM_STATE },
+    expected: {
+      status: 'blocked',
+      reason: NO_SHIP_FROM_STATE,
+      plain: 'This nursery has not said where it ships from yet, so it cannot ship anywhere.',
+    },
   },
   {
     name: 'a state the seller does not ship to (seeds, which no rule stops)',
     seller: seller('FL', [], ['NY', 'WA']),
     shipsAs: 'seeds',
     to: 'WA',
-    expected: { status: 'blocked', reason: 'The seller does not ship to WA' },
+    expected: {
+      status: 'blocked',
+      reason: 'The seller does not ship to WA',
+      plain: 'This nursery does not ship to Washington.',
+    },
   },
   {
     name: "the seller's own state among its blocked states",
     seller: seller('FL', [], ['FL']),
     shipsAs: 'potted',
     to: 'FL',
-    expected: { status: 'blocked', reason: 'The seller does not ship to FL' },
+    expected: {
+      status: 'blocked',
+      reason: 'The seller does not ship to FL',
+      plain: 'This nursery does not ship to Florida.',
+    },
   },
   {
     name: 'a state the seller ships to when it blocks others',
@@ -422,9 +444,9 @@ describe('shippingDecisionText', () => {
     expect(shippingDecisionText(blocked, 'HI')).toBe(
       "Can't ship to HI: Hawaii accepts plants only free of soil (no potted plants)",
     );
-    expect(shippingDecisionText({ status: 'blocked', reason: 'The seller does not ship to CA' }, 'CA')).toBe(
-      "Can't ship to CA: The seller does not ship to CA",
-    );
+    expect(
+      shippingDecisionText({ status: 'blocked', reason: 'The seller does not ship to CA', plain: '' }, 'CA'),
+    ).toBe("Can't ship to CA: The seller does not ship to CA");
   });
 });
 

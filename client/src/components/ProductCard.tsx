@@ -41,11 +41,14 @@ export function VarietyBadge({ variety, className }: { variety: string; classNam
 export function ProductCard({
   product,
   action,
+  note,
   className,
   first = false,
 }: {
   product: Product;
   action: ReactNode;
+  /** A line above the price, e.g. the listing page's "Can't ship to CA". */
+  note?: ReactNode;
   className?: string;
   first?: boolean;
 }) {
@@ -90,6 +93,7 @@ export function ProductCard({
             <span className="truncate">{product.seller.location}</span>
           </p>
         )}
+        {note}
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <p className="text-lg font-semibold tabular-nums">{formatUSD(product.price)}</p>
           {action}

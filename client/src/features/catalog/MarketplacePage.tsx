@@ -1,4 +1,5 @@
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
+import { stateName } from '@domain/shipping/states';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ComponentProps, useRef } from 'react';
 import { useDocumentTitle } from '@/components/PageStatus';
@@ -16,6 +17,7 @@ import { resultCountLabel } from './api';
 import { ActiveFilterChips } from './components/ActiveFilterChips';
 import { FilterPanel } from './components/FilterPanel';
 import { ProductGrid, ProductGridSkeleton, ProductsEmpty, ProductsError } from './components/ProductResults';
+import { ShipsToSummary } from './components/ShipsToSummary';
 import { useMarketplace } from './use-marketplace';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -63,8 +65,17 @@ export function MarketplacePage() {
             <SortSelect value={sort} onChange={m.setSort} />
           </div>
 
-          <div className="mt-4">
+          <div className="mt-4 flex flex-col gap-3">
             <ActiveFilterChips chips={m.chips} onRemove={m.removeChip} />
+            {data && !m.productsQuery.isPlaceholderData && (
+              <ShipsToSummary
+                place={m.shipsTo.place}
+                shown={data.total}
+                capped={data.totalIsLowerBound}
+                hidden={m.shipsTo.hidden}
+                showAllHref={m.showAllHref}
+              />
+            )}
           </div>
 
           <div className="mt-6">
@@ -76,10 +87,25 @@ export function MarketplacePage() {
               m.pastTheEnd ? (
                 <ProductGridSkeleton />
               ) : (
-                <ProductsEmpty onClear={m.clearAll} />
+                <ProductsEmpty
+                  onClear={m.clearAll}
+                  shipsTo={
+                    m.shipsTo.place && m.shipsTo.hidden
+                      ? {
+                          place: stateName(m.shipsTo.place),
+                          hidden: m.shipsTo.hidden,
+                          showAllHref: m.showAllHref,
+                        }
+                      : undefined
+                  }
+                />
               )
             ) : (
-              <ProductGrid products={data.products} stale={m.productsQuery.isPlaceholderData} />
+              <ProductGrid
+                products={data.products}
+                stale={m.productsQuery.isPlaceholderData}
+                place={m.place}
+              />
             )}
           </div>
 

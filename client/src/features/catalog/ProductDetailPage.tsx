@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { loginUrl, useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
-import { ShipsToNotice } from '@/features/shipping';
+import { ShipsToNotice, useDestination } from '@/features/shipping';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
@@ -93,9 +93,9 @@ function ProductDetail({ product }: { product: Product }) {
 
           <StockLine product={product} />
 
-          <PurchaseControls product={product} />
-
           <ShipsToNotice productId={product.id} />
+
+          <PurchaseControls product={product} />
 
           <PlantFacts product={product} />
 
@@ -225,6 +225,10 @@ function PurchaseControls({ product }: { product: Product }) {
   });
   const { user } = useAuth();
   const available = product.inStock && product.quantity > 0;
+  // Where the buyer's plants go, when known: a listing that may not go there can still be added (for another
+  // address), and the button says so.
+  const { state } = useDestination();
+  const refused = state !== null && product.blockedTo.includes(state);
   // A seller cannot buy their own listing: say so instead of offering a button that fails.
   if (user?.id === product.sellerId) {
     return (
@@ -253,7 +257,7 @@ function PurchaseControls({ product }: { product: Product }) {
       {available ? (
         <Button size="lg" className="min-w-44" disabled={isPending} onClick={() => add(product, quantity)}>
           <ShoppingCart aria-hidden="true" />
-          {isPending ? 'Adding...' : 'Add to Cart'}
+          {isPending ? 'Adding...' : refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
         </Button>
       ) : (
         <Button size="lg" variant="secondary" className="min-w-44" disabled>

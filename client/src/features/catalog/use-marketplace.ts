@@ -127,5 +127,17 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
     removeChip: (chip: FilterChip) => go({ filters: chip.remove(filters), sort, page: 1 }),
     changePage,
     clearAll: () => navigate('/marketplace'),
+    /** The buyer's place (the address the cart ships to, or a ZIP code typed), when known. */
+    place: destination.state,
+    /** The "Ships to" filter's place (null: off), and how many matches it hides once counted for these filters. */
+    shipsTo: {
+      place: filters.shipsTo,
+      hidden: facetsQuery.isPlaceholderData ? undefined : facetsQuery.data?.shipsToHidden,
+    },
+    /**
+     * The "Ships to" filter off: every listing, whether or not it may go to the buyer's place. A link, so it works
+     * before the page is adopted too.
+     */
+    showAllHref: marketplaceHref({ filters: { ...filters, shipsTo: null }, sort, page: 1 }, defaults),
   };
 }

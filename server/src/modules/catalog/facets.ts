@@ -2,6 +2,7 @@ import {
   type CatalogFilters,
   destinationFilters,
   flagFilters,
+  hiddenKey,
   isSet,
   listFilters,
   rangeFilters,
@@ -50,7 +51,11 @@ function toFacets(counts: Record<string, unknown>, ranges: Record<string, unknow
       f.options.map((o, i) => [o.value, Number(counts[optionKey(f.key, i)] ?? 0)]),
     );
   for (const f of flagFilters) facets[f.key] = Number(counts[f.key] ?? 0);
-  for (const f of destinationFilters) facets[f.key] = counts[f.key] == null ? null : Number(counts[f.key]);
+  for (const f of destinationFilters) {
+    facets[f.key] = counts[f.key] == null ? null : Number(counts[f.key]);
+    const hidden = counts[hiddenKey(f.key)];
+    facets[hiddenKey(f.key)] = hidden == null ? null : Number(hidden);
+  }
   for (const f of rangeFilters) {
     const bound = (v: unknown) => (v === null || v === undefined ? null : f.fromColumn(Number(v)));
     facets[f.key] = { min: bound(ranges[`${f.key}_min`]), max: bound(ranges[`${f.key}_max`]) };
@@ -132,9 +137,19 @@ export class FacetCounts {
         if (column) columns[filter.key] = countWhere(otherFilters(conditions, filter.key), eq(column, true));
       }
       // A destination is counted only when set (a place to count for), with itself applied like every count: over
-      // the summary that is its FROM (summaryFrom), over listings its condition.
-      for (const filter of destinationFilters)
-        if (isSet(filter, f)) columns[filter.key] = countWhere(otherFilters(conditions));
+      // the summary that is its FROM (summaryFrom), over listings its condition. What it hides is counted too: over
+      // the summary, the rows summaryFrom subtracts (catalog_blocked_counts', negative there); over listings, those
+      // matching every other filter but not it.
+      for (const filter of destinationFilters) {
+        if (!isSet(filter, f)) continue;
+        columns[filter.key] = countWhere(otherFilters(conditions));
+        const others = otherFilters(conditions, filter.key as FacetName);
+        columns[hiddenKey(filter.key)] = summary
+          ? sql<number>`coalesce(-sum(${catalogFacetCounts.n}) filter (where ${and(sql`${catalogFacetCounts.n} < 0`, others)}), 0)`.mapWith(
+              Number,
+            )
+          : countWhere(others, sql`not (${conditions[filter.key as FacetName]})`);
+      }
       if (!summary) columns.matches = sql<number>`count(*)`.mapWith(Number);
       return {
         scansListings: !summary,

@@ -30,6 +30,7 @@ const productColumns = {
   imageUrl: products.imageUrl,
   createdAt: products.createdAt,
   unitsSold: products.unitsSold,
+  blockedTo: products.blockedTo,
   ratingCount: products.ratingCount,
   ratingSum: products.ratingSum,
   sellerUsername: users.username,
@@ -69,6 +70,7 @@ export function toProduct(r: ProductRow): Product {
     imageUrl: r.imageUrl,
     createdAt: r.createdAt.toISOString(),
     unitsSold: r.unitsSold,
+    blockedTo: r.blockedTo,
     rating: {
       average: r.ratingCount > 0 ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
       count: r.ratingCount,

@@ -1,6 +1,8 @@
 import type { Product } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
-import { AlertCircle, SearchX } from 'lucide-react';
+import type { StateCode } from '@domain/shipping/states';
+import { AlertCircle, Ban, SearchX } from 'lucide-react';
+import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { ProductCard, ProductCardSkeleton } from '@/components/ProductCard';
 import { Button } from '@/components/ui/Button';
@@ -21,8 +23,19 @@ export function ProductGridSkeleton() {
   );
 }
 
-/** The page of products; dimmed while the next page loads over it. */
-export function ProductGrid({ products, stale }: { products: readonly Product[]; stale: boolean }) {
+/**
+ * The page of products; dimmed while the next page loads over it. With the buyer's place known (`place`), a listing
+ * that may not go there says so on its card (seen when the "Ships to" filter is off).
+ */
+export function ProductGrid({
+  products,
+  stale,
+  place = null,
+}: {
+  products: readonly Product[];
+  stale: boolean;
+  place?: StateCode | null;
+}) {
   return (
     <ul
       aria-label="Products"
@@ -34,6 +47,14 @@ export function ProductGrid({ products, stale }: { products: readonly Product[];
           <ProductCard
             product={product}
             action={<AddToCartButton product={product} />}
+            note={
+              place && product.blockedTo.includes(place) ? (
+                <p className="flex items-center gap-1 text-sm font-medium text-destructive">
+                  <Ban className="size-3.5 shrink-0" aria-hidden="true" />
+                  Can't ship to {place}
+                </p>
+              ) : undefined
+            }
             className="w-full"
             first={i === 0}
           />
@@ -57,20 +78,39 @@ export function ProductsError() {
   );
 }
 
-/** Nothing matches: Clear all filters goes to /marketplace. */
-export function ProductsEmpty({ onClear }: { onClear: () => void }) {
+/**
+ * Nothing matches: Clear all filters goes to /marketplace. When the "Ships to" filter hid what matched
+ * (`shipsTo`), it says so, and Show all turns that filter off (issue 24).
+ */
+export function ProductsEmpty({
+  onClear,
+  shipsTo,
+}: {
+  onClear: () => void;
+  shipsTo?: { place: string; hidden: number; showAllHref: string };
+}) {
+  const hiddenByPlace = shipsTo && shipsTo.hidden > 0 ? shipsTo : null;
   return (
     <PageMessage
       headingLevel="h3"
       icon={<SearchX className="size-12 text-muted-foreground" aria-hidden="true" />}
       title="No products found"
       action={
-        <Button variant="outline" onClick={onClear}>
-          Clear all filters
-        </Button>
+        <div className="flex flex-wrap justify-center gap-3">
+          {hiddenByPlace && (
+            <Button asChild>
+              <Link href={hiddenByPlace.showAllHref}>Show all</Link>
+            </Button>
+          )}
+          <Button variant="outline" onClick={onClear}>
+            Clear all filters
+          </Button>
+        </div>
       }
     >
-      We couldn't find any products that match your filters. Try adjusting your search criteria.
+      {hiddenByPlace
+        ? `None of the listings that match can ship to ${hiddenByPlace.place}: ${hiddenByPlace.hidden.toLocaleString('en-US')} can't (a state rule or the nursery's choice).`
+        : "We couldn't find any products that match your filters. Try adjusting your search criteria."}
     </PageMessage>
   );
 }

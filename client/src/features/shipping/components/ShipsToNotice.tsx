@@ -10,8 +10,8 @@ import { rememberZip, useDestination } from '../destination';
 
 /**
  * On a listing's page: whether it can ship to the buyer (docs/product.md#shipping-rules), for the address the cart
- * ships to, or for a ZIP code a visitor types (remembered in a cookie): "Ships to CA", or "Can't ship to CA: …"
- * with a link to the rule.
+ * ships to, or for a ZIP code a visitor types (remembered in a cookie): "Ships to CA", or "Can't ship to California"
+ * with why in a grower's words first (ShippingRule.plain), the rule's own words and its source one click away.
  */
 export function ShipsToNotice({ productId }: { productId: number }) {
   const destination = useDestination();
@@ -37,25 +37,32 @@ export function ShipsToNotice({ productId }: { productId: number }) {
           {check.text}
         </p>
       ) : (
-        <p className="flex items-start gap-2 font-medium text-destructive">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {check.text}
-            {check.sourceUrl && (
-              <>
-                {' '}
-                <a
-                  href={check.sourceUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-normal underline underline-offset-2"
-                >
-                  Read the rule
-                </a>
-              </>
-            )}
-          </span>
-        </p>
+        <div className="grid gap-1">
+          <p className="flex items-center gap-2 font-medium text-destructive">
+            <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+            Can't ship to {stateName(destination.state)}
+          </p>
+          <p>{check.plain}</p>
+          <details className="text-muted-foreground">
+            <summary className="w-fit cursor-pointer underline-offset-2 hover:underline">The rule</summary>
+            <p className="mt-1">
+              {check.reason}.
+              {check.sourceUrl && (
+                <>
+                  {' '}
+                  <a
+                    href={check.sourceUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline underline-offset-2"
+                  >
+                    Read the rule
+                  </a>
+                </>
+              )}
+            </p>
+          </details>
+        </div>
       )}
       <p className="text-muted-foreground">
         Delivering to {where}
