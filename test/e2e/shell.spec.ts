@@ -39,6 +39,17 @@ test('the header search leads to the marketplace with the term', async ({ page }
   await expect(page).toHaveURL(/\/marketplace\?search=sugar(\+|%20)dragon/);
 });
 
+test('a new header search starts from the term alone, keeping only where the plants go', async ({ page }) => {
+  await page.goto('/marketplace?search=physical&form=seed&organic=true&minPrice=40&shipsTo=TX&page=2');
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Organic');
+  const search = page.getByRole('searchbox').first();
+  await search.fill('sugar dragon');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/marketplace\?search=sugar(\+|%20)dragon&shipsTo=TX$/);
+  await expect(page.getByRole('list', { name: 'Active filters' })).not.toContainText('Organic');
+  await expect(page.getByRole('status').filter({ hasText: /results?$/ })).not.toHaveText('0 results');
+});
+
 test('the mobile menu offers the main links at 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');

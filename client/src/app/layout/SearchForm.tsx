@@ -1,3 +1,4 @@
+import { destinationFilters } from '@domain/catalog/filters';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -5,8 +6,9 @@ import { Input } from '@/components/ui/Input';
 import { cn } from '@/lib/utils';
 
 /**
- * The header search. Submitting sets `search` and goes to /marketplace; on /marketplace the other
- * filters in the URL are kept and the page goes back to 1.
+ * The header search. Submitting starts a new search on /marketplace from the term alone: filters chosen for an
+ * earlier search would make a correct term find nothing. Only where the buyer's plants go is kept (the URL's
+ * `shipsTo`, a departure from the buyer's place that the marketplace records), and the page goes back to 1.
  */
 export function SearchForm({ id, className }: { id: string; className?: string }) {
   const [location, navigate] = useLocation();
@@ -16,13 +18,18 @@ export function SearchForm({ id, className }: { id: string; className?: string }
   const [term, setTerm] = useState(urlTerm);
   useEffect(() => setTerm(urlTerm), [urlTerm]);
 
+  const current = new URLSearchParams(onMarketplace ? search : '');
+  const kept = destinationFilters.flatMap(({ key }) => {
+    const place = current.get(key);
+    return place ? [[key, place] as const] : [];
+  });
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const params = new URLSearchParams(onMarketplace ? search : '');
+    const params = new URLSearchParams();
     const value = term.trim();
     if (value) params.set('search', value);
-    else params.delete('search');
-    params.delete('page');
+    for (const [key, place] of kept) params.set(key, place);
     const query = params.toString();
     navigate(query ? `/marketplace?${query}` : '/marketplace');
   };
@@ -30,7 +37,7 @@ export function SearchForm({ id, className }: { id: string; className?: string }
   return (
     <search aria-label="Site search" className={cn('w-full', className)}>
       {/* Before the browser has adopted the page (or without JavaScript) the form submits itself, to the same
-          address: /marketplace?search=… */}
+          address: /marketplace?search=… (and the place kept, a hidden field) */}
       <form action="/marketplace" onSubmit={onSubmit} className="relative">
         <label htmlFor={id} className="sr-only">
           Search dragon fruit plants
@@ -45,6 +52,9 @@ export function SearchForm({ id, className }: { id: string; className?: string }
           autoComplete="off"
           className="rounded-full pr-12 pl-4"
         />
+        {kept.map(([key, place]) => (
+          <input key={key} type="hidden" name={key} value={place} />
+        ))}
         <button
           type="submit"
           aria-label="Search"
