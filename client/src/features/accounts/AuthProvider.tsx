@@ -22,6 +22,8 @@ export interface AuthContextValue {
   loginMutation: UseMutationResult<SessionUser, Error, LoginInput>;
   registerMutation: UseMutationResult<SessionUser, Error, RegisterPayload>;
   logoutMutation: UseMutationResult<unknown, Error, void>;
+  /** A request answered 401: the session has ended (expired, or signed out in another tab). */
+  sessionEnded: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -114,8 +116,15 @@ export function AuthProvider({
 
   const user = me.data ?? null;
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isLoading: me.isPending, loginMutation, registerMutation, logoutMutation }),
-    [user, me.isPending, loginMutation, registerMutation, logoutMutation],
+    () => ({
+      user,
+      isLoading: me.isPending,
+      loginMutation,
+      registerMutation,
+      logoutMutation,
+      sessionEnded: () => queryClient.setQueryData(meKey, null),
+    }),
+    [user, me.isPending, loginMutation, registerMutation, logoutMutation, queryClient, meKey],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { dismissToasts } from '@/components/ui/use-toast';
+
 /**
  * The in-site path to go to after signing in. Only a path of this site is accepted: it starts with a
  * single "/" (never "//" or "/\", which browsers read as another host) and holds no control characters.
@@ -22,4 +25,20 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
 export function loginUrl(returnTo?: string): string {
   if (!returnTo || returnTo === '/') return '/login';
   return `/login?redirect=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+}
+
+/** /register, carrying the path to come back to when there is one. */
+export function registerUrl(returnTo?: string): string {
+  if (!returnTo || returnTo === '/') return '/register';
+  return `/register?redirect=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+}
+
+/** Whether the path to come back to puts a plant in the cart (a visitor's Add to Cart: /product/5?add=1). */
+export function addsToCart(target: string): boolean {
+  return /^\/product\/\d+\?add=\d+$/.test(target);
+}
+
+/** The sign-in and sign-up forms take the screen: a toast that sent the visitor here ("Please log in") goes. */
+export function useDismissToastsOnOpen(): void {
+  useEffect(() => dismissToasts(), []);
 }

@@ -29,7 +29,7 @@ interface AddInput {
  * (after the toast) when a visitor tries to add.
  */
 export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {}) {
-  const { user } = useAuth();
+  const { user, sessionEnded } = useAuth();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: CART_MUTATION_KEY,
@@ -41,6 +41,8 @@ export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {})
     },
     onError: (error) => {
       if (isApiError(error, 401)) {
+        // Signed out meanwhile: the sign-in page must not take the old user for signed in and send them back.
+        sessionEnded();
         toastPleaseLogIn('You need to be logged in to add items to your cart');
         onSignedOut?.();
         return;

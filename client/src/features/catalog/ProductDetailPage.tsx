@@ -10,10 +10,11 @@ import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { loginUrl, useAuth } from '@/features/accounts';
+import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination } from '@/features/shipping';
+import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
@@ -221,9 +222,10 @@ function PurchaseControls({ product }: { product: Product }) {
   const [, navigate] = useLocation();
   const [quantity, setQuantity] = useState(1);
   const { add, isPending } = useAddToCart({
-    onSignedOut: () => navigate(loginUrl(`/product/${product.id}`)),
+    onSignedOut: () => navigate(signInToAdd(product.id, quantity)),
   });
   const { user } = useAuth();
+  useAddAfterSignIn(product, (n) => add(product, n));
   const available = product.inStock && product.quantity > 0;
   // Where the buyer's plants go, when known: a listing that may not go there can still be added (for another
   // address), and the button says so.
@@ -254,7 +256,15 @@ function PurchaseControls({ product }: { product: Product }) {
         onChange={setQuantity}
         disabled={!available}
       />
-      {available ? (
+      {available && !user ? (
+        // A visitor signs in first, and comes back to the plant with it added.
+        <Button size="lg" className="min-w-44" asChild>
+          <Link href={signInToAdd(product.id, quantity)}>
+            <ShoppingCart aria-hidden="true" />
+            Add to Cart
+          </Link>
+        </Button>
+      ) : available ? (
         <Button size="lg" className="min-w-44" disabled={isPending} onClick={() => add(product, quantity)}>
           <ShoppingCart aria-hidden="true" />
           {isPending ? 'Adding...' : refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}

@@ -9,13 +9,14 @@ import { FieldError, FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { useAuth } from '../AuthProvider';
 import { DemoAccounts } from '../components/DemoAccounts';
-import { safeRedirect } from '../redirect';
+import { addsToCart, registerUrl, safeRedirect, useDismissToastsOnOpen } from '../redirect';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const { user, loginMutation } = useAuth();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
+  useDismissToastsOnOpen();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: '', password: '' },
@@ -40,7 +41,11 @@ export function LoginPage() {
           <CardTitle as="h1" className="text-3xl">
             Sign in
           </CardTitle>
-          <CardDescription>Sign in to buy and sell dragon fruit plants.</CardDescription>
+          <CardDescription>
+            {addsToCart(target)
+              ? 'Sign in, or create an account, and the plant goes into your cart.'
+              : 'Sign in to buy and sell dragon fruit plants.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form
@@ -80,7 +85,10 @@ export function LoginPage() {
           </form>
           <p className="mt-6 text-center text-sm text-muted-foreground">
             New to the marketplace?{' '}
-            <Link href="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={registerUrl(target)}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Create an account
             </Link>
           </p>

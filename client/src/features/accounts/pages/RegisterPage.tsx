@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { isApiError } from '@/lib/api';
 import { useAuth } from '../AuthProvider';
 import { RegisterFields } from '../components/RegisterFields';
+import { loginUrl, safeRedirect, useDismissToastsOnOpen } from '../redirect';
 import {
   REGISTER_DEFAULTS,
   type RegisterFormInput,
@@ -24,6 +25,9 @@ export function RegisterPage() {
   const { user, registerMutation } = useAuth();
   const [params] = useSearchParams();
   const sellerParam = params.get('seller') === 'true';
+  const redirect = params.get('redirect');
+  const target = redirect ? safeRedirect(redirect) : null;
+  useDismissToastsOnOpen();
   const [tab, setTab] = useState<AccountType>(sellerParam ? 'seller' : 'buyer');
   // ?seller=true preselects the seller tab, also when the link is followed from this page.
   useEffect(() => setTab(sellerParam ? 'seller' : 'buyer'), [sellerParam]);
@@ -36,8 +40,11 @@ export function RegisterPage() {
   });
 
   if (user) {
-    // Just registered here: sellers to their dashboard, buyers to the marketplace; otherwise home.
-    const to = registeredHere ? (user.isSeller ? '/seller/dashboard' : '/marketplace') : '/';
+    // Just registered here: back where the visitor came from (the plant they were adding), else sellers to their
+    // dashboard and buyers to the marketplace; otherwise home.
+    const to = registeredHere
+      ? (target ?? (user.isSeller ? '/seller/dashboard' : '/marketplace'))
+      : (target ?? '/');
     return <Redirect to={to} replace />;
   }
 
@@ -90,7 +97,10 @@ export function RegisterPage() {
           </Tabs>
           <p className="mt-6 text-center text-sm text-muted-foreground">
             Already have an account?{' '}
-            <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              href={target ? loginUrl(target) : '/login'}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Sign in
             </Link>
           </p>

@@ -1,11 +1,14 @@
 import type { Product } from '@domain/catalog/schemas';
 import { ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
+import { signInToAdd } from '../add-after-sign-in';
 
 /**
- * A product card's button: "Add to Cart", "Adding..." while busy, a disabled "Out of Stock" when sold out, and a
+ * A product card's button: "Add to Cart" (for a visitor a link to sign in that comes back to the plant with it
+ * added), "Adding..." while busy, a disabled "Out of Stock" when sold out, and a
  * disabled "Your listing" for the seller who listed it (a seller cannot buy their own listing).
  */
 export function AddToCartButton({ product }: { product: Product }) {
@@ -24,6 +27,17 @@ export function AddToCartButton({ product }: { product: Product }) {
     return (
       <Button size="sm" variant="secondary" disabled className={className}>
         Out of Stock
+      </Button>
+    );
+  }
+  if (!user) {
+    // A visitor signs in first, and comes back to the plant with it added (a link: it works before adoption).
+    return (
+      <Button size="sm" className={className} asChild>
+        <Link href={signInToAdd(product.id)}>
+          <ShoppingCart aria-hidden="true" />
+          Add to Cart
+        </Link>
       </Button>
     );
   }
