@@ -152,6 +152,26 @@ test('a visitor checks a ZIP code on a product page, remembered on the next page
   await expect(page.getByText('Ships to NY', { exact: true })).toBeVisible();
 });
 
+test('a ZIP code being looked up says so until its place is known', async ({ page, playwright, baseURL }) => {
+  const plant = await floridaPottedPlant(playwright, baseURL);
+  // The lookup is held until the test has seen the page say it is checking.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/zips/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/product/${plant.id}`);
+  await page.getByLabel('Check delivery to your ZIP code').fill('85001');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Checking delivery to 85001…' })).toBeVisible();
+  release();
+  await expect(page.getByText("Can't ship to Arizona", { exact: true })).toBeVisible();
+  await expect(page.getByText('Checking delivery to 85001…')).toHaveCount(0);
+});
+
 test('a new seller is asked where its plants ship from, and keeps a profile with certificates and blocked states', async ({
   page,
 }) => {

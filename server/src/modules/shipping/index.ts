@@ -7,4 +7,4 @@ export { ShippingCheckService } from './check-service';
 export { certificatesOf } from './profile-sql';
 export { shippingRoutes } from './routes';
 export { SellerProfileService } from './seller-profile-service';
-export { lookupZip, type ZipLocation, type ZipLookup } from './zips';
+export { lookupZip, preloadZipTables, type ZipLocation, type ZipLookup } from './zips';

@@ -1,6 +1,6 @@
 import { unknownZipMessage } from '@domain/shipping/addresses';
 import { stateName } from '@domain/shipping/states';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -19,6 +19,21 @@ export function ShipsToNotice({ productId }: { productId: number }) {
   const [editing, setEditing] = useState(false);
   const check = checks.data?.find((c) => c.productId === productId);
 
+  // A ZIP code being looked up, or a place being checked: say so (the first lookup after a server start can take
+  // a moment), rather than show nothing or the empty form.
+  if (!editing && destination.zip && (!destination.settled || (destination.state && checks.isPending)))
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-lg border p-3 text-sm text-muted-foreground"
+      >
+        <LoaderCircle
+          className="size-4 shrink-0 animate-spin motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        Checking delivery to {destination.zip}…
+      </p>
+    );
   if (!destination.state || editing)
     return (
       <ZipForm
