@@ -8,7 +8,13 @@
 import { z } from 'zod';
 import { controlCharactersMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
-import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate, type SellerCertificate } from './rules';
+import {
+  CERTIFICATE_KINDS,
+  CERTIFICATE_LABELS,
+  type CertificateKind,
+  type IsoDate,
+  type SellerCertificate,
+} from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
 export const LICENCE_MAX = 60;
@@ -133,3 +139,16 @@ export const CERTIFICATE_OPTIONS = CERTIFICATE_KINDS.map((kind) => ({
   kind,
   label: CERTIFICATE_LABELS[kind],
 }));
+
+/**
+ * GET /api/seller/missed: a state the seller's listings cannot reach for want of a certificate, what the
+ * certificate is, how many of its visible listings it keeps out, and how many marketplace searches from growers
+ * there asked for listings that may go there in the last 30 days (the buyers the nursery missed).
+ */
+export interface MissedDestination {
+  state: StateCode;
+  certificate: CertificateKind;
+  certificateLabel: string;
+  listings: number;
+  searches: number;
+}

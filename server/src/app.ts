@@ -14,6 +14,7 @@ import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
   BlockedDestinations,
+  DestinationSearches,
   SellerProfileService,
   ShippingCheckService,
   shippingRoutes,
@@ -47,6 +48,8 @@ export interface App {
   startUp(): Promise<void>;
   /** Sends the notifications by email (start() it to run on a timer; sendDue() is one pass). */
   mail: MailSender;
+  /** Counts the searches per destination (start() it to save them every minute; flush() saves them now). */
+  searches: DestinationSearches;
   /**
    * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
    * listings of sellers whose certificate expired since they were computed; and shipments delivered by the 14-day
@@ -123,7 +126,12 @@ export async function buildApp({
   const catalog = new CatalogService(database.db, database.catalogDb);
   const blocked = new BlockedDestinations(database.db, today);
   const listings = new ListingService(database.db, catalog, blocked);
-  await server.register(catalogRoutes, { prefix: '/api/products', catalog });
+  const searches = new DestinationSearches(database.db, today);
+  await server.register(catalogRoutes, {
+    prefix: '/api/products',
+    catalog,
+    searchedFor: (state) => searches.count(state),
+  });
   await server.register(listingRoutes, { prefix: '/api/products', listings });
   await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
   await server.register(sellerListingRoutes, { prefix: '/api/seller', listings });
@@ -138,6 +146,7 @@ export async function buildApp({
     addresses: new AddressService(database.db),
     checks: new ShippingCheckService(database.db, today),
     sellerProfiles: new SellerProfileService(database.db, blocked, today),
+    searches,
   });
   await server.register(notificationRoutes, {
     prefix: '/api/notifications',
@@ -154,6 +163,7 @@ export async function buildApp({
     server,
     routes,
     mail,
+    searches,
     async startUp() {
       if (await blocked.applyRules())
         server.log.info('shipping rules changed: where every listing may ship was computed again');

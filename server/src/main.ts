@@ -43,6 +43,7 @@ async function main(): Promise<void> {
 
   // Notifications by email (or, without SMTP_URL, a note that email is off).
   app.mail.start();
+  app.searches.start((err) => server.log.warn({ err }, 'saving the search counts failed'));
   const timer = setInterval(() => {
     app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     try {
       await server.close();
       await app.mail.stop();
+      await app.searches.stop().catch((err) => server.log.warn({ err }, 'saving the search counts failed'));
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -207,3 +207,29 @@ test('a new seller is asked where its plants ship from, and keeps a profile with
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Choose where your plants ship from' })).toHaveCount(0);
 });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a nursery without certificates is told on its dashboard which growers it cannot reach`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const origin = appOrigin();
+    await sellerByApi(page.request, origin, 'FL');
+    await listByApi(page.request, origin, {
+      title: `Uncertified cutting ${width}`,
+      form: 'cutting',
+      shipsAs: 'unrooted-cutting',
+      image: 'physical-graffiti-cutting.svg',
+    });
+    await page.goto('/seller/dashboard');
+    const notice = page.getByRole('region', { name: "Growers your plants can't reach" });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('listitem').filter({ hasText: /^California:/ })).toContainText(
+      'Certificate it needs: California nematode quarantine compliance.',
+    );
+    await expect(notice.getByRole('listitem').filter({ hasText: /^Texas:/ })).toContainText(
+      /\d+ search(es)? from growers there in the last 30 days could not show your listing\./,
+    );
+    await notice.getByRole('link', { name: 'Add a certificate' }).click();
+    await expect(page).toHaveURL(/\/seller\/profile$/);
+  });

@@ -19,6 +19,8 @@ export interface TestApp {
   maintenance(): Promise<void>;
   /** The notification mail sender (main.ts starts it; a test runs a pass with sendDue()). */
   mail: Awaited<ReturnType<typeof buildApp>>['mail'];
+  /** The searches per destination (main.ts saves them every minute; a test calls flush()). */
+  searches: Awaited<ReturnType<typeof buildApp>>['searches'];
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function createTestApp(
     startUp: () => started.startUp(),
     maintenance: () => started.maintenance(),
     mail: started.mail,
+    searches: started.searches,
     async close() {
       await started.server.close();
       await database.destroy();

@@ -521,6 +521,21 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
+/**
+ * How many marketplace searches asked for listings that may go to a state, per day: the first page of a list with
+ * the "Ships to" filter set, counted in memory and added here every minute (modules/shipping/destination-searches.ts).
+ * A nursery's dashboard says how many searches from a state its plants missed for want of a certificate.
+ */
+export const destinationSearches = pgTable(
+  'destination_searches',
+  {
+    state: text('state').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.day] })],
+);
+
 /** The filters catalog_facet_counts has a column for: every list and flag filter (not the ranges or destinations). */
 export function summaryFilters(): CatalogFilter[] {
   return (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind === 'list' || f.kind === 'flag');

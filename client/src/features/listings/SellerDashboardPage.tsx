@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useAuth } from '@/features/accounts';
 import { SellerOrders } from '@/features/orders';
-import { ShipFromNotice } from '@/features/shipping';
+import { MissedBuyersNotice, ShipFromNotice } from '@/features/shipping';
 import { useSellerProducts } from './api';
 import { InventorySummary } from './components/InventorySummary';
 import { QuickActionsCard } from './components/QuickActionsCard';
@@ -27,6 +27,7 @@ export function SellerDashboardPage() {
         {user ? `Welcome back, ${user.username}. ` : ''}Manage your inventory and the orders to ship.
       </p>
       <ShipFromNotice className="mt-6" />
+      <MissedBuyersNotice className="mt-6" />
       <InventorySummary stats={stats} failed={products.isError} onRetry={() => void products.refetch()} />
       <DashboardTabs products={products.data} pending={products.isPending} />
     </div>

@@ -1,6 +1,6 @@
 import type { Address, AddressFields, ZipPlace } from '@domain/shipping/addresses';
 import type { ShippingCheck } from '@domain/shipping/check';
-import type { SellerProfile, SellerProfileFields } from '@domain/shipping/seller-profile';
+import type { MissedDestination, SellerProfile, SellerProfileFields } from '@domain/shipping/seller-profile';
 import type { StateCode } from '@domain/shipping/states';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
@@ -37,6 +37,12 @@ export const shippingQueries = {
     queryOptions({
       queryKey: [...shippingQueries.all, 'seller-profile', userId] as const,
       queryFn: ({ signal }) => apiGet<SellerProfile>('/api/seller/profile', { signal }),
+    }),
+  /** GET /api/seller/missed: the states the seller's plants miss for want of a certificate, with the searches. */
+  sellerMissed: (userId: number) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all, 'seller-missed', userId] as const,
+      queryFn: ({ signal }) => apiGet<MissedDestination[]>('/api/seller/missed', { signal }),
     }),
   /** GET /api/zips/:zip: where a 5-digit ZIP code is; null when nobody has it (404). */
   zip: (zip: string) =>
@@ -78,6 +84,12 @@ export function useSellerProfile() {
   return useQuery({ ...shippingQueries.sellerProfile(user?.id ?? 0), enabled: user?.isSeller === true });
 }
 
+/** The states the signed-in seller's plants miss for want of a certificate; nothing is asked for anyone else. */
+export function useSellerMissed() {
+  const { user } = useAuth();
+  return useQuery({ ...shippingQueries.sellerMissed(user?.id ?? 0), enabled: user?.isSeller === true });
+}
+
 /**
  * PUT /api/seller/profile: "Shipping profile saved". Refusals on fields (an expired certificate, say) are the
  * form's; any other failure is a toast. What buyers are told about this seller's listings changes with it.
@@ -91,6 +103,7 @@ export function useSaveSellerProfile() {
     onSuccess: (profile) => {
       queryClient.setQueryData(shippingQueries.sellerProfile(user?.id ?? 0).queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: [...shippingQueries.all, 'check'] });
+      void queryClient.invalidateQueries({ queryKey: [...shippingQueries.all, 'seller-missed'] });
       toast({ title: 'Shipping profile saved', description: 'Buyers see where your plants can go' });
     },
     onError: (error) => {

@@ -8,7 +8,14 @@ export const productIdParams = idParams('Product');
 
 export async function catalogRoutes(
   app: FastifyInstance,
-  { catalog }: { catalog: CatalogService },
+  {
+    catalog,
+    searchedFor = () => {},
+  }: {
+    catalog: CatalogService;
+    /** A search's first page asked for listings that may go to a state (a nursery's missed buyers count them). */
+    searchedFor?: (state: string) => void;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -17,6 +24,7 @@ export async function catalogRoutes(
     { config: { access: 'public' }, schema: { querystring: productListQuerySchema } },
     async (request, reply) => {
       const page = await catalog.list(request.query);
+      if (request.query.shipsTo && request.query.page === 1) searchedFor(request.query.shipsTo);
       reply.header('x-total-count', page.capped ? `${EXACT_TOTAL_LIMIT}+` : String(page.total));
       return page.items;
     },

@@ -4,6 +4,7 @@
 export { AddressService } from './addresses-service';
 export { BlockedDestinations, rulesFingerprint } from './blocked-destinations';
 export { ShippingCheckService } from './check-service';
+export { DestinationSearches } from './destination-searches';
 export { certificatesOf } from './profile-sql';
 export { shippingRoutes } from './routes';
 export { SellerProfileService } from './seller-profile-service';

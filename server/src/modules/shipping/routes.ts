@@ -8,6 +8,7 @@ import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { AddressService } from './addresses-service';
 import type { ShippingCheckService } from './check-service';
+import type { DestinationSearches } from './destination-searches';
 import type { SellerProfileService } from './seller-profile-service';
 
 const addressParams = idParams('Address');
@@ -24,7 +25,13 @@ export async function shippingRoutes(
     addresses,
     checks,
     sellerProfiles,
-  }: { addresses: AddressService; checks: ShippingCheckService; sellerProfiles: SellerProfileService },
+    searches,
+  }: {
+    addresses: AddressService;
+    checks: ShippingCheckService;
+    sellerProfiles: SellerProfileService;
+    searches: DestinationSearches;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -77,6 +84,11 @@ export async function shippingRoutes(
   // The seller's shipping profile: sellers only (a buyer gets 403, a visitor 401).
   r.get('/seller/profile', { config: { access: 'seller' } }, async (request) =>
     sellerProfiles.get(requireUser(request).id),
+  );
+
+  // The states the seller's listings miss for want of a certificate, with the searches from there (the dashboard).
+  r.get('/seller/missed', { config: { access: 'seller' } }, async (request) =>
+    sellerProfiles.missed(requireUser(request).id, searches),
   );
 
   r.put(

@@ -1,17 +1,24 @@
+import type { ShipsAs } from '@domain/constants';
 import {
+  CERTIFICATE_LABELS,
   certificateExpiredMessage,
+  decideShipping,
   type IsoDate,
+  type MissedDestination,
   type SellerCertificate,
   type SellerProfile,
   type SellerProfileFields,
+  SHIPPING_RULES,
+  STATE_CODES,
   type StateCode,
   shippingToday,
 } from '@domain/shipping';
-import { asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/connect';
+import { asc, eq, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import { sellerCertificates, users } from '../../db/schema';
 import { InvalidInput, NotFound } from '../../errors';
 import type { BlockedDestinations } from './blocked-destinations';
+import type { DestinationSearches } from './destination-searches';
 
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): where its plants ship from, its licence,
@@ -28,6 +35,43 @@ export class SellerProfileService {
 
   async get(sellerId: number): Promise<SellerProfile> {
     return readProfile(this.db, sellerId);
+  }
+
+  /**
+   * The states the seller's visible listings cannot reach because a rule asks for a certificate the seller does not
+   * hold (valid today), with how many listings each keeps out and how many searches from there the marketplace saw
+   * in the last MISSED_SEARCH_DAYS days; the most searched first. A state the seller refuses by choice, or one a
+   * rule closes whatever the certificates, is not listed: no certificate would open it.
+   */
+  async missed(sellerId: number, searches: DestinationSearches): Promise<MissedDestination[]> {
+    const profile = await readProfile(this.db, sellerId);
+    const groups = await queryRows<{ shipsAs: ShipsAs; n: number }>(
+      this.db,
+      sql`select ships_as as "shipsAs", count(*)::int as n from products
+          where seller_id = ${sellerId} and archived_at is null group by ships_as`,
+    );
+    const today = this.today();
+    const missed = new Map<string, Omit<MissedDestination, 'searches'>>();
+    for (const state of STATE_CODES)
+      for (const { shipsAs, n } of groups) {
+        const decision = decideShipping(profile, { shipsAs }, state, today);
+        if (decision.status !== 'blocked' || !decision.ruleId) continue;
+        const certificate = SHIPPING_RULES.find((r) => r.id === decision.ruleId)?.certificate;
+        if (!certificate) continue;
+        const key = `${state}:${certificate}`;
+        const entry = missed.get(key) ?? {
+          state,
+          certificate,
+          certificateLabel: CERTIFICATE_LABELS[certificate],
+          listings: 0,
+        };
+        entry.listings += Number(n);
+        missed.set(key, entry);
+      }
+    const counts = await searches.recent([...new Set([...missed.values()].map((m) => m.state))]);
+    return [...missed.values()]
+      .map((m) => ({ ...m, searches: counts.get(m.state) ?? 0 }))
+      .sort((a, b) => b.searches - a.searches || a.state.localeCompare(b.state));
   }
 
   /**
