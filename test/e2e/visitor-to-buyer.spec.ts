@@ -83,3 +83,33 @@ test('without JavaScript, Add to Cart on a card and on the product page leads to
     await context.close();
   }
 });
+
+test('without JavaScript, the filters apply as a plain form and the results follow', async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto('/marketplace?sort=price-low-high');
+    const filters = page.getByRole('form', { name: 'Filters' });
+    const seeds = filters.getByRole('group', { name: 'Form' }).getByRole('checkbox', { name: 'Seeds' });
+    await seeds.check();
+    await filters.getByRole('checkbox', { name: 'In stock only' }).uncheck();
+    await filters.getByLabel('Max price').fill('20');
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/[?&]form=seed(&|$)/);
+    // What the server rendered for that address: seeds up to $20, out of stock included, cheapest first.
+    const expected = (await (
+      await request.get('/api/products?form=seed&maxPrice=20&sort=price-low-high&limit=6')
+    ).json()) as Array<{ title: string }>;
+    expect(expected.length).toBeGreaterThan(0);
+    const results = page.getByRole('list', { name: 'Products' }).getByRole('heading', { level: 3 });
+    await expect(results).toHaveText(expected.map((p) => p.title));
+    await expect(seeds).toBeChecked();
+    await expect(filters.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
+    await expect(filters.getByLabel('Max price')).toHaveValue('20');
+  } finally {
+    await context.close();
+  }
+});

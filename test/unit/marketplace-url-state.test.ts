@@ -207,3 +207,31 @@ describe('pagination window', () => {
     expect(pageWindow(1, 0)).toEqual([]);
   });
 });
+
+describe('the filter panel sent as a plain form (before the page is adopted)', () => {
+  it('reads one parameter per option, a ticked box over its hidden "off", and empty bounds as none', () => {
+    const california = defaultFilters('CA');
+    const sent =
+      'search=pink&sort=price-low-high&variety=Sugar+Dragon&variety=Red+Jaina&form=seed&organic=true' +
+      '&inStock=false&shipsTo=any&minPrice=&maxPrice=20';
+    const { filters, sort } = parseMarketplaceSearch(sent, california);
+    expect(sort).toBe('price-low-high');
+    expect(filters.variety).toEqual(['Sugar Dragon', 'Red Jaina']);
+    expect(filters.form).toEqual(['seed']);
+    expect(filters.organic).toBe(true);
+    expect(filters.inStock).toBe(false);
+    expect(filters.shipsTo).toBeNull();
+    expect(filters.minPrice).toBeNull();
+    expect(filters.maxPrice).toBe(20);
+    expect(filters.search).toBe('pink');
+    // Ticked: the box's value comes after the hidden one and wins.
+    const ticked = parseMarketplaceSearch('inStock=false&inStock=true&shipsTo=any&shipsTo=CA', california);
+    expect(ticked.filters.inStock).toBe(true);
+    expect(ticked.filters.shipsTo).toBe('CA');
+    // The app's own URLs read as before.
+    expect(parseMarketplaceSearch('variety=Sugar%20Dragon,Red%20Jaina').filters.variety).toEqual([
+      'Sugar Dragon',
+      'Red Jaina',
+    ]);
+  });
+});

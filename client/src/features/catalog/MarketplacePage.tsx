@@ -46,7 +46,7 @@ export function MarketplacePage() {
       </p>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
-        {isDesktop !== false && <FiltersSidebar ready={isDesktop === true} panel={m.panel} />}
+        {isDesktop !== false && <FiltersSidebar panel={m.panel} />}
 
         <section
           ref={resultsRef}
@@ -118,14 +118,17 @@ export function MarketplacePage() {
   );
 }
 
-/** The wide screen's filters. The panel itself waits for the screen to be known: a phone would adopt it only to throw it away. */
-function FiltersSidebar({ ready, panel }: { ready: boolean; panel: PanelProps }) {
+/**
+ * The wide screen's filters. Rendered on the server too, so that they work as a plain form before the page is
+ * adopted (issue 24); a phone, where CSS hides them, drops them once the screen is known.
+ */
+function FiltersSidebar({ panel }: { panel: PanelProps }) {
   return (
     <aside aria-labelledby="filters-heading" className="hidden lg:block">
       <h2 id="filters-heading" className="mb-5 text-xl">
         Filters
       </h2>
-      {ready && <FilterPanel idPrefix="filter" variant="sidebar" showAllToggle {...panel} />}
+      <FilterPanel idPrefix="filter" variant="sidebar" showAllToggle {...panel} />
     </aside>
   );
 }

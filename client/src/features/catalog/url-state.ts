@@ -94,7 +94,7 @@ export function parseMarketplaceSearch(
   search: string | URLSearchParams,
   defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
 ): MarketplaceState {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const params = fromFormSubmission(typeof search === 'string' ? new URLSearchParams(search) : search);
   const raw: RawQuery = {};
   for (const key of QUERY_KEYS) {
     const value = params.get(key);
@@ -114,6 +114,29 @@ export function parseMarketplaceSearch(
       values[f.key] = params.get(f.key) === f.anyValue ? null : (values[f.key] ?? fallback[f.key] ?? null);
   }
   return { filters: fromEntries(values), sort, page };
+}
+
+/**
+ * The filter panel sent as a plain form (before the page is adopted, or without JavaScript: FilterPanel) in the
+ * URL's own terms: a list's options come one parameter each (`variety=A&variety=B`: joined as `A,B`); a flag on by
+ * default and a destination send a hidden "off" value before their checkbox's, so a ticked box wins
+ * (`inStock=false&inStock=true` is on, `shipsTo=any&shipsTo=CA` is California); an empty bound is none. A URL the
+ * app wrote itself has one value per parameter and passes unchanged.
+ */
+function fromFormSubmission(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    const f = filters.find((x) => x.key === key);
+    let value: string | undefined;
+    if (f?.kind === 'list') value = all.filter(Boolean).join(',');
+    else if (f?.kind === 'flag') value = all.includes('true') ? 'true' : all.at(-1);
+    else if (f?.kind === 'destination') value = all.filter((v) => v !== f.anyValue).at(-1) ?? all.at(-1);
+    else value = all[0];
+    if (value === undefined || value === '') continue;
+    out.set(key, value);
+  }
+  return out;
 }
 
 /** Each parameter on its own: the valid ones are kept, the others take their defaults. */

@@ -7,6 +7,7 @@ import { type ProductPage, useCatalogFacets, useProductPage } from './api';
 import type { BoundError } from './components/FilterPanel';
 import {
   activeFilterChips,
+  DEFAULT_SORT,
   defaultFilters,
   type FilterChip,
   filtersKey,
@@ -119,6 +120,11 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
       boundError,
       onApply: apply,
       onReset: resetAll,
+      // The plain form (before adoption) keeps the search and the sort.
+      carried: {
+        ...(filters.search ? { search: filters.search } : {}),
+        ...(sort !== DEFAULT_SORT ? { sort } : {}),
+      },
     },
     drawer: { open: drawerOpen, onOpenChange: setDrawerOpen },
     /** The active filters' chips (a filter with a default has one while it departs from it). */

@@ -42,6 +42,8 @@ interface FilterPanelProps {
   onReset: () => void;
   /** In the drawer, the buttons stay pinned under a scrolling list. */
   variant: 'sidebar' | 'drawer';
+  /** What the plain form carries besides the filters (the search, the sort), as the URL has them. */
+  carried?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -83,6 +85,7 @@ export function FilterPanel({
   onApply,
   onReset,
   variant,
+  carried = {},
 }: FilterPanelProps) {
   const values = pending as unknown as Record<string, unknown>;
   const counts = facets as unknown as Record<string, unknown> | undefined;
@@ -99,12 +102,19 @@ export function FilterPanel({
   };
 
   return (
+    // Before the page is adopted (or without JavaScript) the panel is a plain form: its fields are named as the
+    // URL's parameters, and /marketplace reads what it sends (url-state.ts, fromFormSubmission).
     <form
+      method="get"
+      action="/marketplace"
       noValidate
       onSubmit={onSubmit}
       aria-label="Filters"
       className={cn('flex flex-col', variant === 'drawer' && 'min-h-0 flex-1')}
     >
+      {Object.entries(carried).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div
         className={cn('grid gap-6', variant === 'drawer' && '-mx-6 min-h-0 flex-1 overflow-y-auto px-6 pb-4')}
       >
@@ -127,6 +137,10 @@ export function FilterPanel({
                     <CheckOption
                       key={f.key}
                       id={id(f.key)}
+                      name={f.key}
+                      value="true"
+                      // Unticked, a flag on by default says so ("false"); ticked, its "true" comes after and wins.
+                      off={f.onByDefault ? 'false' : undefined}
                       label={f.label}
                       count={counts?.[f.key] as number | undefined}
                       checked={values[f.key] === true}
@@ -143,6 +157,9 @@ export function FilterPanel({
                   <CheckOption
                     key={f.key}
                     id={id(f.key)}
+                    name={f.key}
+                    value={place}
+                    off={f.anyValue}
                     label={f.label(place)}
                     count={(counts?.[f.key] as number | null | undefined) ?? undefined}
                     checked={values[f.key] !== null}
@@ -203,6 +220,8 @@ function ListOptions({ filter, id, chosen, applied, counts, showAllToggle, onCha
           <CheckOption
             key={o.value}
             id={id(`${filter.key}-${o.value}`)}
+            name={filter.key}
+            value={o.value}
             label={o.label}
             count={counts?.[o.value]}
             checked={chosen.includes(o.value)}
@@ -245,6 +264,7 @@ function RangeInputs({ filter, id, values, error, onChange }: RangeInputsProps) 
           <BoundInput
             key={bound.param}
             id={id(bound.param)}
+            name={bound.param}
             label={bound.label}
             placeholder={bound.placeholder}
             value={values[bound.param] as string}
@@ -270,6 +290,11 @@ function FilterGroup({ legend, children }: { legend: string; children: ReactNode
 
 interface CheckOptionProps {
   id: string;
+  /** The parameter and value the plain form sends when ticked. */
+  name: string;
+  value: string;
+  /** What the plain form sends when unticked (a hidden field before the box), if anything. */
+  off?: string;
   label: string;
   /** Listings that would match with this option applied; shown as "(12)". */
   count: number | undefined;
@@ -277,14 +302,17 @@ interface CheckOptionProps {
   onCheckedChange: (checked: boolean) => void;
 }
 
-function CheckOption({ id, label, count, checked, onCheckedChange }: CheckOptionProps) {
+function CheckOption({ id, name, value, off, label, count, checked, onCheckedChange }: CheckOptionProps) {
   const countId = `${id}-count`;
   return (
     <div className="flex items-center gap-2.5">
+      {off !== undefined && <input type="hidden" name={name} value={off} />}
       <Checkbox
         id={id}
+        name={name}
+        value={value}
         checked={checked}
-        onCheckedChange={(c) => onCheckedChange(c === true)}
+        onCheckedChange={onCheckedChange}
         aria-describedby={count === undefined ? undefined : countId}
       />
       <Label htmlFor={id} className="cursor-pointer py-0.5 font-normal">
@@ -302,6 +330,7 @@ function CheckOption({ id, label, count, checked, onCheckedChange }: CheckOption
 
 interface BoundInputProps {
   id: string;
+  name: string;
   label: string;
   placeholder: string;
   value: string;
@@ -310,12 +339,13 @@ interface BoundInputProps {
   errorId: string;
 }
 
-function BoundInput({ id, label, placeholder, value, onChange, error, errorId }: BoundInputProps) {
+function BoundInput({ id, name, label, placeholder, value, onChange, error, errorId }: BoundInputProps) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Input
         id={id}
+        name={name}
         type="number"
         inputMode="decimal"
         min={0}
