@@ -4,6 +4,7 @@ import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
 import { isApiError } from '@/lib/api';
@@ -238,8 +239,7 @@ function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
     <p className="text-sm text-muted-foreground">
       {steps.map(([label, at], i) => (
         <span key={label}>
-          {i > 0 && <span aria-hidden="true"> · </span>}
-          {i > 0 && <span className="sr-only">, </span>}
+          {i > 0 && <TextSeparator />}
           {label} <LocalDate value={at} dateStyle="medium" />
         </span>
       ))}

@@ -3,6 +3,7 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { useAcceptCartPrice, useRemoveCartLine, useUpdateCartQuantity } from '../api';
@@ -54,8 +55,8 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
             <p className="text-sm text-muted-foreground">
               {full && (
                 <>
-                  {product.variety} <span aria-hidden="true">·</span>
-                  <span className="sr-only">,</span>{' '}
+                  {product.variety}
+                  <TextSeparator />
                 </>
               )}
               {changed && (
