@@ -52,7 +52,7 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
       {items.map((item) => (
         <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0 sm:gap-4">
           {detailed && <ProductThumbnail src={item.imageUrl} size={64} className="size-16" />}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 break-words">
             <p className="font-medium leading-snug">
               <Link href={`/product/${item.productId}`} className="rounded-sm hover:text-primary">
                 {item.title}
