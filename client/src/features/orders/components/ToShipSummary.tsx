@@ -18,7 +18,8 @@ export function ToShipSummary({ href, className }: { href: string; className?: s
     <section aria-labelledby="to-ship-heading" className={className}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-primary/40 bg-soft-pink p-4 sm:p-5">
         <Truck className="size-6 shrink-0 text-primary" aria-hidden="true" />
-        <div className="min-w-0 flex-1">
+        {/* At least 14rem for the words: on a phone the link goes under them rather than squeeze them. */}
+        <div className="min-w-0 flex-1 basis-56">
           <h2 id="to-ship-heading" className="font-sans text-base font-semibold">
             {count === 1 ? '1 order is waiting to be shipped' : `${count} orders are waiting to be shipped`}
           </h2>
