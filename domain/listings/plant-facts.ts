@@ -3,7 +3,14 @@
  * grafted and on which rootstock. Rooted is not a fact a seller sets: it follows from how the listing ships, and the
  * database derives it (`products.rooted`). Whether the variety is self-fertile is the listing's `pollination`.
  */
-import { DEFAULT_SHIPS_AS, type ProductForm, SHIPS_AS, type ShipsAs } from '../constants';
+import {
+  CUTTING_SIZE_LABELS,
+  type CuttingSize,
+  DEFAULT_SHIPS_AS,
+  type ProductForm,
+  SHIPS_AS,
+  type ShipsAs,
+} from '../constants';
 import { controlCharactersMessage } from '../text';
 
 export const LENGTH_INCHES_MAX = 120;
@@ -80,4 +87,49 @@ export function resolvePlantFacts(
       : null,
   };
   return { facts, errors };
+}
+
+/**
+ * A cutting's size and its length (docs/product.md#plant-facts). The length is the truth; the size follows from it.
+ * The sizes are the spec's three, which the catalog's cutting-size filter offers: "6 inch" and "12 inch" are
+ * lengths, "multi-tip" a shape (a stem that branched). A single-tip cutting with a length is in the size its
+ * length falls in: up to SIX_INCH_CUTTING_MAX inches "6 inch", longer "12 inch" (so a 14-inch cutting is found by
+ * the "12 inch" filter); a multi-tip cutting stays multi-tip whatever its length; a cutting without a length has
+ * the size its seller chose, or none. A size that contradicts the length ("6 inch" for 14 inches) is refused, and
+ * a cutting given a length without a size gets its length's. Where a size is shown (the product page's chip), a
+ * single-tip cutting with a length shows the length itself: "14 inch (36cm)".
+ */
+export const SIX_INCH_CUTTING_MAX = 9;
+
+/** The size of a single-tip cutting of this length. */
+export const cuttingSizeOfLength = (lengthInches: number): CuttingSize =>
+  lengthInches <= SIX_INCH_CUTTING_MAX ? '6 inch' : '12 inch';
+
+/** The size a cutting is stored with: the one chosen unless its length says otherwise (see above). */
+export function resolveCuttingSize(
+  size: CuttingSize | null,
+  lengthInches: number | null,
+): CuttingSize | null {
+  if (lengthInches === null || size === 'multi-tip') return size;
+  return cuttingSizeOfLength(lengthInches);
+}
+
+/** The message when a cutting's chosen size contradicts its length, or null when it does not. */
+export function cuttingSizeProblem(size: CuttingSize | null, lengthInches: number | null): string | null {
+  if (size === null || size === 'multi-tip' || lengthInches === null) return null;
+  const fits = cuttingSizeOfLength(lengthInches);
+  return size === fits ? null : cuttingSizeLengthMessage(lengthInches);
+}
+
+/** "Cutting size must be 12 inch or multi-tip for a 14-inch cutting" ("an 8-inch", "an 11-inch", "an 18-inch"). */
+export function cuttingSizeLengthMessage(lengthInches: number): string {
+  const an = /^(8\d?|11|18)$/.test(String(lengthInches));
+  return `Cutting size must be ${cuttingSizeOfLength(lengthInches)} or multi-tip for ${an ? 'an' : 'a'} ${lengthInches}-inch cutting`;
+}
+
+/** What a cutting's size chip says: the length itself for a single-tip cutting that has one, else its size's label. */
+export function cuttingSizeChip(size: CuttingSize | null, lengthInches: number | null): string | null {
+  if (size === 'multi-tip') return CUTTING_SIZE_LABELS[size];
+  if (lengthInches !== null) return `${lengthInches} inch (${Math.round(lengthInches * 2.54)}cm)`;
+  return size === null ? null : CUTTING_SIZE_LABELS[size];
 }

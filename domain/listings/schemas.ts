@@ -12,6 +12,7 @@ import { controlCharactersMessage, hasControlCharacters } from '../text';
 import { editableText, requiredText } from '../text-fields';
 import {
   CALLUSED_SHIPS_AS,
+  cuttingSizeProblem,
   LENGTH_INCHES_MAX,
   PLANT_FACTS_MESSAGES,
   ROOTSTOCK_MAX,
@@ -170,6 +171,10 @@ export const listingSchema = z
   // The plant facts that contradict each other as given; the listings service checks them again against what
   // they resolve to (a fact left out of an edit keeps its stored value).
   .superRefine((l, ctx) => {
+    // A cutting's size follows from its length (cuttingSizeProblem, ./plant-facts.ts).
+    const size = l.form === 'cutting' && l.cuttingSize ? l.cuttingSize : null;
+    const sizeProblem = typeof l.lengthInches === 'number' ? cuttingSizeProblem(size, l.lengthInches) : null;
+    if (sizeProblem) ctx.addIssue({ code: 'custom', path: ['cuttingSize'], message: sizeProblem });
     if (l.callused === true && l.shipsAs !== undefined && l.shipsAs !== CALLUSED_SHIPS_AS)
       ctx.addIssue({ code: 'custom', path: ['callused'], message: PLANT_FACTS_MESSAGES.callusedUnrooted });
     if (l.rootstock && l.grafted === false)

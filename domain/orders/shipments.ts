@@ -124,3 +124,36 @@ export function trackingUrl(carrier: Carrier, number: string | null): string | n
   const url = TRACKING[carrier].url;
   return url && number ? url(encodeURIComponent(number)) : null;
 }
+
+/** A piece of a text cut by `withTrackingLinks`: words as written, or a carrier's tracking page to link. */
+export type TextPiece = { text: string } | { url: string };
+
+/**
+ * A text (a notification's body) cut into its words and the carriers' tracking pages in it, which the app and the
+ * mail show as links. Only an address `trackingUrl` makes is linked: https, a carrier's own page and a tracking
+ * number, so a web address a person wrote (a note, a listing's title, a city) stays text, and nothing but http(s)
+ * can ever be a link (no `javascript:`).
+ */
+export function withTrackingLinks(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let rest = 0;
+  for (const match of text.matchAll(/https:\/\/[^\s<>"']+/g)) {
+    const url = match[0].replace(/[.,;:!?)]+$/, '');
+    if (!isTrackingUrl(url)) continue;
+    if (match.index > rest) pieces.push({ text: text.slice(rest, match.index) });
+    pieces.push({ url });
+    rest = match.index + url.length;
+  }
+  if (rest < text.length) pieces.push({ text: text.slice(rest) });
+  return pieces;
+}
+
+/** Whether `url` is a carrier's tracking page as `trackingUrl` makes it. */
+function isTrackingUrl(url: string): boolean {
+  return Object.values(TRACKING).some((format) => {
+    const prefix = format.url?.('');
+    return (
+      prefix !== undefined && url.startsWith(prefix) && /^[0-9A-Z]{1,40}$/.test(url.slice(prefix.length))
+    );
+  });
+}

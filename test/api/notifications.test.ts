@@ -183,6 +183,33 @@ describe('by email', () => {
     );
   });
 
+  it("links the carrier's tracking page in the shipped mail's HTML, and only that address", async () => {
+    await t.mail.sendDue();
+    smtp.mails.length = 0;
+    const a = await seller();
+    const { buyerName, order: o } = await order(
+      [a.product],
+      'See https://example.com/x and javascript:alert(1)',
+    );
+    const [part] = o.shipments;
+    const shipped = await a.client.post(`/api/seller/shipments/${part?.id}/ship`, {
+      carrier: 'ups',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.status).toBe(200);
+    await t.mail.sendDue();
+    const url = 'https://www.ups.com/track?tracknum=1Z999AA10123456784';
+    const toBuyer = smtp.mails.find(
+      (m) => m.to === `${buyerName}@example.com` && m.subject.includes('shipped'),
+    );
+    expect(toBuyer?.html).toContain(`Follow it: <a href="${url}">${url}</a></p>`);
+    expect(toBuyer?.text).toContain(`Follow it: ${url}`);
+    // The buyer's note, in the seller's mail, stays words: no link.
+    const toSeller = smtp.mails.find((m) => m.to === `${a.username}@example.com`);
+    expect(toSeller?.html).toContain('See https://example.com/x and javascript:alert(1)');
+    expect(toSeller?.html).not.toContain('<a href="https://example.com');
+  });
+
   it('retries a refused mail with backoff, keeps the reason, and marks it failed after its tries', async () => {
     await t.mail.sendDue();
     smtp.mails.length = 0;

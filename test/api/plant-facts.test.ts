@@ -530,6 +530,89 @@ describe('plant facts on PUT /api/products/:id', () => {
   });
 });
 
+describe("a cutting's size follows from its length", () => {
+  const CUTTING = { ...LISTING, form: 'cutting', shipsAs: 'unrooted-cutting' };
+  type Refusal = { message: string; errors: Record<string, string> };
+
+  it('gives a cutting with a length and no size its length’s size, and keeps multi-tip', async () => {
+    const via = await seller();
+    for (const [lengthInches, cuttingSize, expected] of [
+      [14, null, '12 inch'],
+      [14, '', '12 inch'],
+      [10, undefined, '12 inch'],
+      [9, null, '6 inch'],
+      [6, '6 inch', '6 inch'],
+      [14, '12 inch', '12 inch'],
+      [14, 'multi-tip', 'multi-tip'],
+      [4, 'multi-tip', 'multi-tip'],
+      [null, '6 inch', '6 inch'],
+      [null, null, null],
+    ] as const) {
+      const product = await create(via, { ...CUTTING, lengthInches, cuttingSize });
+      expect(product.cuttingSize, `${lengthInches} ${cuttingSize}`).toBe(expected);
+      expect((await stored(product.id)).cuttingSize).toBe(expected);
+    }
+    // A rooted plant's length is its height: no size for it.
+    const rooted = await create(via, { ...LISTING, lengthInches: 14, cuttingSize: '6 inch' });
+    expect(rooted.cuttingSize).toBeNull();
+  });
+
+  it('refuses a size its length contradicts, given together or against the stored length', async () => {
+    const via = await seller();
+    const message = 'Cutting size must be 12 inch or multi-tip for a 14-inch cutting';
+    const refused = await via.post<Refusal>('/api/products', {
+      ...CUTTING,
+      title: 'A contradiction',
+      lengthInches: 14,
+      cuttingSize: '6 inch',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message, errors: { cuttingSize: message } });
+    expect((await mine(via)).map((p) => p.title)).not.toContain('A contradiction');
+    const short = await via.post<Refusal>('/api/products', {
+      ...CUTTING,
+      lengthInches: '8',
+      cuttingSize: '12 inch',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual({
+      cuttingSize: 'Cutting size must be 6 inch or multi-tip for an 8-inch cutting',
+    });
+
+    // An edit that leaves the length out keeps the stored 14 inches: "6 inch" contradicts it.
+    const product = await create(via, { ...CUTTING, lengthInches: 14, cuttingSize: '12 inch' });
+    const edit = await via.put<Refusal>(`/api/products/${product.id}`, {
+      ...LISTING,
+      form: 'cutting',
+      title: 'Changed',
+      cuttingSize: '6 inch',
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.errors).toEqual({ cuttingSize: message });
+    expect(await stored(product.id)).toMatchObject({ title: LISTING.title, cuttingSize: '12 inch' });
+    // A new length moves the size with it.
+    const shorter = await via.put<Product>(`/api/products/${product.id}`, {
+      ...LISTING,
+      form: 'cutting',
+      lengthInches: 6,
+    });
+    expect(shorter.status).toBe(200);
+    expect(shorter.body).toMatchObject({ lengthInches: 6, cuttingSize: '6 inch' });
+  });
+
+  it('places a cutting in the size filter by its length', async () => {
+    const via = await seller();
+    const word = `Longcut${Date.now().toString(36)}`;
+    const product = await create(via, { ...CUTTING, title: `${word} cutting`, lengthInches: 14 });
+    const found = async (size: string) =>
+      (
+        await client.get<Product[]>(`/api/products?search=${word}&cuttingSize=${encodeURIComponent(size)}`)
+      ).body.map((p) => p.id);
+    expect(await found('12 inch')).toEqual([product.id]);
+    expect(await found('6 inch')).toEqual([]);
+  });
+});
+
 describe('the plant facets as sellers add and edit listings', () => {
   it('stay exact', async () => {
     const via = await seller();

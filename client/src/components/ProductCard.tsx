@@ -5,6 +5,7 @@ import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { RatingSummary } from '@/components/StarRating';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/utils';
@@ -32,7 +33,8 @@ export function VarietyBadge({ variety, className }: { variety: string; classNam
 }
 
 /**
- * A listing in a grid: picture (4:3, lazy, sized so nothing shifts), variety badge, title linking to the
+ * A listing in a grid (two columns on a phone, so a card is about 160 px wide there: the price stands above a
+ * full-width button, the rating may wrap): picture (4:3, lazy, sized so nothing shifts), variety badge, title linking to the
  * product page (the whole card is its click target), variety and form, the real rating, the seller's
  * location, price and `action` (the listing pages pass their Add to Cart button: the card is shared UI and knows
  * no feature, docs/architecture.md#import-rules). The first card of a page (`first`) is likely the largest thing
@@ -72,12 +74,13 @@ export function ProductCard({
         />
         <VarietyBadge variety={product.variety} className="absolute top-3 left-3" />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {product.variety} <span aria-hidden="true">·</span>
-          <span className="sr-only">,</span> {FORM_LABELS[product.form]}
+          {product.variety}
+          <TextSeparator />
+          {FORM_LABELS[product.form]}
         </p>
-        <h3 className="font-sans text-base leading-snug font-semibold">
+        <h3 className="font-sans text-sm leading-snug font-semibold [overflow-wrap:anywhere] sm:text-base">
           <Link
             href={`/product/${product.id}`}
             className="rounded-sm after:absolute after:inset-0 after:content-[''] hover:text-primary"
@@ -85,7 +88,7 @@ export function ProductCard({
             {product.title}
           </Link>
         </h3>
-        <RatingSummary rating={product.rating} />
+        <RatingSummary rating={product.rating} className="flex-wrap gap-y-0.5" />
         {product.seller.location && (
           <p className="flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -94,7 +97,7 @@ export function ProductCard({
           </p>
         )}
         {note}
-        <div className="mt-auto flex items-center justify-between gap-3 pt-2">
+        <div className="mt-auto flex flex-col items-stretch gap-2 pt-2 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
           <p className="text-lg font-semibold tabular-nums">{formatUSD(product.price)}</p>
           {action}
         </div>
@@ -108,14 +111,14 @@ export function ProductCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm" aria-hidden="true">
       <Skeleton className="aspect-[4/3] rounded-none" />
-      <div className="grid gap-3 p-4">
+      <div className="grid gap-3 p-3 sm:p-4">
         <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-5 w-5/6" />
         <Skeleton className="h-4 w-1/3" />
         <Skeleton className="h-4 w-2/5" />
-        <div className="flex items-center justify-between pt-2">
+        <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:items-center sm:justify-between">
           <Skeleton className="h-6 w-16" />
-          <Skeleton className="h-9 w-28" />
+          <Skeleton className="h-9 w-full sm:w-28" />
         </div>
       </div>
     </div>

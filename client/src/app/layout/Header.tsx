@@ -19,7 +19,11 @@ import { UserMenu } from './UserMenu';
 const loadCartPanel = () => import('./CartPanel');
 const CartPanel = lazy(async () => ({ default: (await loadCartPanel()).CartPanel }));
 
-/** The sticky site header: logo, search, main links, theme switch, cart and account. */
+/**
+ * The sticky site header: logo, search, main links, theme switch, cart and account. On a phone the row is the
+ * menu, the logo and four 40 px buttons with no gaps between them and narrow padding, so that a signed-in
+ * user's header fits a 360 px screen (test/e2e/phone.spec.ts).
+ */
 export function Header() {
   const { user } = useAuth();
   const [location] = useLocation();
@@ -27,7 +31,7 @@ export function Header() {
   useEffect(() => whenIdle(() => void loadCartPanel()), []);
   return (
     <header className="sticky top-0 z-40 border-b bg-background print:hidden">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-4 sm:px-6 lg:px-8">
         <MobileMenu />
         <Logo />
         <SearchForm id="header-search" className="mx-4 hidden min-w-0 flex-1 lg:block" />
@@ -52,7 +56,7 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="ml-auto flex items-center sm:gap-1 md:ml-0">
           <ThemeToggle />
           <Sheet
             open={cartOpen}

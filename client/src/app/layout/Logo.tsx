@@ -18,11 +18,11 @@ export function Logo({ className }: { className?: string }) {
       href="/"
       aria-label="Dragon Fruit Marketplace"
       className={cn(
-        'flex shrink-0 items-center gap-2 rounded-md font-display text-lg font-semibold',
+        'flex shrink-0 items-center gap-1.5 rounded-md font-display text-base font-semibold sm:gap-2 sm:text-lg',
         className,
       )}
     >
-      <DragonFruitMark className="size-8" />
+      <DragonFruitMark className="size-7 sm:size-8" />
       <span>
         Dragon Fruit<span className="hidden sm:inline"> Marketplace</span>
       </span>

@@ -53,7 +53,7 @@ export function CartPage() {
           />
         </div>
       ) : (
-        <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+        <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-3">
           <section
             aria-labelledby="cart-lines-heading"
             className="rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:col-span-2"
@@ -116,7 +116,7 @@ export function CartPage() {
 
 function CartPageSkeleton() {
   return (
-    <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+    <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-3">
       <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-6 lg:col-span-2">
         <CartLinesSkeleton size="full" />
       </div>

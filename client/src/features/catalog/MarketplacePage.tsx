@@ -18,6 +18,7 @@ import { ActiveFilterChips } from './components/ActiveFilterChips';
 import { FilterPanel } from './components/FilterPanel';
 import { ProductGrid, ProductGridSkeleton, ProductsEmpty, ProductsError } from './components/ProductResults';
 import { ShipsToSummary } from './components/ShipsToSummary';
+import { activeFilterCount } from './url-state';
 import { useMarketplace } from './use-marketplace';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -45,7 +46,7 @@ export function MarketplacePage() {
         Cuttings, rooted plants, seeds and mature plants from dragon fruit growers.
       </p>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[15rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)]">
         {isDesktop !== false && <FiltersSidebar panel={m.panel} />}
 
         <section
@@ -58,7 +59,9 @@ export function MarketplacePage() {
             Results
           </h2>
           <div className="flex flex-wrap items-center gap-3">
-            {isDesktop !== true && <FiltersDrawer {...m.drawer} panel={m.panel} />}
+            {isDesktop !== true && (
+              <FiltersDrawer {...m.drawer} panel={m.panel} activeCount={activeFilterCount(m.chips)} />
+            )}
             <p role="status" className="text-sm text-muted-foreground">
               {data ? resultCountLabel(data) : m.productsQuery.isPending ? 'Loading products...' : ''}
             </p>
@@ -133,22 +136,40 @@ function FiltersSidebar({ panel }: { panel: PanelProps }) {
   );
 }
 
-/** The narrow screen's filters: a Filter button opening a drawer with the panel. */
+/**
+ * The narrow screen's filters: a Filter button opening a drawer with the panel. The button shows how many
+ * filters are on in a badge, and says it ("Filter, 3 on"); with none on it is just "Filter".
+ */
 function FiltersDrawer({
   open,
   onOpenChange,
   panel,
+  activeCount,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   panel: PanelProps;
+  activeCount: number;
 }) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>
-        <Button variant="outline" className="lg:hidden">
+        <Button
+          variant="outline"
+          className="lg:hidden"
+          aria-label={activeCount > 0 ? `Filter, ${activeCount} on` : undefined}
+        >
           <SlidersHorizontal aria-hidden="true" />
           Filter
+          {activeCount > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="filter-count"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
+            >
+              {activeCount}
+            </span>
+          )}
         </Button>
       </SheetTrigger>
       <SheetContent side="left" className="max-w-[22rem] gap-0 pb-0">

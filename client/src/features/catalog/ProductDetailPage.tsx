@@ -1,5 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
-import { CUTTING_SIZE_LABELS, type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
+import { type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
+import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { useState } from 'react';
@@ -167,10 +168,15 @@ function Breadcrumb({ product }: { product: Product }) {
   );
 }
 
+/**
+ * The listing's chips: organic, pesticide-free, its form, a cutting's size (its length itself when it has one, as
+ * "14 inch (36cm)": the length is the truth, cuttingSizeChip) and pollination.
+ */
 function ProductBadges({ product }: { product: Product }) {
-  const size = product.cuttingSize
-    ? (CUTTING_SIZE_LABELS[product.cuttingSize as CuttingSize] ?? product.cuttingSize)
-    : null;
+  const size =
+    product.form === 'cutting'
+      ? cuttingSizeChip(product.cuttingSize as CuttingSize | null, product.lengthInches)
+      : null;
   return (
     <ul aria-label="Product details" className="flex flex-wrap gap-2">
       {product.organic && (

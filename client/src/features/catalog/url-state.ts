@@ -310,6 +310,14 @@ export function activeFilterChips(
   return chips;
 }
 
+/**
+ * How many filters are on, for the phone's Filter button ("Filter, 3 on"): the active chips, each a departure from
+ * the defaults, less the search's, which the header's search box sets, not the filter drawer.
+ */
+export function activeFilterCount(chips: readonly FilterChip[]): number {
+  return chips.filter((chip) => chip.id !== 'search').length;
+}
+
 /** The panel's pending edits: the ranges' bounds as typed. */
 export type PendingFilters = Omit<CatalogFilterSet, RangeParam> & Record<RangeParam, string>;
 

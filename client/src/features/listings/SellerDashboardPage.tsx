@@ -1,11 +1,11 @@
 import type { Product } from '@domain/catalog/schemas';
 import { BarChart3 } from 'lucide-react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useAuth } from '@/features/accounts';
-import { SellerOrders } from '@/features/orders';
+import { SellerOrders, ToShipSummary } from '@/features/orders';
 import { MissedBuyersNotice, ShipFromNotice } from '@/features/shipping';
 import { useSellerProducts } from './api';
 import { InventorySummary } from './components/InventorySummary';
@@ -39,16 +39,27 @@ interface DashboardTabsProps {
   pending: boolean;
 }
 
+const TABS = ['overview', 'orders', 'analytics'] as const;
+type Tab = (typeof TABS)[number];
+const tabHref = (tab: Tab) => (tab === 'overview' ? '/seller/dashboard' : `/seller/dashboard?tab=${tab}`);
+
 /**
- * The overview (recent listings and quick actions), the orders to ship and the analytics placeholder. The
- * orders tab has a visually hidden h2: the seller's orders use h3 headings, which would otherwise skip a level.
+ * The overview (the orders waiting to be shipped, recent listings and quick actions), the orders to ship and the
+ * analytics placeholder. The orders tab has a visually hidden h2: the seller's orders use h3 headings, which would
+ * otherwise skip a level. The tab shown is the URL's (`?tab=orders` opens on the orders: the packing slip's way
+ * back, and the overview's link to the orders to ship); choosing a tab replaces the URL.
  */
 function DashboardTabs({ products, pending }: DashboardTabsProps) {
-  // /seller/dashboard?tab=orders opens on the orders (the packing slip's way back).
   const search = useSearch();
-  const initial = new URLSearchParams(search).get('tab') === 'orders' ? 'orders' : 'overview';
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(search).get('tab');
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'overview';
   return (
-    <Tabs defaultValue={initial} className="mt-10">
+    <Tabs
+      value={tab}
+      onValueChange={(next) => navigate(tabHref(next as Tab), { replace: true })}
+      className="mt-10"
+    >
       <TabsList aria-label="Dashboard sections" className="w-full sm:w-auto">
         <TabsTrigger value="overview">Overview</TabsTrigger>
         <TabsTrigger value="orders">Orders</TabsTrigger>
@@ -56,6 +67,7 @@ function DashboardTabs({ products, pending }: DashboardTabsProps) {
       </TabsList>
 
       <TabsContent value="overview" className="mt-6">
+        <ToShipSummary href={tabHref('orders')} className="mb-6" />
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <RecentListingsCard products={products} pending={pending} />
           <QuickActionsCard />

@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { TextSeparator } from '@/components/TextSeparator';
 import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
@@ -164,8 +165,9 @@ function ListingRow({ product, onDeleted }: { product: Product; onDeleted: () =>
             </Link>
           </h2>
           <p className="text-sm text-muted-foreground">
-            {product.variety} <span aria-hidden="true">·</span>
-            <span className="sr-only">,</span> {FORM_LABELS[product.form]}
+            {product.variety}
+            <TextSeparator />
+            {FORM_LABELS[product.form]}
           </p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <StockBadge inStock={product.inStock} />

@@ -6,7 +6,7 @@ import {
   type ProductForm,
   type ShipsAs,
 } from '@domain/constants';
-import { CALLUSED_SHIPS_AS } from '@domain/listings/plant-facts';
+import { CALLUSED_SHIPS_AS, cuttingSizeOfLength, LENGTH_INCHES_MAX } from '@domain/listings/plant-facts';
 import { type Listing, listingSchema } from '@domain/listings/schemas';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import type { ListingPayload } from './api';
@@ -151,6 +151,17 @@ export function listingToForm(product: Product): ListingFormValues {
 /** When the form changes: how the listing ships follows the new form's default, unless the seller picked it. */
 export function followFormDefault(form: ListingFormApi, productForm: ProductForm): void {
   if (!form.getValues('shipsAsChosen')) form.setValue('shipsAs', DEFAULT_SHIPS_AS[productForm]);
+}
+
+/**
+ * When the length changes: a single-tip cutting's size follows it (the length is the truth, cuttingSizeOfLength), so
+ * the form never holds a size its length contradicts unless the seller picks one; multi-tip stays.
+ */
+export function followLength(form: ListingFormApi, typed: string): void {
+  const length = Number(typed);
+  if (typed.trim() === '' || !Number.isInteger(length) || length < 1 || length > LENGTH_INCHES_MAX) return;
+  if (form.getValues('form') !== 'cutting' || form.getValues('cuttingSize') === 'multi-tip') return;
+  form.setValue('cuttingSize', cuttingSizeOfLength(length), { shouldValidate: form.formState.isSubmitted });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@domain/notifications/types';
+import { withTrackingLinks } from '@domain/orders/shipments';
 import { AlertCircle, Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -79,7 +80,9 @@ export function NotificationsPage() {
                     <LocalDate value={n.createdAt} dateStyle="medium" />
                   </p>
                 </div>
-                <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{n.body}</p>
+                <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
+                  <BodyText body={n.body} />
+                </p>
                 {!n.readAt && (
                   <Button
                     variant="ghost"
@@ -112,5 +115,25 @@ export function NotificationsPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** A notification's text, its carriers' tracking pages as links (opening in a new tab: they are other sites). */
+function BodyText({ body }: { body: string }) {
+  return withTrackingLinks(body).map((piece, i) =>
+    'url' in piece ? (
+      <a
+        // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, never reordered.
+        key={i}
+        href={piece.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-primary underline underline-offset-4 hover:no-underline"
+      >
+        {piece.url}
+      </a>
+    ) : (
+      piece.text
+    ),
   );
 }

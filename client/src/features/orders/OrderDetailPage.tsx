@@ -4,6 +4,7 @@ import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
 import { isApiError } from '@/lib/api';
@@ -73,7 +74,7 @@ function OrderDetail({ order }: { order: Order }) {
         <OrderStatusBadge order={order} className="px-3 py-1 text-sm" />
       </div>
 
-      <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           {order.shipments.map((shipment, i) => (
             <ShipmentCard
@@ -145,10 +146,11 @@ function ShipmentCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
+      className="grid grid-cols-[minmax(0,1fr)] gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6"
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div>
+        {/* A nursery's name has no spaces to wrap at: it breaks anywhere rather than widen a phone's page. */}
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <h2 id={headingId} className="text-xl">
             {position ? `Shipment ${position}` : 'Shipment'}
             <span className="text-base font-normal text-muted-foreground">
@@ -238,8 +240,7 @@ function ShipmentTimeline({ shipment }: { shipment: Shipment }) {
     <p className="text-sm text-muted-foreground">
       {steps.map(([label, at], i) => (
         <span key={label}>
-          {i > 0 && <span aria-hidden="true"> · </span>}
-          {i > 0 && <span className="sr-only">, </span>}
+          {i > 0 && <TextSeparator />}
           {label} <LocalDate value={at} dateStyle="medium" />
         </span>
       ))}

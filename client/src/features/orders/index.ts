@@ -3,3 +3,4 @@
 export { useCheckout } from './checkout';
 export { CheckoutNoteField } from './components/CheckoutNoteField';
 export { SellerOrders } from './components/SellerOrders';
+export { ToShipSummary } from './components/ToShipSummary';

@@ -1,6 +1,11 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { ProductForm } from '@domain/constants';
-import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
+import {
+  cuttingSizeProblem,
+  type PlantFacts,
+  resolveCuttingSize,
+  resolvePlantFacts,
+} from '@domain/listings/plant-facts';
 import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
 import { toCents } from '@domain/money';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
@@ -19,11 +24,17 @@ const givesEveryPlantFact = (l: Listing) => PLANT_FACTS.every((k) => l[k] !== un
 
 /**
  * The plant facts the listing gets (domain/listings/plant-facts.ts): the given ones, else the stored ones for an
- * edit, else the defaults. Facts given that contradict each other (a callused potted plant) are refused, each on
- * its field, with the messages of the listing schema.
+ * edit, else the defaults. Facts given that contradict each other (a callused potted plant), or a cutting's size
+ * that contradicts the length it ends up with (given, or kept from the stored listing), are refused, each on its
+ * field, with the messages of the listing schema.
  */
 function plantFacts(l: Listing, stored?: PlantFacts & { form: ProductForm }): PlantFacts {
-  const { facts, errors } = resolvePlantFacts(l, l.form, stored);
+  const resolved = resolvePlantFacts(l, l.form, stored);
+  const { facts } = resolved;
+  const sizeProblem = cuttingSizeProblem(l.cuttingSize, facts.lengthInches);
+  const errors: Record<string, string> = sizeProblem
+    ? { cuttingSize: sizeProblem, ...resolved.errors }
+    : resolved.errors;
   const first = Object.values(errors)[0];
   if (first) throw new InvalidInput(first, errors);
   return facts;
@@ -39,7 +50,8 @@ function columns(l: Listing, facts: PlantFacts, blockedTo: readonly string[]) {
     description: l.description,
     variety: l.variety,
     form: l.form,
-    cuttingSize: l.cuttingSize,
+    // A cutting with a length is in its length's size (resolveCuttingSize); the schema left none for other forms.
+    cuttingSize: resolveCuttingSize(l.cuttingSize, l.form === 'cutting' ? facts.lengthInches : null),
     pollination: l.pollination,
     organic: l.organic,
     pesticideFree: l.pesticideFree,

@@ -4,6 +4,7 @@ import {
   MAILS_PER_ACTOR_PER_HOUR,
   MAILS_PER_RECIPIENT_PER_DAY,
 } from '@domain/notifications/types';
+import { withTrackingLinks } from '@domain/orders/shipments';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -347,8 +348,19 @@ function bodyHtml(body: string): string {
       continue;
     }
     flush();
-    html.push(`<p style="margin:0 0 8px">${escapeHtml(line) || '&nbsp;'}</p>`);
+    html.push(`<p style="margin:0 0 8px">${lineHtml(line) || '&nbsp;'}</p>`);
   }
   flush();
   return html.join('');
+}
+
+/** A line of the marketplace's own words, escaped, a carrier's tracking page in it a link (as in the app). */
+function lineHtml(line: string): string {
+  return withTrackingLinks(line)
+    .map((piece) =>
+      'url' in piece
+        ? `<a href="${escapeHtml(piece.url)}">${escapeHtml(piece.url)}</a>`
+        : escapeHtml(piece.text),
+    )
+    .join('');
 }

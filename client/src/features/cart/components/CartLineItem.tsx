@@ -3,6 +3,7 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { useAcceptCartPrice, useRemoveCartLine, useUpdateCartQuantity } from '../api';
@@ -37,7 +38,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
       <ProductThumbnail
         src={product.imageUrl}
         size={full ? 96 : 64}
-        className={full ? 'size-20 sm:size-24' : 'size-16'}
+        className={full ? 'size-16 sm:size-24' : 'size-16'}
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-3">
@@ -54,8 +55,8 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
             <p className="text-sm text-muted-foreground">
               {full && (
                 <>
-                  {product.variety} <span aria-hidden="true">·</span>
-                  <span className="sr-only">,</span>{' '}
+                  {product.variety}
+                  <TextSeparator />
                 </>
               )}
               {changed && (
@@ -78,7 +79,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
         {changed && <PriceChangeNote line={line} />}
         {shippingProblem && <p className="text-sm font-medium text-destructive">{shippingProblem}</p>}
         <StockNote available={available} quantity={line.quantity} />
-        <div className="mt-1 flex items-center justify-between gap-3">
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <CartQuantityControl
             title={product.title}
             quantity={line.quantity}
@@ -144,7 +145,7 @@ interface CartQuantityControlProps {
 /** Minus, the quantity and plus; decreasing stops at 1 (docs/product.md#validation), increasing at the stock. */
 export function CartQuantityControl({ title, quantity, max, onChange }: CartQuantityControlProps) {
   return (
-    <fieldset className="inline-flex min-w-0 items-center rounded-md border border-input bg-background">
+    <fieldset className="inline-flex shrink-0 items-center rounded-md border border-input bg-background">
       <legend className="sr-only">Quantity of {title}</legend>
       <Button
         variant="ghost"

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { AddToCartButton } from './AddToCartButton';
 
-const GRID = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3';
+/** Two columns from the narrowest phone (as shops do), three on a wide screen beside the filters. */
+const GRID = 'grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3';
 
 /** Six card skeletons while the first page loads (docs/product.md#constants). */
 export function ProductGridSkeleton() {

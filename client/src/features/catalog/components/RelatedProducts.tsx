@@ -12,7 +12,7 @@ export function RelatedProducts({ productId }: { productId: number }) {
       <h2 id="related-heading" className="text-2xl sm:text-3xl">
         Related products
       </h2>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id} className="flex">
             <ProductCard

@@ -29,7 +29,8 @@ export function ListingForm({ product }: { product?: Product }) {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={pending}>
       <BasicsFields form={form} />
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* Fields start at the top of their row: a hint under one (Cutting Size, Price) does not push its neighbour down. */}
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <PlantFactsFields form={form} />
         <PriceStockFields form={form} />
       </div>

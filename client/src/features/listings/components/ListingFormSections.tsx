@@ -15,6 +15,7 @@ import {
   LENGTH_INCHES_MAX,
   ROOTSTOCK_MAX,
   SEGMENTS_MAX,
+  SIX_INCH_CUTTING_MAX,
 } from '@domain/listings/plant-facts';
 import { DESCRIPTION_MAX, IMAGE_URL_MAX, TITLE_MAX } from '@domain/listings/schemas';
 import { Controller, useWatch } from 'react-hook-form';
@@ -24,7 +25,12 @@ import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Textarea } from '@/components/ui/Textarea';
-import { followFormDefault, type ListingFormApi, type ListingFormValues } from '../listing-form';
+import {
+  followFormDefault,
+  followLength,
+  type ListingFormApi,
+  type ListingFormValues,
+} from '../listing-form';
 
 // The listing form's sections, in the order the form shows them (docs/product.md#listing-form). Each takes the
 // whole form, registers its own fields and shows their errors, so the form itself reads as its list of sections.
@@ -88,7 +94,12 @@ export function PlantFactsFields({ form }: SectionProps) {
         </NativeSelect>
       </FormField>
       {productForm === 'cutting' && (
-        <FormField id="listing-cutting-size" label="Cutting Size" error={errors.cuttingSize?.message}>
+        <FormField
+          id="listing-cutting-size"
+          label="Cutting Size"
+          hint={`Follows the length when you give one: up to ${SIX_INCH_CUTTING_MAX} inches is 6 inch, longer is 12 inch.`}
+          error={errors.cuttingSize?.message}
+        >
           <NativeSelect {...form.register('cuttingSize')}>
             <option value="">Not specified</option>
             {CUTTING_SIZES.map((s) => (
@@ -198,7 +209,7 @@ export function PlantFieldset({ form }: SectionProps) {
             step="1"
             min="1"
             max={LENGTH_INCHES_MAX}
-            {...form.register('lengthInches')}
+            {...form.register('lengthInches', { onChange: (e) => followLength(form, e.target.value) })}
           />
         </FormField>
         <FormField id="listing-segments" label="Segments" hint="Optional." error={errors.segments?.message}>

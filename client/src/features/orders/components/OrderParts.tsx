@@ -4,6 +4,7 @@ import type { Order, OrderLine } from '@domain/orders/types';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/utils';
@@ -51,7 +52,7 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
       {items.map((item) => (
         <li key={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0 sm:gap-4">
           {detailed && <ProductThumbnail src={item.imageUrl} size={64} className="size-16" />}
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 break-words">
             <p className="font-medium leading-snug">
               <Link href={`/product/${item.productId}`} className="rounded-sm hover:text-primary">
                 {item.title}
@@ -59,8 +60,9 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
             </p>
             {detailed && (
               <p className="text-sm text-muted-foreground">
-                {item.variety} <span aria-hidden="true">·</span>
-                <span className="sr-only">,</span> Sold by {item.seller.username}
+                {item.variety}
+                <TextSeparator />
+                Sold by {item.seller.username}
               </p>
             )}
             <p className="text-sm text-muted-foreground tabular-nums">

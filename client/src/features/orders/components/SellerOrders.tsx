@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { TextSeparator } from '@/components/TextSeparator';
 import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
@@ -154,16 +155,14 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
             Ordered <LocalDate value={shipment.createdAt} dateStyle="medium" />
             {shipment.shippedAt && (
               <>
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, </span>shipped{' '}
-                <LocalDate value={shipment.shippedAt} dateStyle="medium" />
+                <TextSeparator />
+                shipped <LocalDate value={shipment.shippedAt} dateStyle="medium" />
               </>
             )}
             {shipment.deliveredAt && (
               <>
-                <span aria-hidden="true"> · </span>
-                <span className="sr-only">, </span>delivered{' '}
-                <LocalDate value={shipment.deliveredAt} dateStyle="medium" />
+                <TextSeparator />
+                delivered <LocalDate value={shipment.deliveredAt} dateStyle="medium" />
               </>
             )}
           </p>

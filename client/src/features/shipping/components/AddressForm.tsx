@@ -88,7 +88,7 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={pending}>
+    <form noValidate onSubmit={onSubmit} className="@container grid gap-4" aria-busy={pending}>
       <FormField id={`${id}-name`} label="Full name" required error={errors.name?.message}>
         <Input autoComplete="name" maxLength={ADDRESS_NAME_MAX} {...form.register('name')} />
       </FormField>
@@ -98,7 +98,13 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
       <FormField id={`${id}-line2`} label="Apartment, suite, etc. (optional)" error={errors.line2?.message}>
         <Input autoComplete="address-line2" maxLength={ADDRESS_LINE_MAX} {...form.register('line2')} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
+      {/*
+        Laid out by the form's own width, not the screen's: the form is as narrow as a third of the cart page or the
+        cart panel on a wide screen, where a state in a fifth of the row showed "C" for California. ZIP and city
+        share a row from 20rem, the state has a row of its own until the form is 36rem wide, then a column as
+        wide as the city's.
+      */}
+      <div className="grid gap-4 @[20rem]:grid-cols-2 @xl:grid-cols-[1fr_2fr_2fr]">
         <FormField id={`${id}-zip`} label="ZIP code" required error={errors.zip?.message}>
           <Input
             autoComplete="postal-code"
@@ -111,7 +117,13 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
         <FormField id={`${id}-city`} label="City" required error={errors.city?.message}>
           <Input autoComplete="address-level2" maxLength={ADDRESS_CITY_MAX} {...form.register('city')} />
         </FormField>
-        <FormField id={`${id}-state`} label="State" required error={errors.state?.message}>
+        <FormField
+          id={`${id}-state`}
+          label="State"
+          required
+          error={errors.state?.message}
+          className="@[20rem]:col-span-2 @xl:col-span-1"
+        >
           <NativeSelect autoComplete="address-level1" {...form.register('state')}>
             <StateOptions />
           </NativeSelect>
