@@ -2,6 +2,7 @@ import { CATALOG_FILTERS, type CatalogFilter } from '@domain/catalog/filters';
 import { SORTS } from '@domain/catalog/schemas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { KEPT_PARAMS } from '../../client/src/app/layout/SearchForm';
 import { pageWindow } from '../../client/src/components/Pagination';
 import {
   activeFilterChips,
@@ -233,5 +234,13 @@ describe('the filter panel sent as a plain form (before the page is adopted)', (
       'Sugar Dragon',
       'Red Jaina',
     ]);
+  });
+});
+
+describe('the header search', () => {
+  it("keeps exactly the destination filters' parameters (named there to keep zod out of the first paint)", () => {
+    expect([...KEPT_PARAMS]).toEqual(
+      (CATALOG_FILTERS as readonly CatalogFilter[]).filter((f) => f.kind === 'destination').map((f) => f.key),
+    );
   });
 });

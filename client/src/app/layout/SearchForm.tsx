@@ -1,9 +1,14 @@
-import { destinationFilters } from '@domain/catalog/filters';
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Input } from '@/components/ui/Input';
 import { cn } from '@/lib/utils';
+
+/**
+ * The marketplace's destination filter's parameter (CATALOG_FILTERS' `shipsTo`), named here rather than read from
+ * the filter table: the header is on every page's first paint, and the table brings zod with it.
+ */
+export const KEPT_PARAMS = ['shipsTo'] as const;
 
 /**
  * The header search. Submitting starts a new search on /marketplace from the term alone: filters chosen for an
@@ -19,7 +24,7 @@ export function SearchForm({ id, className }: { id: string; className?: string }
   useEffect(() => setTerm(urlTerm), [urlTerm]);
 
   const current = new URLSearchParams(onMarketplace ? search : '');
-  const kept = destinationFilters.flatMap(({ key }) => {
+  const kept = KEPT_PARAMS.flatMap((key) => {
     const place = current.get(key);
     return place ? [[key, place] as const] : [];
   });
