@@ -128,6 +128,11 @@ export interface SellerShipment extends Omit<Shipment, 'items' | 'seller'> {
   shipFromState: string | null;
   /** The seller's nursery licence or registration number, as its profile says now. */
   licence: string | null;
+  /**
+   * The shipper, as the seller's profile says now: its business name (else its username) and its return address
+   * (null until the profile has one).
+   */
+  shipper: { name: string; returnAddress: Pick<ShipTo, 'line1' | 'line2' | 'city' | 'state' | 'zip'> | null };
   labels: string[];
   certificates: Array<{ kind: string; label: string; number: string }>;
   /** The lines' total at the prices paid, in dollars (shipping is charged once per order). */

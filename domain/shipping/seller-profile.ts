@@ -1,13 +1,15 @@
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): the state its plants ship from (required
- * before buyers can order them), an optional nursery licence or registration number, the states it chooses not to
- * ship to, and the compliance certificates it keeps on file for the shipping rules. The shape GET and PUT
- * /api/seller/profile share, and the /seller/profile form's messages. Whether a certificate has expired depends on
- * today's date, so the server checks that alone.
+ * before buyers can order them), an optional business name and return address (the packing slip's shipper), an
+ * optional nursery licence or registration number, the states it chooses not to ship to, and the compliance
+ * certificates it keeps on file for the shipping rules. The shape GET and PUT /api/seller/profile share, and the
+ * /seller/profile form's messages. Whether a certificate has expired depends on today's date, and whether the return
+ * address's ZIP code exists and lies in its state on the ZIP table, so the server checks those alone.
  */
 import { z } from 'zod';
 import { controlCharactersMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
+import { addressSchema } from './addresses';
 import {
   CERTIFICATE_KINDS,
   CERTIFICATE_LABELS,
@@ -18,6 +20,7 @@ import {
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
 export const LICENCE_MAX = 60;
+export const BUSINESS_NAME_MAX = 100;
 export const CERTIFICATE_NUMBER_MAX = 60;
 /** A seller's handling time (days from an order to its shipping) when they have not said, and the most they may. */
 export const HANDLING_DAYS_DEFAULT = 3;
@@ -28,6 +31,10 @@ export const SELLER_PROFILE_MESSAGES = {
   licence: 'Licence must be text',
   licenceMax: `Licence or registration number must be at most ${LICENCE_MAX} characters`,
   licenceControl: controlCharactersMessage('Licence or registration number'),
+  businessName: 'Business name must be text',
+  businessNameMax: `Business name must be at most ${BUSINESS_NAME_MAX} characters`,
+  businessNameControl: controlCharactersMessage('Business name'),
+  returnAddress: 'Return address must be a street address, city, state and ZIP code',
   blockedStates: 'States you do not ship to must be two-letter US state codes',
   certificates: `Certificates must be a list of at most ${CERTIFICATE_KINDS.length}, one of each kind`,
   certificateKind: 'Choose the kind of certificate',
@@ -75,8 +82,53 @@ const certificateSchema = z.object({
     .refine(isIsoDate, { error: SELLER_PROFILE_MESSAGES.certificateExpiry }),
 });
 
+/**
+ * Where undeliverable parcels come back to: the address book's own fields and messages (./addresses.ts), without the
+ * name (the shipper's: the business name, else the username) and the phone. Its state may differ from the ship-from
+ * state.
+ */
+const returnAddressFields = z.object(
+  {
+    line1: addressSchema.shape.line1,
+    line2: addressSchema.shape.line2,
+    city: addressSchema.shape.city,
+    state: addressSchema.shape.state,
+    zip: addressSchema.shape.zip,
+  },
+  { error: SELLER_PROFILE_MESSAGES.returnAddress },
+);
+
+const RETURN_ADDRESS_KEYS = ['line1', 'line2', 'city', 'state', 'zip'] as const;
+
+/** True for a return address left empty: every field absent, null or blank (the form's empty fields). */
+function isBlankAddress(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const fields = value as Record<string, unknown>;
+  return RETURN_ADDRESS_KEYS.every((k) => {
+    const v = fields[k];
+    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  });
+}
+
+/** The return address: absent, null or every field blank is none (existing sellers have none); else whole. */
+export const returnAddressSchema = z
+  .preprocess((v) => (isBlankAddress(v) ? null : v), returnAddressFields.nullish())
+  .transform((v) => v ?? null);
+
+/** A seller's return address, as the profile answers it. */
+export type ReturnAddress = z.output<typeof returnAddressFields>;
+
 export const sellerProfileSchema = z.object({
   shipFromState: stateCode(SELLER_PROFILE_MESSAGES.shipFromState),
+  businessName: optionalText({
+    field: 'Business name',
+    line: true,
+    max: BUSINESS_NAME_MAX,
+    maxMessage: SELLER_PROFILE_MESSAGES.businessNameMax,
+    typeMessage: SELLER_PROFILE_MESSAGES.businessName,
+    controlMessage: SELLER_PROFILE_MESSAGES.businessNameControl,
+  }),
+  returnAddress: returnAddressSchema,
   licence: optionalText({
     field: 'Licence or registration number',
     line: true,
@@ -128,6 +180,10 @@ export type SellerProfileFields = z.output<typeof sellerProfileSchema>;
 /** GET /api/seller/profile (and PUT's answer); shipFromState is null until the seller sets it. */
 export interface SellerProfile {
   shipFromState: StateCode | null;
+  /** The name the packing slip gives the shipper; null: the username. */
+  businessName: string | null;
+  /** Null until the seller gives one; the packing slip then asks for it. */
+  returnAddress: ReturnAddress | null;
   licence: string | null;
   blockedStates: StateCode[];
   certificates: SellerCertificate[];

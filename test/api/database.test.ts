@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CUTTING_SIZES, DEMO_BUYER, DEMO_SELLER, FORMS, VARIETIES } from '@domain/constants';
+import { returnAddressSchema } from '@domain/shipping/seller-profile';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
@@ -9,6 +10,7 @@ import { loadConfig } from '../../server/src/config';
 import { connect, queryRows } from '../../server/src/db/connect';
 import { products, users } from '../../server/src/db/schema';
 import { seedDemoData } from '../../server/src/db/seed';
+import { lookupZip, zipProblem } from '../../server/src/modules/shipping/zips';
 import { Client } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
 
@@ -54,6 +56,24 @@ describe('demo data', () => {
     expect(seller?.isSeller).toBe(true);
     const floridaSellers = all.filter((u) => u.isSeller && u.location?.endsWith('Florida'));
     expect(floridaSellers.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives each nursery a business name and a return address in its city that its profile would accept', async () => {
+    const sellers = (await database.db.select().from(users)).filter((u) => u.isSeller);
+    expect(sellers.length).toBeGreaterThanOrEqual(3);
+    for (const s of sellers) {
+      expect(s.businessName, s.username).toMatch(/\S/);
+      const address = returnAddressSchema.parse({
+        line1: s.returnLine1,
+        line2: s.returnLine2,
+        city: s.returnCity,
+        state: s.returnState,
+        zip: s.returnZip,
+      });
+      expect(address, s.username).not.toBeNull();
+      expect(s.location, s.username).toMatch(new RegExp(`^${address?.city}, `));
+      expect(await zipProblem(lookupZip, address as { zip: string; state: string }), s.username).toBeNull();
+    }
   });
 
   it('has real reviews from verified purchases, with ratings that match them', async () => {

@@ -1016,10 +1016,23 @@ const addressFields = {
   phone: fc.option(fc.oneof(pick(['+1 (305) 555-0100', '12345', '555-CALL-NOW']), plainText(0, 30))),
   isDefault: fc.option(fc.boolean(), { nil: undefined }),
 };
-/** A seller's shipping profile: real and unknown states, certificates valid, expired, undated or repeated. */
+/**
+ * A seller's shipping profile: real and unknown states, certificates valid, expired, undated or repeated, a business
+ * name and a return address as an address book's.
+ */
 const sellerProfileFields = {
   shipFromState: fc.oneof(pick(['FL', 'fl', 'CA', 'HI', 'PR', 'ZZ', ''])),
   licence: fc.option(plainText(0, 80)),
+  businessName: fc.option(plainText(0, 120)),
+  returnAddress: fc.option(
+    fc.record({
+      line1: addressFields.line1,
+      line2: addressFields.line2,
+      city: addressFields.city,
+      state: addressFields.state,
+      zip: addressFields.zip,
+    }),
+  ),
   blockedStates: fc.option(fc.array(fc.oneof(pick(['CA', 'hi', 'AZ', 'XX', ''])), { maxLength: 4 }), {
     nil: undefined,
   }),

@@ -54,6 +54,8 @@ describe('a seller’s shipping profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       shipFromState: null,
+      businessName: null,
+      returnAddress: null,
       licence: null,
       blockedStates: [],
       certificates: [],
@@ -90,6 +92,8 @@ describe('a seller’s shipping profile', () => {
     expect(res.status).toBe(200);
     const expected = {
       shipFromState: 'FL',
+      businessName: null,
+      returnAddress: null,
       licence: 'FL-NUR-48213',
       handlingDays: 5,
       blockedStates: ['AK', 'HI'],
@@ -113,6 +117,8 @@ describe('a seller’s shipping profile', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       shipFromState: 'TX',
+      businessName: null,
+      returnAddress: null,
       licence: null,
       handlingDays: 3,
       blockedStates: [],
@@ -264,6 +270,197 @@ describe('a seller’s shipping profile', () => {
     const final = (await seller.get<SellerProfile>('/api/seller/profile')).body;
     const i = Number(final.licence?.slice(4));
     const body = bodies[i] as (typeof bodies)[number];
-    expect(final).toEqual({ ...body, handlingDays: 3, certificates: [...body.certificates] });
+    expect(final).toEqual({
+      ...body,
+      businessName: null,
+      returnAddress: null,
+      handlingDays: 3,
+      certificates: [...body.certificates],
+    });
+  });
+});
+
+describe('the business name and return address the packing slip prints', () => {
+  const RETURN = {
+    line1: '24550 SW 187th Ave',
+    line2: 'Gate 2',
+    city: 'Homestead',
+    state: 'FL',
+    zip: '33031',
+  };
+
+  it('saves them, answers them as GET does, and clears them when left out or left blank', async () => {
+    const seller = await newSeller();
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      businessName: '  Homestead Pitaya Nursery ',
+      returnAddress: { ...RETURN, state: 'fl', zip: ' 33031-1234 ' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      businessName: 'Homestead Pitaya Nursery',
+      returnAddress: { ...RETURN, zip: '33031-1234' },
+    });
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body).toEqual(res.body);
+
+    // The form sends every field of an address it left empty: that is no address.
+    const blank = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      businessName: '',
+      returnAddress: { line1: ' ', line2: '', city: '', state: '', zip: '' },
+    });
+    expect(blank.status).toBe(200);
+    expect(blank.body).toMatchObject({ businessName: null, returnAddress: null });
+
+    await seller.put('/api/seller/profile', {
+      shipFromState: 'FL',
+      businessName: 'B',
+      returnAddress: RETURN,
+    });
+    const left = await seller.put<SellerProfile>('/api/seller/profile', { shipFromState: 'FL' });
+    expect(left.body).toMatchObject({ businessName: null, returnAddress: null });
+    const [row] = await t.database.db
+      .select({ line1: users.returnLine1, line2: users.returnLine2, zip: users.returnZip })
+      .from(users)
+      .where(eq(users.username, (await seller.get<{ username: string }>('/api/auth/me')).body.username));
+    expect(row).toEqual({ line1: null, line2: null, zip: null });
+  });
+
+  it('takes a return address in another state than the plants ship from, without line 2', async () => {
+    const seller = await newSeller();
+    const returnAddress = { line1: '1420 De Luz Rd', city: 'Fallbrook', state: 'CA', zip: '92028' };
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      returnAddress,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.returnAddress).toEqual({ ...returnAddress, line2: null });
+    expect(res.body.shipFromState).toBe('FL');
+  });
+
+  it('keeps text as typed: $&, </script> and quotes are data', async () => {
+    const seller = await newSeller();
+    const businessName = `$&$1 </script><script>alert("x")</script> O'Brien's`;
+    const line1 = '$& 12 </script> St';
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      businessName,
+      returnAddress: { ...RETURN, line1, line2: '$1 "suite"' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.businessName).toBe(businessName);
+    expect(res.body.returnAddress).toMatchObject({ line1, line2: '$1 "suite"' });
+  });
+
+  it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
+    const seller = await newSeller();
+    const saved = { shipFromState: 'FL', businessName: 'Kept Nursery', returnAddress: RETURN };
+    await seller.put('/api/seller/profile', saved);
+    const RLO = '\u202e';
+    const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+      [
+        'a long business name',
+        { businessName: 'N'.repeat(101) },
+        { businessName: 'Business name must be at most 100 characters' },
+      ],
+      [
+        'a NUL in the business name',
+        { businessName: 'Nursery\u0000' },
+        { businessName: 'Business name cannot contain control characters' },
+      ],
+      [
+        'a line break in the business name',
+        { businessName: 'Two\nlines' },
+        { businessName: 'Business name cannot contain control characters' },
+      ],
+      [
+        'a text direction control in the business name',
+        { businessName: `Nursery ${RLO}yrresruN` },
+        { businessName: 'Business name cannot contain text direction controls' },
+      ],
+      [
+        'a business name that is not text',
+        { businessName: 42 },
+        { businessName: 'Business name must be text' },
+      ],
+      [
+        'a return address that is not an address',
+        { returnAddress: '24550 SW 187th Ave, Homestead' },
+        { returnAddress: 'Return address must be a street address, city, state and ZIP code' },
+      ],
+      [
+        'a return address with a street only',
+        { returnAddress: { line1: '1 Main St' } },
+        {
+          'returnAddress.city': 'Enter the city',
+          'returnAddress.state': 'Choose a state',
+          'returnAddress.zip': 'Enter a 5-digit ZIP code, or ZIP+4',
+        },
+      ],
+      [
+        'a return address without a street',
+        { returnAddress: { ...RETURN, line1: '' } },
+        { 'returnAddress.line1': 'Enter the street address' },
+      ],
+      [
+        'zero-width characters for a street',
+        { returnAddress: { ...RETURN, line1: '\u200b\u200d' } },
+        { 'returnAddress.line1': 'Enter the street address' },
+      ],
+      [
+        'a NUL in the street',
+        { returnAddress: { ...RETURN, line1: '1 Main\u0000St' } },
+        { 'returnAddress.line1': 'Address line 1 cannot contain control characters' },
+      ],
+      [
+        'a text direction control in line 2',
+        { returnAddress: { ...RETURN, line2: `Suite ${RLO}2` } },
+        { 'returnAddress.line2': 'Address line 2 cannot contain text direction controls' },
+      ],
+      [
+        'a long line 2',
+        { returnAddress: { ...RETURN, line2: 'x'.repeat(101) } },
+        { 'returnAddress.line2': 'Address line 2 must be at most 100 characters' },
+      ],
+      [
+        'a long city',
+        { returnAddress: { ...RETURN, city: 'C'.repeat(2000) } },
+        { 'returnAddress.city': 'City must be at most 60 characters' },
+      ],
+      [
+        'an unknown state',
+        { returnAddress: { ...RETURN, state: 'ZZ' } },
+        { 'returnAddress.state': 'Choose a state' },
+      ],
+      [
+        'a ZIP code of the wrong shape',
+        { returnAddress: { ...RETURN, zip: '3303' } },
+        { 'returnAddress.zip': 'Enter a 5-digit ZIP code, or ZIP+4' },
+      ],
+      [
+        'a ZIP code nobody has',
+        { returnAddress: { ...RETURN, zip: '00000' } },
+        { 'returnAddress.zip': 'ZIP 00000 is not a known US ZIP code' },
+      ],
+      [
+        'a ZIP code of another state',
+        { returnAddress: { ...RETURN, zip: '90210' } },
+        { 'returnAddress.zip': 'ZIP 90210 is in CA, not FL' },
+      ],
+    ];
+    for (const [what, fields, errors] of cases) {
+      const res = await seller.put<{ message: string; errors?: Record<string, string> }>(
+        '/api/seller/profile',
+        {
+          ...saved,
+          ...fields,
+        },
+      );
+      expect(res.status, what).toBe(400);
+      expect(res.body.errors, what).toEqual(errors);
+      expect(res.body.message, what).toBe(Object.values(errors)[0]);
+    }
+    const after = await seller.get<SellerProfile>('/api/seller/profile');
+    expect(after.body).toMatchObject({ businessName: 'Kept Nursery', returnAddress: RETURN });
   });
 });

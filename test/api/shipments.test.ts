@@ -414,6 +414,44 @@ describe('the buyer’s note and the packing slip', () => {
   });
 });
 
+describe('the packing slip’s shipper', () => {
+  it('is the username without a return address until the profile has them, then the business name and address', async () => {
+    const nursery = await seller();
+    const cutting = await listed(nursery.client);
+    const { order } = await ordered([cutting]);
+    const slipUrl = `/api/seller/shipments/${order.shipments[0]?.id}`;
+    const before = (await nursery.client.get<SellerShipment>(slipUrl)).body;
+    expect(before.shipper).toEqual({ name: nursery.username, returnAddress: null });
+
+    // Saved after the order: the slip prints the profile as it is now (the ship-from state stays the checkout's).
+    const returnAddress = {
+      line1: '1420 De Luz Rd',
+      line2: 'Barn 2',
+      city: 'Fallbrook',
+      state: 'CA',
+      zip: '92028',
+    };
+    const saved = await nursery.client.put('/api/seller/profile', {
+      shipFromState: 'CA',
+      businessName: 'Fallbrook $& </script> Nursery',
+      returnAddress,
+    });
+    expect(saved.status).toBe(200);
+    const after = (await nursery.client.get<SellerShipment>(slipUrl)).body;
+    expect(after.shipper).toEqual({ name: 'Fallbrook $& </script> Nursery', returnAddress });
+    expect(after.shipFromState).toBe('FL');
+    const tab = (await nursery.client.get<SellerShipmentPage>('/api/seller/shipments')).body;
+    expect(tab.shipments[0]?.shipper).toEqual(after.shipper);
+
+    // A return address without a business name: the username beside it.
+    await nursery.client.put('/api/seller/profile', { shipFromState: 'CA', returnAddress });
+    expect((await nursery.client.get<SellerShipment>(slipUrl)).body.shipper).toEqual({
+      name: nursery.username,
+      returnAddress,
+    });
+  });
+});
+
 describe('the seller’s Orders tab', () => {
   it('counts each status and pages the ones to ship oldest first', async () => {
     const a = await seller();

@@ -68,6 +68,17 @@ export const users = pgTable(
     shippingComputedOn: date('shipping_computed_on', { mode: 'string' }),
     /** A seller's handling time: days from an order to its shipping, after which they are reminded. */
     handlingDays: integer('handling_days').notNull().default(3),
+    /**
+     * The packing slip's shipper (docs/product.md#seller-shipping-profile): the business name (null: the username)
+     * and the return address, whole or not at all (null until the seller gives one; its state need not be the
+     * ship-from state).
+     */
+    businessName: text('business_name'),
+    returnLine1: text('return_line1'),
+    returnLine2: text('return_line2'),
+    returnCity: text('return_city'),
+    returnState: text('return_state'),
+    returnZip: text('return_zip'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -81,6 +92,15 @@ export const users = pgTable(
     check(
       'users_handling_days_range',
       sql`${t.handlingDays} between 1 and ${sql.raw(String(HANDLING_DAYS_MAX))}`,
+    ),
+    // Whole or not at all: line 1, city, state and ZIP together (line 2 optional with them).
+    check(
+      'users_return_address_whole',
+      sql`num_nonnulls(${t.returnLine1}, ${t.returnCity}, ${t.returnState}, ${t.returnZip}) in (0, 4) and (${t.returnLine2} is null or ${t.returnLine1} is not null)`,
+    ),
+    check(
+      'users_return_state_valid',
+      sql`${t.returnState} is null or ${t.returnState} in ${textList(STATE_CODES)}`,
     ),
   ],
 );

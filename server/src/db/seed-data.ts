@@ -1,5 +1,6 @@
 import type { CuttingSize, Pollination, ProductForm, ShipsAs, Variety } from '@domain/constants';
 import type { CertificateKind } from '@domain/shipping/rules';
+import type { ReturnAddress } from '@domain/shipping/seller-profile';
 import type { StateCode } from '@domain/shipping/states';
 
 export interface SeedSeller {
@@ -9,6 +10,9 @@ export interface SeedSeller {
   bio: string;
   /** The state its plants ship from (its shipping profile). */
   shipFromState: StateCode;
+  /** The packing slip's shipper (its shipping profile): the nursery's name and its return address, in its city. */
+  businessName: string;
+  returnAddress: ReturnAddress;
   /**
    * The compliance certificates it keeps on file (its shipping profile), valid for a year from the day the demo
    * data is made. The demo nurseries hold what real ones usually do, so a buyer in California, Texas, Arizona or
@@ -56,6 +60,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'demo.seller@example.com',
     location: 'Homestead, Florida',
     shipFromState: 'FL',
+    businessName: 'Homestead Dragon Fruit Nursery',
+    returnAddress: { line1: '24550 SW 187th Ave', line2: null, city: 'Homestead', state: 'FL', zip: '33031' },
     bio: 'Family nursery growing dragon fruit in South Florida since 2009.',
   },
   {
@@ -63,6 +69,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'redland.pitaya@example.com',
     location: 'Miami, Florida',
     shipFromState: 'FL',
+    businessName: 'Redland Pitaya Farm',
+    returnAddress: { line1: '17850 SW 232nd St', line2: null, city: 'Miami', state: 'FL', zip: '33170' },
     bio: 'A five-acre grove in the Redland growing over 40 pitaya varieties on concrete posts. We cut to order and ship Monday to Wednesday so nothing sits in a warehouse over the weekend.',
     certificates: ['ca-nematode', 'tx-phytosanitary'],
   },
@@ -71,6 +79,14 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'gulfcoast.dragonfruit@example.com',
     location: 'Fort Myers, Florida',
     shipFromState: 'FL',
+    businessName: 'Gulf Coast Dragonfruit',
+    returnAddress: {
+      line1: '9120 Palm Beach Blvd',
+      line2: null,
+      city: 'Fort Myers',
+      state: 'FL',
+      zip: '33905',
+    },
     bio: 'Southwest Florida nursery specialising in rooted starters and self-fertile varieties for backyard growers. Every plant is grown in our own well-draining pitaya mix.',
     certificates: ['tx-phytosanitary', 'az-nursery-inspection'],
   },
@@ -79,6 +95,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'tampabay.cactus@example.com',
     location: 'Tampa, Florida',
     shipFromState: 'FL',
+    businessName: 'Tampa Bay Cactus Co.',
+    returnAddress: { line1: '4315 N Florida Ave', line2: null, city: 'Tampa', state: 'FL', zip: '33603' },
     bio: 'Cactus and succulent growers on the Gulf side of Central Florida. We trial every variety through our occasional winter cold snaps before we sell it.',
   },
   {
@@ -86,6 +104,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'kissimmee.pitaya@example.com',
     location: 'Kissimmee, Florida',
     shipFromState: 'FL',
+    businessName: 'Kissimmee Pitaya Grove',
+    returnAddress: { line1: '2870 Old Dixie Hwy', line2: null, city: 'Kissimmee', state: 'FL', zip: '34744' },
     bio: 'A small pesticide-free grove near Orlando selling cuttings, seed and trellised mature plants. Local pickup available by appointment.',
     certificates: ['ca-nematode', 'az-nursery-inspection'],
   },
@@ -94,6 +114,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     email: 'fallbrook.pitaya@example.com',
     location: 'Fallbrook, California',
     shipFromState: 'CA',
+    businessName: 'Fallbrook Pitaya Nursery',
+    returnAddress: { line1: '1420 De Luz Rd', line2: null, city: 'Fallbrook', state: 'CA', zip: '92028' },
     certificates: ['az-nursery-inspection', 'tx-phytosanitary'],
     bio: 'A hillside nursery in north San Diego County growing pitaya beside our avocados since 2012. California-grown, so our cuttings and plants go to California gardens without a quarantine certificate; we hold the Arizona and Texas ones too.',
   },

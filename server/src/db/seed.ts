@@ -54,7 +54,15 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
         bio: null,
         shipFromState: null,
       },
-      ...SEED_SELLERS.map(({ certificates: _, ...s }) => ({ ...s, isSeller: true })),
+      ...SEED_SELLERS.map(({ certificates: _, returnAddress: a, ...s }) => ({
+        ...s,
+        isSeller: true,
+        returnLine1: a.line1,
+        returnLine2: a.line2,
+        returnCity: a.city,
+        returnState: a.state,
+        returnZip: a.zip,
+      })),
     ];
     const inserted = await tx
       .insert(users)

@@ -5,7 +5,6 @@ import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
-import { useAuth } from '@/features/accounts';
 import { AddressSummary } from '@/features/shipping';
 import { isApiError } from '@/lib/api';
 import { parseOrderId } from './api';
@@ -13,8 +12,9 @@ import { useSellerShipment } from './seller-api';
 
 /**
  * /seller/shipments/:id/slip — the packing slip of one of the seller's shipments, to print and put in the parcel:
- * shipper and consignee, the state it leaves from, the contents with botanical names and quantities, the
- * certificates the shipping rules asked for and the texts the parcel must carry outside.
+ * shipper (the seller's business name, else its username, and its return address) and consignee, the state it
+ * leaves from, the contents with botanical names and quantities, the certificates the shipping rules asked for and
+ * the texts the parcel must carry outside.
  */
 export function PackingSlipPage() {
   const params = useParams<{ id: string }>();
@@ -41,7 +41,7 @@ export function PackingSlipPage() {
 
 function PackingSlip({ shipment }: { shipment: SellerShipment }) {
   useDocumentTitle(`Packing slip: order #${shipment.orderId}`);
-  const { user } = useAuth();
+  const { shipper } = shipment;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -77,7 +77,26 @@ function PackingSlip({ shipment }: { shipment: SellerShipment }) {
             <h2 id="slip-shipper" className="font-sans text-sm font-semibold tracking-wide uppercase">
               Shipper
             </h2>
-            <p className="font-medium">{user?.username}</p>
+            {shipper.returnAddress ? (
+              <AddressSummary
+                address={{ ...shipper.returnAddress, name: shipper.name, phone: null }}
+                className="text-sm"
+              />
+            ) : (
+              <>
+                <p className="text-sm font-medium break-words">{shipper.name}</p>
+                {/* For the seller's eyes: the printout, which travels in the parcel, leaves it out. */}
+                <p className="my-1 rounded-md border border-dashed p-2 text-sm print:hidden">
+                  No return address yet.{' '}
+                  <Link
+                    href="/seller/profile"
+                    className="font-medium text-primary underline underline-offset-4"
+                  >
+                    Add your return address in your shipping profile
+                  </Link>
+                </p>
+              </>
+            )}
             <p className="text-sm">Ships from: {shipment.shipFromState ?? 'not set'}</p>
             {shipment.licence && <p className="text-sm">Nursery licence: {shipment.licence}</p>}
           </section>

@@ -1,4 +1,6 @@
+import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
 import {
+  BUSINESS_NAME_MAX,
   CERTIFICATE_NUMBER_MAX,
   CERTIFICATE_OPTIONS,
   HANDLING_DAYS_MAX,
@@ -32,7 +34,8 @@ import {
 
 /**
  * /seller/profile — the seller's shipping profile (docs/product.md#seller-shipping-profile), inside RequireSeller:
- * where its plants ship from, its licence, the states it does not ship to, and its certificates on file.
+ * where its plants ship from, its licence, the name and return address its packing slips print, the states it does
+ * not ship to, and its certificates on file.
  */
 export function SellerProfilePage() {
   useDocumentTitle('Shipping profile');
@@ -127,6 +130,80 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
         >
           <Input inputMode="numeric" className="max-w-28" {...form.register('handlingDays')} />
         </FormField>
+      </section>
+
+      <section aria-labelledby={`${id}-shipper`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <div>
+          <h2 id={`${id}-shipper`} className="text-2xl">
+            Shipper on your packing slips
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Your packing slips name you as the shipper with this return address, where a parcel the carrier
+            can't deliver comes back to.
+          </p>
+        </div>
+        <FormField
+          id={`${id}-business`}
+          label="Business name (optional)"
+          hint="Your nursery's name. Without one, the slip gives your username."
+          error={errors.businessName?.message}
+        >
+          <Input
+            maxLength={BUSINESS_NAME_MAX}
+            autoComplete="organization"
+            {...form.register('businessName')}
+          />
+        </FormField>
+        <fieldset>
+          <legend className="text-sm font-medium">Return address (optional)</legend>
+          <div className="mt-3 grid gap-4">
+            <FormField
+              id={`${id}-return-line1`}
+              label="Street address"
+              error={errors.returnAddress?.line1?.message}
+            >
+              <Input
+                autoComplete="address-line1"
+                maxLength={ADDRESS_LINE_MAX}
+                {...form.register('returnAddress.line1')}
+              />
+            </FormField>
+            <FormField
+              id={`${id}-return-line2`}
+              label="Apartment, suite, etc. (optional)"
+              error={errors.returnAddress?.line2?.message}
+            >
+              <Input
+                autoComplete="address-line2"
+                maxLength={ADDRESS_LINE_MAX}
+                {...form.register('returnAddress.line2')}
+              />
+            </FormField>
+            <div className="grid items-start gap-4 sm:grid-cols-[2fr_2fr_1fr]">
+              <FormField id={`${id}-return-city`} label="City" error={errors.returnAddress?.city?.message}>
+                <Input
+                  autoComplete="address-level2"
+                  maxLength={ADDRESS_CITY_MAX}
+                  {...form.register('returnAddress.city')}
+                />
+              </FormField>
+              <FormField id={`${id}-return-state`} label="State" error={errors.returnAddress?.state?.message}>
+                <NativeSelect autoComplete="address-level1" {...form.register('returnAddress.state')}>
+                  <StateOptions />
+                </NativeSelect>
+              </FormField>
+              <FormField id={`${id}-return-zip`} label="ZIP code" error={errors.returnAddress?.zip?.message}>
+                <Input
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  maxLength={10}
+                  {...form.register('returnAddress.zip')}
+                />
+              </FormField>
+            </div>
+            {errors.returnAddress?.message && <FieldError>{errors.returnAddress.message}</FieldError>}
+          </div>
+        </fieldset>
       </section>
 
       <section aria-labelledby={`${id}-certs`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">

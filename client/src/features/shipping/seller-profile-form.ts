@@ -8,6 +8,9 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 /** What the shipping profile form holds: texts as typed, '' for a choice not made yet. */
 export interface SellerProfileFormValues {
   shipFromState: string;
+  businessName: string;
+  /** All blank: none (the schema makes it null). */
+  returnAddress: { line1: string; line2: string; city: string; state: string; zip: string };
   licence: string;
   /** Days, as typed. */
   handlingDays: string;
@@ -21,6 +24,14 @@ export const EMPTY_CERTIFICATE = { kind: '', number: '', expiresOn: '' };
 export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormValues {
   return {
     shipFromState: profile.shipFromState ?? '',
+    businessName: profile.businessName ?? '',
+    returnAddress: {
+      line1: profile.returnAddress?.line1 ?? '',
+      line2: profile.returnAddress?.line2 ?? '',
+      city: profile.returnAddress?.city ?? '',
+      state: profile.returnAddress?.state ?? '',
+      zip: profile.returnAddress?.zip ?? '',
+    },
     licence: profile.licence ?? '',
     handlingDays: String(profile.handlingDays),
     blockedStates: [...profile.blockedStates],

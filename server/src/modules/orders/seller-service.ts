@@ -21,6 +21,7 @@ import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { notify, reminderNotice } from '../notifications';
+import { type ReturnAddressColumns, returnAddressOf, returnAddressSelect } from '../shipping';
 import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
   cancelShipments,
@@ -39,7 +40,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ShipmentReadRow = typeof shipments.$inferSelect &
   Pick<typeof orders.$inferSelect, 'note'> &
-  ShipToColumns & { buyer: string; licence: string | null };
+  ShipToColumns &
+  ReturnAddressColumns & { buyer: string; licence: string | null; shipperName: string };
 
 /**
  * A seller's side of the orders: its shipments (one per order it has lines in), shipping them with tracking,
@@ -273,7 +275,14 @@ export class SellerOrderService {
     return part;
   }
 
-  /** Shipments with their order's facts and their lines: `where` and `orderBy` over shipments `s`. */
+  /**
+   * Shipments with their order's facts and their lines: `where` and `orderBy` over shipments `s`.
+   *
+   * The ship-from state, certificates and labels are the shipment's own, kept at checkout: the shipping rules were
+   * decided from them, and the slip must show what they asked. The shipper's name, return address and licence are
+   * read from the seller's profile as it is now, not kept with the shipment: they decide nothing, and a parcel
+   * packed after the seller moved should come back to where the seller is, not where it was when the order came.
+   */
   private async readShipments(where: SQL, orderBy: SQL, limit: SQL): Promise<SellerShipment[]> {
     const rows = await queryRows<ShipmentReadRow>(
       this.db,
@@ -282,7 +291,8 @@ export class SellerOrderService {
                  s.tracking_number as "trackingNumber", s.shipped_at as "shippedAt",
                  s.delivered_at as "deliveredAt", s.delivered_by as "deliveredBy", s.cancelled_at as "cancelledAt",
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
-                 o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence
+                 o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence,
+                 coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')}
           from shipments s
           join orders o on o.id = s.order_id
           join users u on u.id = o.user_id
@@ -338,6 +348,7 @@ export class SellerOrderService {
       note: r.note,
       shipFromState: r.shipFromState,
       licence: r.licence,
+      shipper: { name: r.shipperName, returnAddress: returnAddressOf(r) },
       labels: r.labels,
       certificates: r.certificates.map((c) => ({
         kind: c.kind,

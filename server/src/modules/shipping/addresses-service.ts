@@ -3,17 +3,15 @@ import {
   ADDRESSES_MAX,
   type Address,
   type AddressFields,
-  unknownZipMessage,
   type ZipPlace,
   zip5,
-  zipStateMessage,
 } from '@domain/shipping/addresses';
 import type { StateCode } from '@domain/shipping/states';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { addresses } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
-import { lookupZip, type ZipLookup } from './zips';
+import { lookupZip, type ZipLookup, zipProblem } from './zips';
 
 const addressColumns = {
   id: addresses.id,
@@ -134,12 +132,7 @@ export class AddressService {
 
   /** The ZIP code must be one the ZIP tables know, in the address's state (either table's); else a 400 on zip. */
   private async checkZip(input: { zip: string; state: StateCode }): Promise<void> {
-    const place = await this.zips(input.zip);
-    const message = !place
-      ? unknownZipMessage(input.zip)
-      : !place.states.includes(input.state)
-        ? zipStateMessage(input.zip, place.state, input.state)
-        : null;
+    const message = await zipProblem(this.zips, input);
     if (message) throw new InvalidInput(message, { zip: message });
   }
 }

@@ -5,7 +5,12 @@ export { AddressService } from './addresses-service';
 export { BlockedDestinations, rulesFingerprint } from './blocked-destinations';
 export { ShippingCheckService } from './check-service';
 export { DestinationSearches } from './destination-searches';
-export { certificatesOf } from './profile-sql';
+export {
+  certificatesOf,
+  type ReturnAddressColumns,
+  returnAddressOf,
+  returnAddressSelect,
+} from './profile-sql';
 export { shippingRoutes } from './routes';
 export { SellerProfileService } from './seller-profile-service';
 export { lookupZip, preloadZipTables, type ZipLocation, type ZipLookup } from './zips';

@@ -1,4 +1,6 @@
+import type { ReturnAddress, StateCode } from '@domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
+import type { users } from '../../db/schema';
 
 /**
  * The certificates of the seller `sellerId` names, as a JSON array of {kind, number, expiresOn} (SellerCertificate):
@@ -8,3 +10,34 @@ import { type SQL, sql } from 'drizzle-orm';
 export const certificatesOf = (sellerId: SQL): SQL =>
   sql`coalesce((select json_agg(json_build_object('kind', sc.kind, 'number', sc.number, 'expiresOn', sc.expires_on))
                 from seller_certificates sc where sc.seller_id = ${sellerId}), '[]'::json)`;
+
+/** A seller's return address as its users row holds it. */
+export type ReturnAddressColumns = Pick<
+  typeof users.$inferSelect,
+  'returnLine1' | 'returnLine2' | 'returnCity' | 'returnState' | 'returnZip'
+>;
+
+/** The SQL that selects the return address of the users row `alias` under its names in ReturnAddressColumns. */
+export const returnAddressSelect = (alias: string): SQL =>
+  sql.raw(
+    `${alias}.return_line1 as "returnLine1", ${alias}.return_line2 as "returnLine2", ${alias}.return_city as "returnCity",
+     ${alias}.return_state as "returnState", ${alias}.return_zip as "returnZip"`,
+  );
+
+/** A seller's return address from its row: all its parts, or null when it has none (the table keeps it whole). */
+export function returnAddressOf(row: ReturnAddressColumns): ReturnAddress | null {
+  if (
+    row.returnLine1 === null ||
+    row.returnCity === null ||
+    row.returnState === null ||
+    row.returnZip === null
+  )
+    return null;
+  return {
+    line1: row.returnLine1,
+    line2: row.returnLine2,
+    city: row.returnCity,
+    state: row.returnState as StateCode,
+    zip: row.returnZip,
+  };
+}

@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
-import { ZIP_PATTERN, type ZipPlace, zip5 } from '@domain/shipping/addresses';
+import {
+  unknownZipMessage,
+  ZIP_PATTERN,
+  type ZipPlace,
+  zip5,
+  zipStateMessage,
+} from '@domain/shipping/addresses';
 
 /**
  * Where a ZIP code is: its city and its two-letter USPS state (or territory) code, and, for a ZIP the two tables
@@ -64,4 +70,18 @@ export async function lookupZip(zip: string): Promise<ZipLocation | null> {
   if (!primary) return null;
   const states = [...new Set([primary.state, ...(oldUs ? [oldUs.state] : [])])];
   return { ...primary, states };
+}
+
+/**
+ * What is wrong with an address's ZIP code, or null: it must be one the ZIP tables know, in the address's state
+ * (either table's). The address book and the seller's return address both check it.
+ */
+export async function zipProblem(
+  zips: ZipLookup,
+  address: { zip: string; state: string },
+): Promise<string | null> {
+  const place = await zips(address.zip);
+  if (!place) return unknownZipMessage(address.zip);
+  if (!place.states.includes(address.state)) return zipStateMessage(address.zip, place.state, address.state);
+  return null;
 }
