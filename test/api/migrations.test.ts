@@ -135,3 +135,50 @@ describe('migration 0014 on a database with orders', () => {
     expect(columns).toEqual([]);
   });
 });
+
+describe("migration 0020 on listings saved before a cutting's size followed its length", () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite({ extensions: { pg_trgm } });
+    for (const file of files.filter((f) => f < '0020')) await apply(db, file);
+    await db.exec(`
+      insert into users (id, username, password, email, is_seller, ship_from_state) values
+        (1, 'nursery_a', 'x', 'a@example.com', true, 'FL');
+      insert into products (id, seller_id, title, description, variety, form, cutting_size, ships_as, length_inches,
+                            price_cents, quantity, image_url)
+      values (20, 1, 'Long, said 6', 'd', 'Sugar Dragon', 'cutting', '6 inch', 'unrooted-cutting', 14, 900, 5, '/a.svg'),
+             (21, 1, 'Short, said 12', 'd', 'Sugar Dragon', 'cutting', '12 inch', 'unrooted-cutting', 6, 900, 5, '/a.svg'),
+             (22, 1, 'Multi-tip', 'd', 'Sugar Dragon', 'cutting', 'multi-tip', 'unrooted-cutting', 20, 900, 5, '/a.svg'),
+             (23, 1, 'No length', 'd', 'Sugar Dragon', 'cutting', '6 inch', 'unrooted-cutting', null, 900, 5, '/a.svg'),
+             (24, 1, 'No size', 'd', 'Sugar Dragon', 'cutting', null, 'unrooted-cutting', 12, 900, 5, '/a.svg'),
+             (25, 1, 'Right', 'd', 'Sugar Dragon', 'cutting', '12 inch', 'unrooted-cutting', 14, 900, 5, '/a.svg');
+    `);
+    for (const file of files.filter((f) => f >= '0020')) await apply(db, file);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("sets each single-tip cutting's size from its length, and leaves multi-tip and unmeasured ones", async () => {
+    const { rows } = await db.query<{ id: number; cutting_size: string | null }>(
+      'select id, cutting_size from products order by id',
+    );
+    expect(rows.map((r) => [r.id, r.cutting_size])).toEqual([
+      [20, '12 inch'],
+      [21, '6 inch'],
+      [22, 'multi-tip'],
+      [23, '6 inch'],
+      [24, '12 inch'],
+      [25, '12 inch'],
+    ]);
+    // The facet summary followed: the two "6 inch" cuttings are the short one and the unmeasured one.
+    const { rows: sizes } = await db.query<{ cutting_size: string; n: number }>(
+      'select cutting_size, sum(n)::int as n from catalog_facet_counts group by 1 having sum(n) <> 0 order by 1',
+    );
+    expect(sizes).toEqual([
+      { cutting_size: '12 inch', n: 3 },
+      { cutting_size: '6 inch', n: 2 },
+      { cutting_size: 'multi-tip', n: 1 },
+    ]);
+  });
+});
