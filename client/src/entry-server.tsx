@@ -25,6 +25,8 @@ export interface RenderRequest {
   url: string;
   /** The request carried a session cookie or the signed_in hint: the render asks who is signed in. */
   mayHaveSession: boolean;
+  /** The visitor's ZIP code (the ship_zip cookie), or null. */
+  zip?: string | null;
   api: ApiTransport;
 }
 
@@ -53,13 +55,18 @@ function wantsData(query: Query): boolean {
  * Renders the page at `url`, or answers null when the browser should render it alone: a page for signed-in users
  * only, or one whose data could not be loaded (the browser shows its own error or not-found state).
  */
-export async function render({ url, mayHaveSession, api }: RenderRequest): Promise<RenderedPage | null> {
+export async function render({
+  url,
+  mayHaveSession,
+  zip = null,
+  api,
+}: RenderRequest): Promise<RenderedPage | null> {
   const [pathname = '/', search = ''] = url.split('?', 2);
   const kind = await preloadPage(pathname);
   if (kind === 'guarded') return null;
 
   const queryClient = createQueryClient();
-  const server: ServerRender = { mayHaveSession };
+  const server: ServerRender = { mayHaveSession, zip };
   const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>
     renderToString(

@@ -21,6 +21,14 @@ export const ADDRESSES_MAX = 20;
 /** A 5-digit ZIP code, or ZIP+4 ("33101" or "33101-1234"). */
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
+/**
+ * The cookie that remembers the ZIP code a visitor typed on a product page (five digits, 180 days): the browser
+ * writes it, and the server writes it for the plain form sent before the page is adopted (`?zip=`), and renders
+ * pages for it.
+ */
+export const SHIP_ZIP_COOKIE = 'ship_zip';
+export const SHIP_ZIP_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
 export const ADDRESS_MESSAGES = {
   name: 'Enter the name of the person receiving the parcel',
   nameMax: `Name must be at most ${ADDRESS_NAME_MAX} characters`,

@@ -233,3 +233,30 @@ for (const width of [390, 1280])
     await notice.getByRole('link', { name: 'Add a certificate' }).click();
     await expect(page).toHaveURL(/\/seller\/profile$/);
   });
+
+test('without JavaScript, the ZIP check is a plain form: the server remembers the code and the page says where it ships', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const plant = await floridaPottedPlant(playwright, baseURL);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/product/${plant.id}`);
+    await page.getByLabel('Check delivery to your ZIP code').fill('85001');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${plant.id}$`));
+    await expect(page.getByText("Can't ship to Arizona", { exact: true })).toBeVisible();
+    await expect(page.getByText('Delivering to Arizona (85001)')).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'ship_zip')?.value).toBe('85001');
+    // The form's redirect stays on this site, whatever the address it was sent from.
+    const sent = await fetch(`${new URL(baseURL as string).origin}//evil.example/x?zip=10001`, {
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe('/');
+  } finally {
+    await context.close();
+  }
+});

@@ -7,6 +7,8 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 export interface ServerRender {
   /** The request may have a session: the session is asked for (the browser reads the signed_in cookie instead). */
   mayHaveSession: boolean;
+  /** The ZIP code a visitor typed (the ship_zip cookie), so the page renders for that place as the browser will. */
+  zip?: string | null;
   /** The page's title, set by useDocumentTitle while rendering, for the <title> of the HTML. */
   title?: string;
 }

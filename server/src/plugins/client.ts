@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
@@ -13,6 +14,7 @@ interface PageRenderer {
   render(request: {
     url: string;
     mayHaveSession: boolean;
+    zip?: string | null;
     api: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{ status: number; redirectTo?: string; title: string; html: string; state: unknown } | null>;
 }
@@ -52,6 +54,17 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    // The product page's ZIP check sent as a plain form (before the page is adopted, or without JavaScript):
+    // remember the code as the browser would, and show the page again without it in the address.
+    const typed = zipParam(request.url);
+    if (typed) {
+      if (/^\d{5}$/.test(typed.zip))
+        reply.header(
+          'set-cookie',
+          `${SHIP_ZIP_COOKIE}=${typed.zip}; Max-Age=${SHIP_ZIP_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`,
+        );
+      return reply.header('cache-control', 'private, no-cache').redirect(locationOf(typed.rest), 303);
+    }
     const page = renderer && (await renderPage(app, renderer, request, reply));
     if (!page) return reply.sendFile('index.html');
     if (page.redirectTo)
@@ -110,6 +123,9 @@ async function renderPage(
       url: request.url,
       // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
       mayHaveSession: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
+      zip: /^\d{5}$/.test(request.cookies[SHIP_ZIP_COOKIE] ?? '')
+        ? (request.cookies[SHIP_ZIP_COOKIE] ?? null)
+        : null,
       // The page's queries are answered in-process by the API routes themselves, as the same user.
       api: async (url, init) => {
         if (init.method && init.method !== 'GET')
@@ -169,4 +185,15 @@ export function fillTemplate(
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A page address's `zip` parameter (the product page's plain ZIP form), trimmed, and the address without it. */
+function zipParam(url: string): { zip: string; rest: string } | null {
+  const [pathname = '/', query = ''] = url.split('?', 2);
+  const params = new URLSearchParams(query);
+  const zip = params.get('zip');
+  if (zip === null) return null;
+  params.delete('zip');
+  const rest = params.toString();
+  return { zip: zip.trim().slice(0, 5), rest: rest ? `${pathname}?${rest}` : pathname };
 }

@@ -1,13 +1,13 @@
+import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import type { StateCode } from '@domain/shipping/states';
 import { isStateCode } from '@domain/shipping/states';
 import { useSyncExternalStore } from 'react';
 import { useAuth } from '@/features/accounts';
+import { useServerRender } from '@/lib/server-render';
 import { useAddresses, useShippingChecks, useZipPlace } from './api';
 import { shipToOf, useChosenAddressId } from './chosen-address';
 
 /** The cookie that remembers the ZIP code a visitor (or a buyer without an address) typed, for 180 days. */
-export const SHIP_ZIP_COOKIE = 'ship_zip';
-const MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 const listeners = new Set<() => void>();
 
@@ -21,19 +21,25 @@ function readZipCookie(): string | null {
 export function rememberZip(zip: string | null): void {
   // biome-ignore lint/suspicious/noDocumentCookie: one first-party cookie of five digits, written the way every browser takes (the Cookie Store API is not in all of them).
   document.cookie = zip
-    ? `${SHIP_ZIP_COOKIE}=${zip}; Max-Age=${MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
+    ? `${SHIP_ZIP_COOKIE}=${zip}; Max-Age=${SHIP_ZIP_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
     : `${SHIP_ZIP_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   for (const listener of listeners) listener();
 }
 
+/**
+ * The remembered ZIP code. A page rendered on the server renders for the one the request's cookie held (the
+ * ServerRender's zip), and the browser adopts it with the same cookie, so a visitor's product page says where it
+ * can ship before any JavaScript runs (and without it).
+ */
 function useZipCookie(): string | null {
+  const server = useServerRender();
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     readZipCookie,
-    () => null,
+    () => (server ? (server.zip ?? null) : readZipCookie()),
   );
 }
 

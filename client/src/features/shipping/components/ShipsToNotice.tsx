@@ -122,11 +122,14 @@ function ZipForm({
     onDone();
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-1.5 rounded-lg border p-3 text-sm">
+    // Before the page is adopted (or without JavaScript) the form is sent as it is: the server remembers the code
+    // (?zip=, plugins/client.ts) and shows the page again for it.
+    <form method="get" onSubmit={submit} noValidate className="grid gap-1.5 rounded-lg border p-3 text-sm">
       <Label htmlFor={`${id}-zip`}>Check delivery to your ZIP code</Label>
       <div className="flex gap-2">
         <Input
           id={`${id}-zip`}
+          name="zip"
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}
