@@ -32,7 +32,11 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it, the network and the
+    // console, and a screenshot of the failure. The screencast (a screenshot per frame, taken in every test, kept
+    // or not) is left out: encoding it is CPU time of a suite that is CPU-bound on the 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     navigationTimeout: 45_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -66,6 +70,9 @@ export default defineConfig({
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       WRITE_LIMIT_PER_IP: '1000000',
       WRITE_LIMIT_PER_ACCOUNT: '1000000',
+      // A test's API context can stay idle for longer than the default 10 s (between axe scans, say); a server that
+      // closes the idle connection just as the test reuses it fails the request with ECONNRESET.
+      KEEP_ALIVE_SECONDS: '300',
     },
   },
 });
