@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,6 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
 // demo data. The folder is made once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dfm-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 5179);
+/** The browser: CHROMIUM_PATH (npm test sets it), else Debian's headless shell when installed, else Chromium. */
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /**
  * Two workers, on a busy machine too (E2E_WORKERS sets another number). Measured on the 2-core machine with other
@@ -39,7 +43,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     navigationTimeout: 45_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',
