@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -7,6 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
 // demo data. The folder is made once in the main process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'dfm-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 5179);
+/** The browser: CHROMIUM_PATH (npm test sets it), else Debian's headless shell when installed, else Chromium. */
+const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH || (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /**
  * Two workers, on a busy machine too (E2E_WORKERS sets another number). Measured on the 2-core machine with other
@@ -32,10 +36,14 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it, the network and the
+    // console, and a screenshot of the failure. The screencast (a screenshot per frame, taken in every test, kept
+    // or not) is left out: encoding it is CPU time of a suite that is CPU-bound on the 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
     navigationTimeout: 45_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',
@@ -66,6 +74,9 @@ export default defineConfig({
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       WRITE_LIMIT_PER_IP: '1000000',
       WRITE_LIMIT_PER_ACCOUNT: '1000000',
+      // A test's API context can stay idle for longer than the default 10 s (between axe scans, say); a server that
+      // closes the idle connection just as the test reuses it fails the request with ECONNRESET.
+      KEEP_ALIVE_SECONDS: '300',
     },
   },
 });

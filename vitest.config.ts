@@ -16,5 +16,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A worker imports the app once and runs its files one after another in it, rather than importing it again
+    // for each file: each file still builds its own app over its own database (test/support/app.ts), and the
+    // server's module-level values are constants and read-only caches. Saves a third to half of the CPU time.
+    isolate: false,
   },
 });
