@@ -113,3 +113,26 @@ test('without JavaScript, the filters apply as a plain form and the results foll
     await context.close();
   }
 });
+
+test('without JavaScript on a phone, the Filter link opens the filter form, which applies', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto('/marketplace');
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await expect(filters).toBeHidden();
+    await page.getByRole('link', { name: 'Filter' }).click();
+    await expect(filters).toBeVisible();
+    await filters.getByRole('group', { name: 'Form' }).getByRole('checkbox', { name: 'Seeds' }).check();
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/[?&]form=seed(&|$)/);
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Seeds');
+  } finally {
+    await context.close();
+  }
+});

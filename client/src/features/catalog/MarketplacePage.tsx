@@ -1,7 +1,7 @@
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
 import { stateName } from '@domain/shipping/states';
 import { SlidersHorizontal } from 'lucide-react';
-import { type ComponentProps, useRef } from 'react';
+import { type ComponentProps, useEffect, useRef } from 'react';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Pagination } from '@/components/Pagination';
 import { Button } from '@/components/ui/Button';
@@ -13,6 +13,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/Sheet';
+import { useHydrated } from '@/lib/server-render';
 import { resultCountLabel } from './api';
 import { ActiveFilterChips } from './components/ActiveFilterChips';
 import { FilterPanel } from './components/FilterPanel';
@@ -37,6 +38,13 @@ export function MarketplacePage() {
   // Null until the screen is known: then both the sidebar and the Filter button render, and CSS shows one.
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   if (isDesktop && m.drawer.open) m.drawer.onOpenChange(false);
+  // A phone whose Filter link was followed before the page was adopted (#filters): the drawer takes over.
+  const { onOpenChange } = m.drawer;
+  useEffect(() => {
+    if (isDesktop !== false || window.location.hash !== '#filters') return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    onOpenChange(true);
+  }, [isDesktop, onOpenChange]);
   const data = m.productsQuery.data;
 
   return (
@@ -123,11 +131,12 @@ export function MarketplacePage() {
 
 /**
  * The wide screen's filters. Rendered on the server too, so that they work as a plain form before the page is
- * adopted (issue 24); a phone, where CSS hides them, drops them once the screen is known.
+ * adopted (issue 24); a phone, where CSS hides them unless the Filter link made them the target, drops them once
+ * the screen is known.
  */
 function FiltersSidebar({ panel }: { panel: PanelProps }) {
   return (
-    <aside aria-labelledby="filters-heading" className="hidden lg:block">
+    <aside id="filters" aria-labelledby="filters-heading" className="hidden target:block lg:block">
       <h2 id="filters-heading" className="mb-5 text-xl">
         Filters
       </h2>
@@ -151,25 +160,38 @@ function FiltersDrawer({
   panel: PanelProps;
   activeCount: number;
 }) {
+  const hydrated = useHydrated();
+  const label = activeCount > 0 ? `Filter, ${activeCount} on` : undefined;
+  const content = (
+    <>
+      <SlidersHorizontal aria-hidden="true" />
+      Filter
+      {activeCount > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="filter-count"
+          className="flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
+        >
+          {activeCount}
+        </span>
+      )}
+    </>
+  );
+  // Before the page is adopted (or without JavaScript) the drawer cannot open: the button is a link to the filter
+  // form rendered on the server, which a phone shows while it is the page's target (#filters).
+  if (!hydrated)
+    return (
+      <Button variant="outline" className="lg:hidden" asChild>
+        <a href="#filters" aria-label={label}>
+          {content}
+        </a>
+      </Button>
+    );
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>
-        <Button
-          variant="outline"
-          className="lg:hidden"
-          aria-label={activeCount > 0 ? `Filter, ${activeCount} on` : undefined}
-        >
-          <SlidersHorizontal aria-hidden="true" />
-          Filter
-          {activeCount > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="filter-count"
-              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground tabular-nums"
-            >
-              {activeCount}
-            </span>
-          )}
+        <Button variant="outline" className="lg:hidden" aria-label={label}>
+          {content}
         </Button>
       </SheetTrigger>
       <SheetContent side="left" className="max-w-[22rem] gap-0 pb-0">
