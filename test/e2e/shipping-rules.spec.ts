@@ -144,6 +144,8 @@ test('a visitor checks a ZIP code on a product page, remembered on the next page
       exact: false,
     }),
   ).toBeVisible();
+  // A visitor's Add to Cart (a link to sign in first) says what will happen too.
+  await expect(page.getByRole('link', { name: "Add to Cart (can't ship to AZ)" })).toBeVisible();
   await page.reload();
   await expect(page.getByText('Delivering to Arizona (85001)')).toBeVisible();
   await page.getByRole('button', { name: 'Change ZIP code' }).click();

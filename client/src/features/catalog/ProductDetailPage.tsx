@@ -267,7 +267,7 @@ function PurchaseControls({ product }: { product: Product }) {
         <Button size="lg" className="min-w-44" asChild>
           <Link href={signInToAdd(product.id, quantity)}>
             <ShoppingCart aria-hidden="true" />
-            Add to Cart
+            {refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
           </Link>
         </Button>
       ) : available ? (

@@ -38,8 +38,8 @@ export function ShipsToSummary({
         ? `Showing the ${shown.toLocaleString('en-US')}+ listings that can ship to ${name}`
         : `Showing the ${plural(shown, 'listing', 'listings')} that can ship to ${name}`;
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-      <Truck className="size-4 shrink-0" aria-hidden="true" />
+    <p className="text-sm text-muted-foreground">
+      <Truck className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
       <span>
         {showing}
         {hidden > 0 && ` · ${hidden.toLocaleString('en-US')} can't (a state rule or the nursery's choice) · `}
