@@ -57,6 +57,11 @@ export async function registerThroughForm(
   { seller = false } = {},
 ): Promise<void> {
   await page.goto(seller ? '/register?seller=true' : '/register');
+  await submitRegisterForm(page, username);
+}
+
+/** Fills the sign-up form already on screen for `username` (PASSWORD, terms agreed) and sends it. */
+export async function submitRegisterForm(page: Page, username: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Email').fill(`${username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

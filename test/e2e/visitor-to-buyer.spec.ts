@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signUpByApi, test, toast, uniqueName } from './support';
+import { expect, signUpByApi, submitRegisterForm, test, toast, uniqueName } from './support';
 
 // A visitor's Add to Cart (issue 24): sign in or sign up, then back to the plant with it in the cart. A link, so it
 // works before the page is adopted and without JavaScript.
@@ -28,13 +28,7 @@ for (const width of [390, 1280])
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(new RegExp(`/register\\?redirect=/product/${plant.id}%3Fadd%3D1$`));
 
-    const username = uniqueName('grower');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm Password').fill(PASSWORD);
-    await page.getByLabel('I agree to the terms and conditions').check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegisterForm(page, uniqueName('grower'));
 
     // Back at the plant, with it added once; the address no longer adds it, so a reload adds nothing more.
     await expect(page).toHaveURL(new RegExp(`/product/${plant.id}$`));
