@@ -143,6 +143,36 @@ describe('demo data', () => {
     expect(Number(held?.n)).toBeGreaterThan(0);
   });
 
+  it("sends every demo order to its buyer's address, as the shipping rules allow, with what they ask for", async () => {
+    const rows = await queryRows<{
+      state: string | null;
+      from: string;
+      labels: string[];
+      certificates: unknown[];
+    }>(
+      database.db,
+      sql`select o.ship_to_state as state, s.ship_from_state as "from", s.labels, s.certificates
+          from orders o join shipments s on s.order_id = o.id`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    // Every order has an address (the packing slip's consignee); a parcel into California carries its label, and
+    // one from Florida its nematode certificate.
+    expect(rows.every((r) => r.state !== null)).toBe(true);
+    const toCalifornia = rows.filter((r) => r.state === 'CA' && r.from === 'FL');
+    expect(toCalifornia.length).toBeGreaterThan(0);
+    for (const r of toCalifornia) {
+      expect(r.labels.length).toBeGreaterThan(0);
+      expect(JSON.stringify(r.certificates)).toContain('ca-nematode');
+    }
+    // The demo buyer can check out at once: a default address.
+    const [buyerAddress] = await queryRows<{ state: string }>(
+      database.db,
+      sql`select a.state from addresses a join users u on u.id = a.user_id
+          where u.username = ${DEMO_BUYER.username} and a.is_default`,
+    );
+    expect(buyerAddress?.state).toBe('TX');
+  });
+
   it('seeds only once', async () => {
     const [before] = await database.db.select({ n: count() }).from(products);
     expect(await seedDemoData(database, { seedDemo: true })).toBe(false);

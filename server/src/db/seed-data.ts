@@ -63,6 +63,7 @@ export const SEED_SELLERS: SeedSeller[] = [
     businessName: 'Homestead Dragon Fruit Nursery',
     returnAddress: { line1: '24550 SW 187th Ave', line2: null, city: 'Homestead', state: 'FL', zip: '33031' },
     bio: 'Family nursery growing dragon fruit in South Florida since 2009.',
+    certificates: ['ca-nematode', 'tx-phytosanitary', 'az-nursery-inspection'],
   },
   {
     username: 'redland_pitaya_farm',
@@ -88,7 +89,7 @@ export const SEED_SELLERS: SeedSeller[] = [
       zip: '33905',
     },
     bio: 'Southwest Florida nursery specialising in rooted starters and self-fertile varieties for backyard growers. Every plant is grown in our own well-draining pitaya mix.',
-    certificates: ['tx-phytosanitary', 'az-nursery-inspection'],
+    certificates: ['tx-phytosanitary', 'az-nursery-inspection', 'ca-nematode'],
   },
   {
     username: 'tampa_bay_cactus_co',
@@ -107,7 +108,7 @@ export const SEED_SELLERS: SeedSeller[] = [
     businessName: 'Kissimmee Pitaya Grove',
     returnAddress: { line1: '2870 Old Dixie Hwy', line2: null, city: 'Kissimmee', state: 'FL', zip: '34744' },
     bio: 'A small pesticide-free grove near Orlando selling cuttings, seed and trellised mature plants. Local pickup available by appointment.',
-    certificates: ['ca-nematode', 'az-nursery-inspection'],
+    certificates: ['ca-nematode', 'az-nursery-inspection', 'tx-phytosanitary'],
   },
   {
     username: 'fallbrook_pitaya_nursery',
@@ -1479,13 +1480,81 @@ export const SEED_LISTINGS: SeedListing[] = [
 ];
 
 /** Demo buyers who bought and reviewed listings (they exist for the reviews; they cannot sign in). */
-export const SEED_BUYERS: Array<{ username: string; email: string; location: string }> = [
-  { username: 'backyard_pitaya', email: 'backyard.pitaya@example.com', location: 'San Diego, California' },
-  { username: 'tropical_tom', email: 'tropical.tom@example.com', location: 'Hilo, Hawaii' },
-  { username: 'patio_grower_amy', email: 'patio.amy@example.com', location: 'Houston, Texas' },
-  { username: 'cactus_carlos', email: 'cactus.carlos@example.com', location: 'Phoenix, Arizona' },
-  { username: 'zone9_gardener', email: 'zone9.gardener@example.com', location: 'Gainesville, Florida' },
-];
+/** A demo buyer's shipping address (made-up street numbers, real ZIP codes of the city). */
+export interface SeedAddress {
+  name: string;
+  line1: string;
+  city: string;
+  state: StateCode;
+  zip: string;
+}
+
+export const SEED_BUYERS: Array<{ username: string; email: string; location: string; address: SeedAddress }> =
+  [
+    {
+      username: 'backyard_pitaya',
+      email: 'backyard.pitaya@example.com',
+      location: 'San Diego, California',
+      address: {
+        name: 'Dana Whitfield',
+        line1: '4127 Felton St',
+        city: 'San Diego',
+        state: 'CA',
+        zip: '92104',
+      },
+    },
+    {
+      username: 'tropical_tom',
+      email: 'tropical.tom@example.com',
+      location: 'Hilo, Hawaii',
+      address: { name: 'Tom Kealoha', line1: '88 Kilauea Ave', city: 'Hilo', state: 'HI', zip: '96720' },
+    },
+    {
+      username: 'patio_grower_amy',
+      email: 'patio.amy@example.com',
+      location: 'Houston, Texas',
+      address: {
+        name: 'Amy Brandt',
+        line1: '2210 Westheimer Rd',
+        city: 'Houston',
+        state: 'TX',
+        zip: '77098',
+      },
+    },
+    {
+      username: 'cactus_carlos',
+      email: 'cactus.carlos@example.com',
+      location: 'Phoenix, Arizona',
+      address: {
+        name: 'Carlos Ortega',
+        line1: '1514 E Roosevelt St',
+        city: 'Phoenix',
+        state: 'AZ',
+        zip: '85006',
+      },
+    },
+    {
+      username: 'zone9_gardener',
+      email: 'zone9.gardener@example.com',
+      location: 'Gainesville, Florida',
+      address: {
+        name: 'Jordan Pike',
+        line1: '903 NW 8th Ave',
+        city: 'Gainesville',
+        state: 'FL',
+        zip: '32601',
+      },
+    },
+  ];
+
+/** The demo buyer's address (Austin, Texas), so the demo buyer can check out at once. */
+export const DEMO_BUYER_ADDRESS: SeedAddress = {
+  name: 'Demo Buyer',
+  line1: '1100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
 
 export interface SeedReview {
   /** A username from SEED_BUYERS. */
@@ -1598,7 +1667,7 @@ export const SEED_REVIEWS: SeedReview[] = [
     daysAgo: 90,
   },
   {
-    buyer: 'cactus_carlos',
+    buyer: 'zone9_gardener',
     listing: 'Mature Sugar Dragon on 6 ft Post, Fruiting Size',
     rating: 5,
     comment: 'Picked it up locally. Flowered the first summer and gave us eleven fruit.',

@@ -5,19 +5,33 @@ import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
 import {
   blockedDestinations,
   type CertificateKind,
+  decideShipping,
   type SellerCertificate,
+  type ShippingDecision,
   shippingToday,
 } from '@domain/shipping/rules';
+import type { StateCode } from '@domain/shipping/states';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
-import { orderItems, orders, products, reviews, sellerCertificates, shipments, users } from './schema';
 import {
+  addresses,
+  orderItems,
+  orders,
+  products,
+  reviews,
+  sellerCertificates,
+  shipments,
+  users,
+} from './schema';
+import {
+  DEMO_BUYER_ADDRESS,
   SEED_BUYERS,
   SEED_LISTINGS,
   SEED_OPEN_ORDERS,
   SEED_REVIEWS,
   SEED_SELLERS,
+  type SeedAddress,
   type SeedListing,
 } from './seed-data';
 
@@ -136,8 +150,19 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
         title: products.title,
         priceCents: products.priceCents,
         sellerId: products.sellerId,
+        shipsAs: products.shipsAs,
       });
-    await seedOrdersAndReviews(tx, idOf, listed, unusable, now);
+    // What the shipping rules decide for each seller's listing and a buyer's state, as checkout would.
+    const decide = (sellerId: number, shipsAs: PlantFacts['shipsAs'], state: StateCode) => {
+      const seller = SEED_SELLERS.find((s) => idOf.get(s.username) === sellerId);
+      const profile = {
+        shipFromState: seller?.shipFromState ?? null,
+        blockedStates: [],
+        certificates: certificatesOf.get(seller?.username ?? '') ?? [],
+      };
+      return decideShipping(profile, { shipsAs }, state, today);
+    };
+    await seedOrdersAndReviews(tx, idOf, listed, unusable, now, decide);
   });
   return true;
 }
@@ -174,15 +199,35 @@ function plantFacts(l: SeedListing): PlantFacts {
 async function seedOrdersAndReviews(
   tx: Tx,
   idOf: Map<string, number>,
-  listed: Array<{ id: number; title: string; priceCents: number; sellerId: number }>,
+  listed: Array<{
+    id: number;
+    title: string;
+    priceCents: number;
+    sellerId: number;
+    shipsAs: PlantFacts['shipsAs'];
+  }>,
   password: string,
   now: number,
+  decide: (sellerId: number, shipsAs: PlantFacts['shipsAs'], state: StateCode) => ShippingDecision,
 ): Promise<void> {
   const buyers = await tx
     .insert(users)
-    .values(SEED_BUYERS.map((b) => ({ ...b, password, isSeller: false })))
+    .values(SEED_BUYERS.map(({ address: _, ...b }) => ({ ...b, password, isSeller: false })))
     .returning({ id: users.id, username: users.username });
   for (const b of buyers) idOf.set(b.username, b.id);
+  // Every demo buyer has a default address, and the orders go to it.
+  const addressOf = new Map<string, SeedAddress>([
+    [DEMO_BUYER.username, DEMO_BUYER_ADDRESS],
+    ...SEED_BUYERS.map((b) => [b.username, b.address] as const),
+  ]);
+  await tx.insert(addresses).values(
+    [...addressOf].map(([username, a]) => ({
+      userId: idOf.get(username) as number,
+      ...a,
+      isDefault: true,
+    })),
+  );
+  const shipFrom = new Map(SEED_SELLERS.map((s) => [idOf.get(s.username), s.shipFromState]));
   const listing = (title: string) => {
     const found = listed.find((l) => l.title === title);
     if (!found) throw new Error(`Seed order names unknown listing "${title}"`);
@@ -201,10 +246,16 @@ async function seedOrdersAndReviews(
     const createdAt = new Date(now - daysAgo * DAY_MS);
     const shippedAt = shipped ? new Date(createdAt.getTime() + DAY_MS) : null;
     const delivered = shipped && daysAgo - 1 >= AUTO_DELIVER_DAYS;
+    const to = addressOf.get(username) as SeedAddress;
     const [order] = await tx
       .insert(orders)
       .values({
         userId: buyer(username),
+        shipToName: to.name,
+        shipToLine1: to.line1,
+        shipToCity: to.city,
+        shipToState: to.state,
+        shipToZip: to.zip,
         subtotalCents,
         shippingCents: SHIPPING_CENTS,
         totalCents: subtotalCents + SHIPPING_CENTS,
@@ -212,14 +263,29 @@ async function seedOrdersAndReviews(
       })
       .returning({ id: orders.id });
     const orderId = (order as { id: number }).id;
+    // Each seller's part travels as checkout would send it: every line allowed to the buyer's state (a demo order
+    // the rules refuse stops the seed), with the labels and certificates the rules ask for.
+    const compliance = (sellerId: number) => {
+      const labels = new Set<string>();
+      const certificates = new Map<string, { kind: string; number: string }>();
+      for (const l of lines.filter((x) => x.sellerId === sellerId)) {
+        const decision = decide(sellerId, l.shipsAs, to.state);
+        if (decision.status !== 'allowed')
+          throw new Error(`Seed order of "${l.title}" to ${to.state} is refused: ${decision.reason}`);
+        for (const label of decision.labels) labels.add(label);
+        for (const c of decision.certificates ?? []) certificates.set(c.kind, c);
+      }
+      return { labels: [...labels], certificates: [...certificates.values()] };
+    };
     const parts = await tx
       .insert(shipments)
       .values(
         [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => ({
           orderId,
           sellerId,
+          ...compliance(sellerId),
           status: delivered ? ('delivered' as const) : shipped ? ('shipped' as const) : ('pending' as const),
-          shipFromState: 'FL',
+          shipFromState: shipFrom.get(sellerId) ?? 'FL',
           carrier: shipped ? 'usps' : null,
           trackingNumber: shipped ? `94001${String(orderId).padStart(17, '0')}` : null,
           shippedAt,
