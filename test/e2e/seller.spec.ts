@@ -49,6 +49,8 @@ async function addListing(page: Page, listing: NewListing): Promise<void> {
   if (listing.inStock === false) await page.getByLabel('In Stock', { exact: true }).uncheck();
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(toast(page, 'Product added')).toBeVisible();
+  // The form empties itself for the next listing just after the toast: a listing typed in between was wiped.
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
 }
 
 /** A new seller, on the empty add-listing page. */
