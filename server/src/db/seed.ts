@@ -7,7 +7,7 @@ import {
   type CertificateKind,
   decideShipping,
   type SellerCertificate,
-  type ShippingDecision,
+  type ShippingSeller,
   shippingToday,
 } from '@domain/shipping/rules';
 import type { StateCode } from '@domain/shipping/states';
@@ -108,15 +108,18 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
           SEED_SELLERS.map((s) => s.username),
         ),
       );
-    const blockedTo = (username: string, shipsAs: PlantFacts['shipsAs']) => {
-      const seller = SEED_SELLERS.find((s) => s.username === username);
-      const profile = {
-        shipFromState: seller?.shipFromState ?? null,
-        blockedStates: [],
-        certificates: certificatesOf.get(username) ?? [],
-      };
-      return blockedDestinations(profile, shipsAs, today);
-    };
+    // Each seller's shipping profile, by its id: what the rules decide from, for its listings and its orders.
+    const profileOf = new Map<number, ShippingSeller>(
+      SEED_SELLERS.map((s) => [
+        idOf.get(s.username) as number,
+        {
+          shipFromState: s.shipFromState,
+          blockedStates: [],
+          certificates: certificatesOf.get(s.username) ?? [],
+        },
+      ]),
+    );
+    const profile = (sellerId: number) => profileOf.get(sellerId) as ShippingSeller;
     const listed = await tx
       .insert(products)
       .values(
@@ -133,7 +136,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
             cuttingSize: l.form === 'cutting' ? (l.cuttingSize ?? null) : null,
             pollination: l.pollination ?? null,
             ...facts,
-            blockedTo: blockedTo(l.seller, facts.shipsAs),
+            blockedTo: blockedDestinations(profile(sellerId), facts.shipsAs, today),
             organic: l.organic,
             pesticideFree: l.pesticideFree,
             quantity: l.quantity,
@@ -152,17 +155,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
         sellerId: products.sellerId,
         shipsAs: products.shipsAs,
       });
-    // What the shipping rules decide for each seller's listing and a buyer's state, as checkout would.
-    const decide = (sellerId: number, shipsAs: PlantFacts['shipsAs'], state: StateCode) => {
-      const seller = SEED_SELLERS.find((s) => idOf.get(s.username) === sellerId);
-      const profile = {
-        shipFromState: seller?.shipFromState ?? null,
-        blockedStates: [],
-        certificates: certificatesOf.get(seller?.username ?? '') ?? [],
-      };
-      return decideShipping(profile, { shipsAs }, state, today);
-    };
-    await seedOrdersAndReviews(tx, idOf, listed, unusable, now, decide);
+    await seedOrdersAndReviews(tx, idOf, listed, unusable, now, profile, today);
   });
   return true;
 }
@@ -208,7 +201,9 @@ async function seedOrdersAndReviews(
   }>,
   password: string,
   now: number,
-  decide: (sellerId: number, shipsAs: PlantFacts['shipsAs'], state: StateCode) => ShippingDecision,
+  /** A seller's shipping profile, by its id. */
+  profile: (sellerId: number) => ShippingSeller,
+  today: string,
 ): Promise<void> {
   const buyers = await tx
     .insert(users)
@@ -227,7 +222,6 @@ async function seedOrdersAndReviews(
       isDefault: true,
     })),
   );
-  const shipFrom = new Map(SEED_SELLERS.map((s) => [idOf.get(s.username), s.shipFromState]));
   const listing = (title: string) => {
     const found = listed.find((l) => l.title === title);
     if (!found) throw new Error(`Seed order names unknown listing "${title}"`);
@@ -269,7 +263,7 @@ async function seedOrdersAndReviews(
       const labels = new Set<string>();
       const certificates = new Map<string, { kind: string; number: string }>();
       for (const l of lines.filter((x) => x.sellerId === sellerId)) {
-        const decision = decide(sellerId, l.shipsAs, to.state);
+        const decision = decideShipping(profile(sellerId), { shipsAs: l.shipsAs }, to.state, today);
         if (decision.status !== 'allowed')
           throw new Error(`Seed order of "${l.title}" to ${to.state} is refused: ${decision.reason}`);
         for (const label of decision.labels) labels.add(label);
@@ -285,7 +279,7 @@ async function seedOrdersAndReviews(
           sellerId,
           ...compliance(sellerId),
           status: delivered ? ('delivered' as const) : shipped ? ('shipped' as const) : ('pending' as const),
-          shipFromState: shipFrom.get(sellerId) ?? 'FL',
+          shipFromState: profile(sellerId).shipFromState,
           carrier: shipped ? 'usps' : null,
           trackingNumber: shipped ? `94001${String(orderId).padStart(17, '0')}` : null,
           shippedAt,
