@@ -145,8 +145,7 @@ export async function buildApp({
     prefix: '/api',
     addresses: new AddressService(database.db),
     checks: new ShippingCheckService(database.db, today),
-    sellerProfiles: new SellerProfileService(database.db, blocked, today),
-    searches,
+    sellerProfiles: new SellerProfileService(database.db, blocked, searches, today),
   });
   await server.register(notificationRoutes, {
     prefix: '/api/notifications',

@@ -8,7 +8,6 @@ import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { AddressService } from './addresses-service';
 import type { ShippingCheckService } from './check-service';
-import type { DestinationSearches } from './destination-searches';
 import type { SellerProfileService } from './seller-profile-service';
 
 const addressParams = idParams('Address');
@@ -25,12 +24,10 @@ export async function shippingRoutes(
     addresses,
     checks,
     sellerProfiles,
-    searches,
   }: {
     addresses: AddressService;
     checks: ShippingCheckService;
     sellerProfiles: SellerProfileService;
-    searches: DestinationSearches;
   },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +85,7 @@ export async function shippingRoutes(
 
   // The states the seller's listings miss for want of a certificate, with the searches from there (the dashboard).
   r.get('/seller/missed', { config: { access: 'seller' } }, async (request) =>
-    sellerProfiles.missed(requireUser(request).id, searches),
+    sellerProfiles.missed(requireUser(request).id),
   );
 
   r.put(

@@ -32,6 +32,8 @@ export class SellerProfileService {
     private readonly db: Db,
     /** Recomputes where the seller's listings may not ship (the catalog's filter), in the save's transaction. */
     private readonly blocked: BlockedDestinations,
+    /** The marketplace's searches per destination (the missed growers' counts). */
+    private readonly searches: DestinationSearches,
     /** Today's date, against which a certificate's expiry is checked; a test may fix it. */
     private readonly today: () => IsoDate = () => shippingToday(),
     /** Where a ZIP code is: the return address's must lie in its state, as an address book's does. */
@@ -48,7 +50,7 @@ export class SellerProfileService {
    * in the last MISSED_SEARCH_DAYS days; the most searched first. A state the seller refuses by choice, or one a
    * rule closes whatever the certificates, is not listed: no certificate would open it.
    */
-  async missed(sellerId: number, searches: DestinationSearches): Promise<MissedDestination[]> {
+  async missed(sellerId: number): Promise<MissedDestination[]> {
     const profile = await readProfile(this.db, sellerId);
     const groups = await queryRows<{ shipsAs: ShipsAs; n: number }>(
       this.db,
@@ -73,7 +75,7 @@ export class SellerProfileService {
         entry.listings += Number(n);
         missed.set(key, entry);
       }
-    const counts = await searches.recent([...new Set([...missed.values()].map((m) => m.state))]);
+    const counts = await this.searches.recent([...new Set([...missed.values()].map((m) => m.state))]);
     return [...missed.values()]
       .map((m) => ({ ...m, searches: counts.get(m.state) ?? 0 }))
       .sort((a, b) => b.searches - a.searches || a.state.localeCompare(b.state));
