@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
-import { ShipsToNotice, useDestination } from '@/features/shipping';
+import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
@@ -234,9 +234,10 @@ function PurchaseControls({ product }: { product: Product }) {
   useAddAfterSignIn(product, (n) => add(product, n));
   const available = product.inStock && product.quantity > 0;
   // Where the buyer's plants go, when known: a listing that may not go there can still be added (for another
-  // address), and the button says so.
+  // address), and the button says so, from the same check as the notice above it.
   const { state } = useDestination();
-  const refused = state !== null && product.blockedTo.includes(state);
+  const checks = useShippingChecks(state, [product.id]);
+  const refused = checks.data?.find((c) => c.productId === product.id)?.status === 'blocked';
   // A seller cannot buy their own listing: say so instead of offering a button that fails.
   if (user?.id === product.sellerId) {
     return (

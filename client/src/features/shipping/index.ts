@@ -7,6 +7,7 @@ export {
   useCreateAddress,
   useDeleteAddress,
   useMakeDefaultAddress,
+  useShippingChecks,
   useUpdateAddress,
   useZipPlace,
 } from './api';
