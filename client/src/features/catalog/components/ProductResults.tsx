@@ -8,6 +8,7 @@ import { ProductCard, ProductCardSkeleton } from '@/components/ProductCard';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { AddToCartButton } from './AddToCartButton';
+import { hiddenByPlaceText } from './ShipsToSummary';
 
 /** Two columns from the narrowest phone (as shops do), three on a wide screen beside the filters. */
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3';
@@ -110,7 +111,7 @@ export function ProductsEmpty({
       }
     >
       {hiddenByPlace
-        ? `None of the listings that match can ship to ${hiddenByPlace.place}: ${hiddenByPlace.hidden.toLocaleString('en-US')} can't (a state rule or the nursery's choice).`
+        ? `None of the listings that match can ship to ${hiddenByPlace.place}: ${hiddenByPlaceText(hiddenByPlace.hidden)}.`
         : "We couldn't find any products that match your filters. Try adjusting your search criteria."}
     </PageMessage>
   );

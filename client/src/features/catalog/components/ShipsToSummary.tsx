@@ -3,6 +3,10 @@ import { stateName } from '@domain/shipping/states';
 import { Truck } from 'lucide-react';
 import { Link } from 'wouter';
 
+/** "47 can't (a state rule or the nursery's choice)": what the "Ships to" filter hides, here and in the empty state. */
+export const hiddenByPlaceText = (hidden: number) =>
+  `${hidden.toLocaleString('en-US')} can't (a state rule or the nursery's choice)`;
+
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -42,7 +46,7 @@ export function ShipsToSummary({
       <Truck className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
       <span>
         {showing}
-        {hidden > 0 && ` · ${hidden.toLocaleString('en-US')} can't (a state rule or the nursery's choice) · `}
+        {hidden > 0 && ` · ${hiddenByPlaceText(hidden)} · `}
         {hidden > 0 && (
           <Link
             href={showAllHref}
