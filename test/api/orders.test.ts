@@ -3,7 +3,7 @@ import type { Order } from '@domain/orders/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderItems, orders, products, shipments } from '../../server/src/db/schema';
-import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/service';
+import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/order-service';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 

@@ -37,6 +37,9 @@ const good = {
   'client/src/features/content/help-sections.tsx': 'export const HELP_SECTIONS = [];\n',
   'client/src/components/ui/Tabs.tsx': 'const Tabs = 1;\nexport { Tabs, tabsVariants };\n',
   'test/unit/import-rules.test.ts': 'export {};\n',
+  'server/src/modules/orders/seller-order-service.ts': 'export class SellerOrderService {}\n',
+  'server/src/modules/orders/shipment-changes.ts': 'export class ShipmentChanges {}\n',
+  'client/src/features/orders/OrdersPage.tsx': 'export function OrdersPage() {\n  return null;\n}\n',
 };
 
 describe('the file-name check', () => {
@@ -64,6 +67,29 @@ describe('the file-name check', () => {
       'client/src/components/ui/select.tsx  a .tsx file that exports a component is named in PascalCase',
       'client/src/lib/Helpers.ts  a file without a component is named in kebab-case',
       'client/src/lib/queryClient.ts  a file without a component is named in kebab-case',
+    ]);
+  });
+
+  it('fails on a service file not named after its class, two services in a file, and a page in a subfolder', () => {
+    const result = check(
+      tree({
+        ...good,
+        'server/src/modules/cart/service.ts': 'export class CartService {}\n',
+        'server/src/modules/shipping/check-service.ts': 'export class ShippingCheckService {}\n',
+        'server/src/modules/orders/order-service.ts':
+          'export class OrderService {}\nexport class SellerOrderService {}\n',
+        'server/src/modules/listings/listing-service.ts': 'export function list() {}\n',
+        'client/src/features/accounts/pages/LoginPage.tsx':
+          'export function LoginPage() {\n  return null;\n}\n',
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.problems.sort()).toEqual([
+      'client/src/features/accounts/pages/LoginPage.tsx  a page sits at the root of its feature, client/src/features/<area>/',
+      'server/src/modules/cart/service.ts  a file that exports a service class is named after it: cart-service.ts',
+      'server/src/modules/listings/listing-service.ts  a file named …-service exports its service class',
+      'server/src/modules/orders/order-service.ts  a file that exports a service class holds one',
+      'server/src/modules/shipping/check-service.ts  a file that exports a service class is named after it: shipping-check-service.ts',
     ]);
   });
 });

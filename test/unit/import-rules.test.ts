@@ -48,7 +48,7 @@ function tree(extra: Record<string, string> = {}) {
       "import { db } from '../../db/connect';\nimport { tooManyAttempts } from '../../plugins/errors';\n" +
       'export const throttle = [db, tooManyAttempts];\n',
     'server/src/modules/accounts/index.ts': "export { throttle } from './throttle';\n",
-    'server/src/modules/orders/service.ts':
+    'server/src/modules/orders/order-service.ts':
       "import { throttle } from '../accounts';\nimport { cents } from '@domain/money';\nexport const s = [throttle, cents];\n",
     'server/src/app.ts': "import { throttle } from './modules/accounts';\nexport const app = throttle;\n",
     'server/src/main.ts': "import { app } from './app';\nexport const main = app;\n",
@@ -106,14 +106,14 @@ describe('the import check (npm run lint)', () => {
           "import { throttle } from '../modules/accounts';\nexport const limit = throttle;\n",
         'server/src/db/seed.ts':
           "import { throttle } from '../modules/accounts';\nexport const seed = throttle;\n",
-        'server/src/modules/listings/service.ts':
+        'server/src/modules/listings/listing-service.ts':
           "import { throttle } from '../accounts/throttle';\nexport const s = throttle;\n",
       }),
     );
     expect(result.status).toBe(1);
     expect(result.problems).toEqual([
       "server/src/db/seed.ts:1  upward import: server db/ must not import modules/ ('../modules/accounts')",
-      "server/src/modules/listings/service.ts:1  deep import into another module: use modules/accounts/index.ts ('../accounts/throttle')",
+      "server/src/modules/listings/listing-service.ts:1  deep import into another module: use modules/accounts/index.ts ('../accounts/throttle')",
       "server/src/plugins/rate-limit.ts:1  upward import: server plugins/ must not import modules/ ('../modules/accounts')",
     ]);
   });

@@ -17,8 +17,8 @@ const NotificationsPage = lazyPage(
   'NotificationsPage',
 );
 const PackingSlipPage = lazyPage(() => import('@/features/orders/PackingSlipPage'), 'PackingSlipPage');
-const LoginPage = lazyPage(() => import('@/features/accounts/pages/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('@/features/accounts/pages/RegisterPage'), 'RegisterPage');
+const LoginPage = lazyPage(() => import('@/features/accounts/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/accounts/RegisterPage'), 'RegisterPage');
 const SellerDashboardPage = lazyPage(
   () => import('@/features/listings/SellerDashboardPage'),
   'SellerDashboardPage',

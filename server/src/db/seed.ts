@@ -10,7 +10,6 @@ import {
   type ShippingSeller,
   shippingToday,
 } from '@domain/shipping/rules';
-import type { StateCode } from '@domain/shipping/states';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';

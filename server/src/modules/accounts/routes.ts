@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionManager } from '../../plugins/session';
 import { requireUser } from '../../plugins/session';
-import type { AuthService } from './service';
+import type { AuthService } from './auth-service';
 
 export interface AuthRoutesOptions {
   auth: AuthService;

@@ -1,3 +1,4 @@
 // The cart module's public face (docs/architecture.md#import-rules): its routes and its service.
+
+export { CartService } from './cart-service';
 export { cartRoutes } from './routes';
-export { CartService } from './service';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
-import type { CartService } from './service';
+import type { CartService } from './cart-service';
 
 const lineParams = idParams('Cart item');
 

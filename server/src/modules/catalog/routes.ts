@@ -2,7 +2,7 @@ import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params';
-import type { CatalogService } from './service';
+import type { CatalogService } from './catalog-service';
 
 export const productIdParams = idParams('Product');
 

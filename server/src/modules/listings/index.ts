@@ -1,3 +1,4 @@
 // The listings module's public face (docs/architecture.md#import-rules): its routes and its service.
+
+export { ListingService } from './listing-service';
 export { listingRoutes, sellerListingRoutes } from './routes';
-export { ListingService } from './service';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
-import type { ListingService } from './service';
+import type { ListingService } from './listing-service';
 
 const productParams = idParams('Product');
 

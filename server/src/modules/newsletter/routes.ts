@@ -1,7 +1,7 @@
 import { newsletterSchema } from '@domain/newsletter/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { NewsletterService } from './service';
+import type { NewsletterService } from './newsletter-service';
 
 /**
  * POST /api/newsletter: stores the address once. A new and an already subscribed address get the very same answer,

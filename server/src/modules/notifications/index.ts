@@ -12,7 +12,7 @@ export {
   reminderNotice,
   shippedNotice,
 } from './messages';
+export { NotificationService } from './notification-service';
 export { noticeValues, notify, withOrderNumber } from './outbox';
 export { notificationRoutes } from './routes';
 export { MailSender } from './sender';
-export { NotificationService } from './service';

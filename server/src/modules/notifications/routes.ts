@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
-import type { NotificationService } from './service';
+import type { NotificationService } from './notification-service';
 
 const pageQuery = z.object({ page: queryWholeNumber('page', 1, 100_000) });
 const notificationParams = idParams('Notification');

@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params';
 import { requireSeller, requireUser } from '../../plugins/session';
-import type { SellerOrderService } from './seller-service';
-import type { OrderService } from './service';
+import type { OrderService } from './order-service';
+import type { SellerOrderService } from './seller-order-service';
 
 const orderParams = idParams('Order');
 const shipmentParams = idParams('Shipment');

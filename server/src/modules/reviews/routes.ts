@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/session';
 import { productIdParams } from '../catalog';
-import type { ReviewService } from './service';
+import type { ReviewService } from './review-service';
 
 /** A listing's reviews (anyone may read them) and writing one (verified buyers). */
 export async function reviewRoutes(

@@ -1,9 +1,8 @@
 // The shipping module's public face (docs/architecture.md#import-rules): the address book's routes and service, and
 // the ZIP lookup (checkout may check an address's ZIP code again); what keeps products.blocked_to right (the listings
 // module computes a listing's in its own transaction; the app runs the start-up and maintenance passes).
-export { AddressService } from './addresses-service';
+export { AddressService } from './address-service';
 export { BlockedDestinations, rulesFingerprint } from './blocked-destinations';
-export { ShippingCheckService } from './check-service';
 export { DestinationSearches } from './destination-searches';
 export {
   certificatesOf,
@@ -13,4 +12,5 @@ export {
 } from './profile-sql';
 export { shippingRoutes } from './routes';
 export { SellerProfileService } from './seller-profile-service';
+export { ShippingCheckService } from './shipping-check-service';
 export { lookupZip, preloadZipTables, type ZipLocation, type ZipLookup } from './zips';

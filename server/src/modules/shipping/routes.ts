@@ -6,9 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
-import type { AddressService } from './addresses-service';
-import type { ShippingCheckService } from './check-service';
+import type { AddressService } from './address-service';
 import type { SellerProfileService } from './seller-profile-service';
+import type { ShippingCheckService } from './shipping-check-service';
 
 const addressParams = idParams('Address');
 const zipParams = z.object({ zip: z.string().regex(ZIP_PATTERN, { error: ADDRESS_MESSAGES.zip }) });

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FieldError, FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
-import { useAuth } from '../AuthProvider';
-import { DemoAccounts } from '../components/DemoAccounts';
-import { addsToCart, registerUrl, safeRedirect, useDismissToastsOnOpen } from '../redirect';
+import { useAuth } from './AuthProvider';
+import { DemoAccounts } from './components/DemoAccounts';
+import { addsToCart, registerUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { isApiError } from '@/lib/api';
-import { useAuth } from '../AuthProvider';
-import { RegisterFields } from '../components/RegisterFields';
-import { loginUrl, safeRedirect, useDismissToastsOnOpen } from '../redirect';
+import { useAuth } from './AuthProvider';
+import { RegisterFields } from './components/RegisterFields';
+import { loginUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
 import {
   REGISTER_DEFAULTS,
   type RegisterFormInput,
@@ -16,7 +16,7 @@ import {
   registerResolver,
   SERVER_FIELDS,
   toRegisterPayload,
-} from '../register-form';
+} from './register-form';
 
 type AccountType = 'buyer' | 'seller';
 
