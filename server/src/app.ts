@@ -1,6 +1,7 @@
+import { healthSchema } from '@domain/responses';
 import type { IsoDate } from '@domain/shipping';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
 import { AuthService, authRoutes } from './modules/accounts';
@@ -19,9 +20,11 @@ import {
   ShippingCheckService,
   shippingRoutes,
 } from './modules/shipping';
+import { registerApiReference } from './plugins/api-reference';
 import { registerClient } from './plugins/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
+import { registerResponses } from './plugins/responses';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerAccess, registerSessions } from './plugins/session';
 
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   today?: () => IsoDate;
   /** The time shipments' steps are stamped with and the 14-day delivery rule counts from; a test may control it. */
   now?: () => Date;
+  /** Hold every answer to its route's declared schema (a 500 when it differs): on in the API tests. */
+  checkResponses?: boolean;
 }
 
 export interface App {
@@ -76,6 +81,7 @@ export async function buildApp({
   logger = false,
   today,
   now,
+  checkResponses = false,
 }: BuildAppOptions): Promise<App> {
   const headers = securityHeaders(config);
   const { headersMs, requestMs, keepAliveMs } = config.timeouts;
@@ -110,17 +116,19 @@ export async function buildApp({
     routes.push({ ...route });
   });
   server.setValidatorCompiler(validatorCompiler);
-  server.setSerializerCompiler(serializerCompiler);
+  registerResponses(server, { check: checkResponses });
+  await registerApiReference(server, { page: !config.production });
   registerErrorHandling(server);
   await registerSecurity(server, config);
   const sessions = await registerSessions(server, database.db, config);
   await registerWriteLimit(server, database.db, config);
   const auth = new AuthService(database.db, config);
 
-  server.get('/api/health', { config: { access: 'public' } }, async () => ({
-    status: 'ok',
-    database: database.kind,
-  }));
+  server.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthSchema } } },
+    async () => ({ status: 'ok' as const, database: database.kind }),
+  );
   await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
   await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
   const catalog = new CatalogService(database.db, database.catalogDb);

@@ -1,4 +1,4 @@
-import type { CartLine } from '@domain/cart/types';
+import type { CartLine } from '@domain/cart/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../../server/src/db/schema';

@@ -1,4 +1,4 @@
-import type { CartLine } from '@domain/cart/types';
+import type { CartLine } from '@domain/cart/responses';
 import type { Order } from '@domain/orders/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { CartLine } from '@domain/cart/types';
+import type { CartLine } from '@domain/cart/responses';
 import type { Product } from '@domain/catalog/schemas';
 import type { Order, SellerOrderLine } from '@domain/orders/types';
 import { eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * embedded database belongs to one process.
  */
 
-import type { CartLine } from '@domain/cart/types';
+import type { CartLine } from '@domain/cart/responses';
 import type { Order } from '@domain/orders/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';

@@ -52,7 +52,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    app = await buildApp({ database, config, today: options.today, now: options.now });
+    app = await buildApp({ database, config, today: options.today, now: options.now, checkResponses: true });
     options.addRoutes?.(app.server);
     await app.server.ready();
     await app.startUp();

@@ -1,4 +1,4 @@
-import type { CartLine } from '@domain/cart/types';
+import type { CartLine } from '@domain/cart/responses';
 import type { Product } from '@domain/catalog/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';

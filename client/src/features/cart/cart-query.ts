@@ -1,5 +1,5 @@
 // The cart query, loaded at first paint (the header's badge reads it). Changes to the cart are in ./api.
-import type { CartLine, CartProduct } from '@domain/cart/types';
+import type { CartLine, CartProduct } from '@domain/cart/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/features/accounts';
 import { apiGet, isApiError } from '@/lib/api';

@@ -1,5 +1,5 @@
+import type { CartLine } from '@domain/cart/responses';
 import type { CartAdd } from '@domain/cart/schemas';
-import type { CartLine } from '@domain/cart/types';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';

@@ -1,0 +1,31 @@
+/** The cart's answers (docs/product.md#calls), as zod schemas and the types derived from them. */
+import { z } from 'zod';
+import { dollars, id, isoTime } from '../responses';
+
+/** The product fields a cart line carries (docs/product.md#entities: title, price, imageUrl, plus what limits the line). */
+export const cartProductSchema = z.object({
+  id: id(),
+  title: z.string(),
+  price: dollars().describe('Unit price in dollars'),
+  imageUrl: z.string(),
+  variety: z.string(),
+  inStock: z.boolean(),
+  quantity: z.int().nonnegative().describe('Units available: the most this line may hold'),
+});
+export type CartProduct = z.output<typeof cartProductSchema>;
+
+/** One cart line as GET /api/cart answers it; the product may be missing (docs/product.md#entities). */
+export const cartLineSchema = z
+  .object({
+    id: id(),
+    productId: id(),
+    quantity: z.int().positive(),
+    agreedPrice: dollars().describe(
+      "The unit price in dollars the buyer agreed to: the listing's price when the line was added, or a new price " +
+        'the buyer accepted (POST /api/cart/{id}/accept-price). When it differs from product.price, checkout answers 409.',
+    ),
+    createdAt: isoTime(),
+    product: cartProductSchema.nullable(),
+  })
+  .meta({ id: 'CartLine' });
+export type CartLine = z.output<typeof cartLineSchema>;

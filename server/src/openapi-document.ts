@@ -1,0 +1,30 @@
+/**
+ * `npm run openapi`: writes the API reference, the OpenAPI document the app serves at /api/openapi.json, to
+ * docs/openapi.json (docs/architecture.md#api-reference). It builds the app over an empty in-memory database, as a
+ * production site would build it, and asks it for the document: no request is served. test/api/openapi.test.ts fails
+ * while the committed copy differs from what the routes declare.
+ */
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connect } from './db/connect';
+
+export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+
+/** The document as the committed file holds it: two-space JSON and a final newline. */
+export const openApiText = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+  const database = await connect({});
+  try {
+    const app = await buildApp({ database, config });
+    await app.server.ready();
+    await writeFile(OPENAPI_FILE, openApiText(app.server.swagger()));
+    await app.server.close();
+    console.log(`API reference written to ${OPENAPI_FILE}`);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { apiErrorSchema } from '@domain/responses';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from './errors';
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** The errors a route may answer whatever it does, from what it says of itself (docs/product.md#errors). */
+function commonErrors(method: string, access: unknown, schema: Record<string, unknown>) {
+  const write = method !== 'GET' && method !== 'HEAD';
+  const errors: Record<string, object> = {};
+  const add = (status: number, description: string) => {
+    errors[status] = { description, ...ERROR_REF };
+  };
+  if (schema.params || schema.querystring || schema.body)
+    add(400, 'Bad input: `errors` names each field that is wrong');
+  if (access === 'user' || access === 'seller') add(401, 'Not signed in');
+  if (access === 'seller' || write)
+    add(
+      403,
+      [access === 'seller' && 'Not a seller account', write && "Not sent from this site's own pages (Origin)"]
+        .filter(Boolean)
+        .join('; '),
+    );
+  if (schema.params) add(404, 'Not found, or not yours');
+  if (write) add(429, 'Too many writes from this address or account: wait for Retry-After seconds');
+  add(
+    503,
+    'The database dropped the connection mid-request; nothing was written: try again after Retry-After',
+  );
+  return errors;
+}
+
+const toJson = createJsonSchemaTransform({ skipList: [] });
+const toComponents = createJsonSchemaTransformObject({});
+
+interface OpenApiDocument {
+  paths?: unknown;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/**
+ * The document without the components nothing refers to: every named schema is made both as a request's and as an
+ * answer's (`CartLineInput` and `CartLine`), and most are only one of them.
+ */
+function withoutUnused<T extends OpenApiDocument>(document: T): T {
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) {
+        const name = key === '$ref' && typeof child === 'string' ? child.split('/').pop() : undefined;
+        if (name !== undefined && !used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        } else visit(child);
+      }
+  };
+  visit(document.paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
+}
+
+/**
+ * The API reference, built from the routes' own zod schemas (docs/architecture.md#api-reference): the OpenAPI 3.1
+ * document at /api/openapi.json (committed as docs/openapi.json, which test/api/openapi.test.ts holds to it), and,
+ * outside production, a page to read it at /api/docs (Swagger UI, served from the installed swagger-ui-dist: nothing
+ * from the internet). Only /api routes appear; the reference's own routes are hidden. Registered before any route.
+ */
+export async function registerApiReference(app: FastifyInstance, { page }: { page: boolean }): Promise<void> {
+  // The error shape is a named component that every error answer refers to: its schema carries the id.
+  if (z.globalRegistry.get(apiErrorSchema)?.id !== 'Error') throw new Error('apiErrorSchema lost its id');
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Dragon Fruit Marketplace API',
+        version: '1',
+        description:
+          'JSON over HTTP under /api. What each call does, its rules and its messages: docs/product.md#calls and ' +
+          "#errors. Money is in dollars. Calls that change anything must come from the site's own pages (Origin).",
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+    },
+    transform: (input) => {
+      const { url, route } = input;
+      if (!url.startsWith('/api/') || input.schema?.hide) return { schema: { hide: true }, url };
+      const transformed = toJson(input);
+      const out = { url: transformed.url, schema: { ...transformed.schema } as Record<string, unknown> };
+      const method = [route.method].flat()[0] ?? 'GET';
+      const access = route.config?.access;
+      const declared = Object.entries(
+        (out.schema.response ?? {}) as Record<string, Record<string, unknown>>,
+      ).map(
+        ([status, schema]) => [status, { description: STATUS_CODES[status] ?? status, ...schema }] as const,
+      );
+      out.schema.response = { ...commonErrors(method, access, out.schema), ...Object.fromEntries(declared) };
+      // A prefix's own route ('/api/cart/') is called without the slash.
+      if (url.length > 5 && url.endsWith('/')) out.url = url.slice(0, -1);
+      if (access === 'user' || access === 'seller') out.schema.security = [{ session: [] }];
+      return out as typeof transformed;
+    },
+    transformObject: (input) =>
+      withoutUnused(toComponents(input) as OpenApiDocument) as ReturnType<typeof toComponents>,
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  if (page) registerDocsPage(app);
+}
+
+/** The files of swagger-ui-dist the page loads. */
+const UI_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dragon Fruit Marketplace API</title>
+<link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+<div id="reference"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/start.js"></script>
+</body>
+</html>
+`;
+
+// A file of its own: the Content-Security-Policy allows no inline script.
+const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#reference', deepLinking: true });\n`;
+
+function registerDocsPage(app: FastifyInstance): void {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const options = { config: { access: 'public' as const }, schema: { hide: true } };
+  app.get('/api/docs', options, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  app.get('/api/docs/start.js', options, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(START),
+  );
+  app.get<{ Params: { file: string } }>('/api/docs/:file', options, async (request, reply) => {
+    const type = Object.hasOwn(UI_FILES, request.params.file) ? UI_FILES[request.params.file] : undefined;
+    if (!type) throw notFound('Not found');
+    const body = await readFile(path.join(dist, request.params.file));
+    return reply.type(type).header('cache-control', 'public, max-age=3600').send(body);
+  });
+}

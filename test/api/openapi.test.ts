@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import { noContent } from '@domain/responses';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { OPENAPI_FILE, openApiText } from '../../server/src/openapi-document';
+import { createTestApp, type TestApp } from '../support/app';
+
+// The API reference (docs/architecture.md#api-reference): built from the routes' own schemas, committed as
+// docs/openapi.json, and true to what the app answers (every API test holds each answer to its route's schema).
+describe('the API reference', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      {
+        addRoutes(server) {
+          const r = server.withTypeProvider<ZodTypeProvider>();
+          const answer = z.object({ name: z.string(), count: z.int() });
+          const options = {
+            config: { access: 'public' as const },
+            schema: { hide: true, response: { 200: answer } },
+          };
+          r.get('/api/test-contract/right', options, async () => ({ name: 'a', count: 1 }));
+          // Handlers that do not keep to their schema: an extra field, a wrong type, a missing field.
+          r.get(
+            '/api/test-contract/extra',
+            options,
+            async () => ({ name: 'a', count: 1, secret: 'x' }) as never,
+          );
+          r.get('/api/test-contract/type', options, async () => ({ name: 'a', count: '1' }) as never);
+          r.get('/api/test-contract/missing', options, async () => ({ name: 'a' }) as never);
+          r.delete(
+            '/api/test-contract/none',
+            { ...options, schema: { hide: true, response: { 204: noContent } } },
+            async (_q, reply) => reply.code(204).send(),
+          );
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is served at /api/openapi.json as OpenAPI 3.1, and the committed docs/openapi.json is that document', async () => {
+    const res = await t.server.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const served = res.json();
+    expect(served.openapi).toBe('3.1.0');
+    // The routes the test added are hidden, as the reference's own are.
+    expect(
+      Object.keys(served.paths).filter(
+        (p) => p.includes('test-contract') || p.includes('openapi') || p.includes('docs'),
+      ),
+    ).toEqual([]);
+    const committed = readFileSync(OPENAPI_FILE, 'utf8');
+    expect(committed, 'docs/openapi.json is stale: run `npm run openapi` and commit it').toBe(
+      openApiText(served),
+    );
+  });
+
+  it('documents every /api route with its answers, and the error shape every error uses', async () => {
+    const { paths, components } = (await t.server.inject({ url: '/api/openapi.json' })).json();
+    const documented = Object.entries(
+      paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
+    );
+    const routes = t.routes.filter(
+      (r) =>
+        r.url.startsWith('/api/') &&
+        !(r.schema as { hide?: boolean } | undefined)?.hide &&
+        r.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThan(35);
+    for (const route of routes) {
+      const at = route.url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+      const operation = paths[at]?.[String(route.method).toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(
+        Object.keys(operation.responses).some((s) => s.startsWith('2')),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+    }
+    expect(documented.length).toBe(new Set(routes.map((r) => r.url.replace(/(.)\/$/, '$1'))).size);
+    expect(components.schemas.Error.required).toEqual(['message']);
+    expect(paths['/api/cart'].post.responses['401']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+  });
+
+  it('holds every answer to its schema: an undeclared field, a wrong type or a missing field is a 500', async () => {
+    expect((await t.server.inject({ url: '/api/test-contract/right' })).json()).toEqual({
+      name: 'a',
+      count: 1,
+    });
+    for (const wrong of ['extra', 'type', 'missing']) {
+      const res = await t.server.inject({ url: `/api/test-contract/${wrong}` });
+      expect(res.statusCode, wrong).toBe(500);
+      expect(res.body, wrong).not.toContain('secret');
+    }
+    const none = await t.server.inject({
+      method: 'DELETE',
+      url: '/api/test-contract/none',
+      headers: { origin: 'http://localhost:80' },
+    });
+    expect(none.statusCode).toBe(204);
+  });
+
+  it('will not start with an /api route that declares no answer, naming the route', async () => {
+    await expect(
+      createTestApp(
+        {},
+        {
+          addRoutes(server) {
+            server.get('/api/undeclared', { config: { access: 'public' } }, async () => ({ ok: true }));
+          },
+        },
+      ),
+    ).rejects.toThrow('GET /api/undeclared declares no answer');
+  });
+
+  it('has a page at /api/docs outside production, its assets from the installed package, and nothing else', async () => {
+    const page = await t.server.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', 'text/javascript'],
+      ['swagger-ui.css', 'text/css'],
+      ['start.js', 'text/javascript'],
+    ]) {
+      const res = await t.server.inject({ url: `/api/docs/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type'], file).toContain(type);
+    }
+    for (const path of [
+      '/api/docs/package.json',
+      '/api/docs/..%2Fpackage.json',
+      '/api/docs/index.html',
+      '/api/docs/%00',
+    ]) {
+      const res = await t.server.inject({ url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().message, path).toBeTypeOf('string');
+    }
+  });
+
+  it('keeps the document and leaves out the page in production', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example' });
+    try {
+      expect((await production.server.inject({ url: '/api/openapi.json' })).statusCode).toBe(200);
+      expect((await production.server.inject({ url: '/api/docs' })).statusCode).toBe(404);
+      expect((await production.server.inject({ url: '/api/docs/swagger-ui-bundle.js' })).statusCode).toBe(
+        404,
+      );
+    } finally {
+      await production.close();
+    }
+  });
+});
