@@ -138,7 +138,7 @@ function originOf(value: string): string | undefined {
   }
 }
 
-// The demo accounts' passwords are published (GET /api/auth/demo, the README): never on a production site.
+// The demo accounts' passwords are published (GET /api/auth/demo, the README's quick start): never on a production site.
 const checkedEnvSchema = envSchema
   .refine((e) => !(e.SEED_DEMO && e.NODE_ENV === 'production'), {
     path: ['SEED_DEMO'],
