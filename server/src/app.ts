@@ -1,6 +1,11 @@
 import { healthSchema } from '@domain/responses';
 import type { IsoDate } from '@domain/shipping';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginOptions,
+  type RouteOptions,
+} from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
@@ -74,6 +79,19 @@ function fastifyTrustProxy(
   return (_address, hop) => hop < trust;
 }
 
+/** A module's routes, each tagged with its area (docs/architecture.md#areas) in the API reference. */
+function area<O extends FastifyPluginOptions>(
+  tag: string,
+  routes: (app: FastifyInstance, options: O) => Promise<void>,
+): FastifyPluginAsync<O> {
+  return async (app, options) => {
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: [tag] };
+    });
+    await routes(app, options);
+  };
+}
+
 /** Builds the whole HTTP app over an open, migrated database. Tests call it in-process. */
 export async function buildApp({
   database,
@@ -126,41 +144,47 @@ export async function buildApp({
 
   server.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: healthSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthSchema } } },
     async () => ({ status: 'ok' as const, database: database.kind }),
   );
-  await server.register(authRoutes, { prefix: '/api/auth', auth, sessions });
-  await server.register(cartRoutes, { prefix: '/api/cart', cart: new CartService(database.db) });
+  await server.register(area('accounts', authRoutes), { prefix: '/api/auth', auth, sessions });
+  await server.register(area('cart', cartRoutes), {
+    prefix: '/api/cart',
+    cart: new CartService(database.db),
+  });
   const catalog = new CatalogService(database.db, database.catalogDb);
   const blocked = new BlockedDestinations(database.db, today);
   const listings = new ListingService(database.db, catalog, blocked);
   const searches = new DestinationSearches(database.db, today);
-  await server.register(catalogRoutes, {
+  await server.register(area('catalog', catalogRoutes), {
     prefix: '/api/products',
     catalog,
     searchedFor: (state) => searches.count(state),
   });
-  await server.register(listingRoutes, { prefix: '/api/products', listings });
-  await server.register(reviewRoutes, { prefix: '/api/products', reviews: new ReviewService(database.db) });
-  await server.register(sellerListingRoutes, { prefix: '/api/seller', listings });
+  await server.register(area('listings', listingRoutes), { prefix: '/api/products', listings });
+  await server.register(area('reviews', reviewRoutes), {
+    prefix: '/api/products',
+    reviews: new ReviewService(database.db),
+  });
+  await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
   const sellerOrders = new SellerOrderService(database.db, now);
-  await server.register(sellerOrderRoutes, { prefix: '/api/seller', sellerOrders });
-  await server.register(orderRoutes, {
+  await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
+  await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
     orders: new OrderService(database.db, today, now),
   });
-  await server.register(shippingRoutes, {
+  await server.register(area('shipping', shippingRoutes), {
     prefix: '/api',
     addresses: new AddressService(database.db),
     checks: new ShippingCheckService(database.db, today),
     sellerProfiles: new SellerProfileService(database.db, blocked, searches, today),
   });
-  await server.register(notificationRoutes, {
+  await server.register(area('notifications', notificationRoutes), {
     prefix: '/api/notifications',
     notifications: new NotificationService(database.db),
   });
   const mail = new MailSender(database.db, config.mail, server.log, now);
-  await server.register(newsletterRoutes, {
+  await server.register(area('newsletter', newsletterRoutes), {
     prefix: '/api/newsletter',
     newsletter: new NewsletterService(database.db),
   });
