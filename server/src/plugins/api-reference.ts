@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from './errors';
+import { SESSION_COOKIE } from './session';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
@@ -87,7 +88,7 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
           'JSON over HTTP under /api. What each call does, its rules and its messages: docs/product.md#calls and ' +
           "#errors. Money is in dollars. Calls that change anything must come from the site's own pages (Origin).",
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
     transform: (input) => {
       const { url, route } = input;
