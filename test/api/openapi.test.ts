@@ -88,6 +88,26 @@ describe('the API reference', () => {
     });
   });
 
+  it('has every operation described once in docs/product.md#calls, and no call there that the app lacks', async () => {
+    const { paths } = (await t.server.inject({ url: '/api/openapi.json' })).json();
+    const operations = Object.entries(paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const product = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8');
+    const calls = product.slice(product.indexOf('\n## Calls\n'), product.indexOf('\n## Errors\n'));
+    // The first cell of each row names its calls: `GET /api/orders`, `GET /api/orders/{id}`.
+    const described = calls
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [
+        ...(line.split(' | ')[0] ?? '').matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`\s?]*)`/g),
+      ])
+      .map((m) => `${m[1]} ${m[2]}`);
+    expect(described.length).toBe(new Set(described).size);
+    const hidden = ['GET /api/openapi.json', 'GET /api/docs'];
+    expect(described.filter((d) => !hidden.includes(d)).sort()).toEqual([...operations].sort());
+  });
+
   it('holds every answer to its schema: an undeclared field, a wrong type or a missing field is a 500', async () => {
     expect((await t.server.inject({ url: '/api/test-contract/right' })).json()).toEqual({
       name: 'a',
