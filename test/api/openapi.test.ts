@@ -3,7 +3,7 @@ import { noContent } from '@domain/responses';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPENAPI_FILE, openApiText } from '../../server/src/openapi-document';
+import { OPENAPI_FILE, openApiText } from '../../scripts/openapi';
 import { createTestApp, type TestApp } from '../support/app';
 
 // The API reference (docs/architecture.md#api-reference): built from the routes' own schemas, committed as

@@ -6,11 +6,11 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { loadConfig } from './config';
-import { connect } from './db/connect';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { connect } from '../server/src/db/connect';
 
-export const OPENAPI_FILE = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
+export const OPENAPI_FILE = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 
 /** The document as the committed file holds it: two-space JSON and a final newline. */
 export const openApiText = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
