@@ -5,7 +5,7 @@ import {
   MAILS_PER_RECIPIENT_PER_DAY,
   type NotificationPage,
 } from '@domain/notifications/types';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';

@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
 import type { NotificationPage } from '@domain/notifications/types';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
