@@ -1,4 +1,7 @@
-/** Notifications as the API shows them (docs/product.md#notifications). No zod here: the client imports it. */
+/**
+ * Notifications' kinds, mail statuses and limits (docs/product.md#notifications); how the API shows them is in
+ * ./responses.ts. No zod here: the client imports it.
+ */
 
 /** What happened, for whom: the buyer's, then the seller's. */
 export const NOTIFICATION_KINDS = [
@@ -41,27 +44,6 @@ export const MAILS_PER_ACTOR_PER_HOUR = 5;
 export const MAILS_PER_RECIPIENT_PER_DAY = 50;
 /** A digest of the held notifications goes to one person at most once in this many minutes, this long after. */
 export const DIGEST_INTERVAL_MINUTES = 60;
-
-export interface Notification {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  /** Plain text, several lines. */
-  body: string;
-  /** Where in the app it leads (a path), or null. */
-  link: string | null;
-  createdAt: string;
-  /** When it was marked read, null while unread. */
-  readAt: string | null;
-}
-
-/** GET /api/notifications: the newest first, a page at a time, with how many are unread in all. */
-export interface NotificationPage {
-  items: Notification[];
-  unread: number;
-  page: number;
-  total: number;
-}
 
 /** How many notifications a page holds. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;

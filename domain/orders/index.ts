@@ -1,4 +1,4 @@
 // The orders area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './responses';
 export * from './schemas';
 export * from './shipments';
-export * from './types';

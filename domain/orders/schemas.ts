@@ -1,4 +1,4 @@
-/** The checkout payload and header (docs/product.md#calls). The order as the API shows it is in ./types.ts. */
+/** The checkout payload and header (docs/product.md#calls). The order as the API shows it is in ./responses.ts. */
 import { z } from 'zod';
 import { productId, shownPrice } from '../cart';
 import { queryWholeNumber } from '../query';

@@ -17,8 +17,10 @@ export const ORDER_STATUSES = ['pending', 'partly-shipped', 'shipped', 'delivere
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Who cancelled a shipment, and who said it arrived (the buyer, or the 14-day rule). */
-export type CancelledBy = 'buyer' | 'seller';
-export type DeliveredBy = 'buyer' | 'auto';
+export const CANCELLED_BY = ['buyer', 'seller'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+export const DELIVERED_BY = ['buyer', 'auto'] as const;
+export type DeliveredBy = (typeof DELIVERED_BY)[number];
 
 /** A shipment not confirmed by the buyer this many days after it shipped is marked delivered. */
 export const AUTO_DELIVER_DAYS = 14;

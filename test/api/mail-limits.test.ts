@@ -1,11 +1,11 @@
 import type { Product } from '@domain/catalog/schemas';
+import type { NotificationPage } from '@domain/notifications/responses';
 import {
   DIGEST_INTERVAL_MINUTES,
   MAILS_PER_ACTOR_PER_HOUR,
   MAILS_PER_RECIPIENT_PER_DAY,
-  type NotificationPage,
 } from '@domain/notifications/types';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';

@@ -1,6 +1,6 @@
 import type { Product } from '@domain/catalog/schemas';
-import type { NotificationPage } from '@domain/notifications/types';
-import type { Order } from '@domain/orders/types';
+import type { NotificationPage, UnreadCount } from '@domain/notifications/responses';
+import type { Order } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
@@ -145,15 +145,15 @@ describe('in the app', () => {
     const a = await seller();
     const { buyer } = await order([a.product]);
     await order([a.product]);
-    expect((await a.client.get<{ unread: number }>('/api/notifications/unread')).body.unread).toBe(2);
+    expect((await a.client.get<UnreadCount>('/api/notifications/unread')).body.unread).toBe(2);
     const [first] = (await inbox(a.client)).items;
     const read = await a.client.post<{ readAt: string }>(`/api/notifications/${first?.id}/read`);
     expect(read.status).toBe(200);
     expect(read.body.readAt).not.toBeNull();
-    expect((await a.client.get<{ unread: number }>('/api/notifications/unread')).body.unread).toBe(1);
+    expect((await a.client.get<UnreadCount>('/api/notifications/unread')).body.unread).toBe(1);
     expect((await buyer.post(`/api/notifications/${first?.id}/read`)).status).toBe(404);
     expect((await a.client.post('/api/notifications/read-all')).body).toEqual({ unread: 0 });
-    expect((await a.client.get<{ unread: number }>('/api/notifications/unread')).body.unread).toBe(0);
+    expect((await a.client.get<UnreadCount>('/api/notifications/unread')).body.unread).toBe(0);
     expect((await a.client.get('/api/notifications?page=0')).status).toBe(400);
     expect((await a.client.post('/api/notifications/abc/read')).status).toBe(400);
     await buyer.post('/api/auth/logout');

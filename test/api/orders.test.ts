@@ -1,5 +1,5 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderItems, orders, products, shipments } from '../../server/src/db/schema';

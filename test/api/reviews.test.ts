@@ -1,5 +1,5 @@
 import type { Product } from '@domain/catalog/schemas';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import type { MyReview, Review } from '@domain/reviews/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import type { CartLine } from '@domain/cart/responses';
 import type { Product } from '@domain/catalog/schemas';
-import type { Order, SellerOrderLine } from '@domain/orders/types';
+import type { Order, SellerOrderLine } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/src/db/schema';

@@ -1,5 +1,5 @@
 import type { Product } from '@domain/catalog/schemas';
-import type { Order, SellerShipment, SellerShipmentPage } from '@domain/orders/types';
+import type { Order, SellerShipment, SellerShipmentPage } from '@domain/orders/responses';
 import { CALIFORNIA_LABEL, HAWAII_LABEL } from '@domain/shipping/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

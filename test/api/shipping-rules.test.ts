@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import type { ShippingCheck } from '@domain/shipping/check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

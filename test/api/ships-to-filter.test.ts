@@ -1,6 +1,6 @@
 import { type CatalogFacets, catalogFilterSchema, type Product } from '@domain/catalog/schemas';
 import { SHIPS_AS, type ShipsAs } from '@domain/constants';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import {
   decideShipping,
   type SellerCertificate,

@@ -5,7 +5,7 @@
  */
 
 import type { CartLine } from '@domain/cart/responses';
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';

@@ -1,4 +1,4 @@
-import type { Notification, NotificationPage } from '@domain/notifications/types';
+import type { Notification, NotificationPage, UnreadCount } from '@domain/notifications/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
@@ -18,7 +18,7 @@ export const notificationQueries = {
     queryOptions({
       queryKey: [...notificationQueries.all, userId, 'unread'] as const,
       queryFn: async ({ signal }) =>
-        (await apiGet<{ unread: number }>('/api/notifications/unread', { signal }))?.unread ?? 0,
+        (await apiGet<UnreadCount>('/api/notifications/unread', { signal }))?.unread ?? 0,
       refetchInterval: UNREAD_POLL_MS,
       staleTime: 0,
     }),
@@ -53,7 +53,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id?: number): Promise<void> => {
-      if (id === undefined) await apiRequest<{ unread: number }>('POST', '/api/notifications/read-all', {});
+      if (id === undefined) await apiRequest<UnreadCount>('POST', '/api/notifications/read-all', {});
       else await apiRequest<Notification>('POST', `/api/notifications/${id}/read`, {});
     },
     onError: (error) =>

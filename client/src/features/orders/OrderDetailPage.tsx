@@ -1,5 +1,5 @@
+import type { Order, Shipment } from '@domain/orders/responses';
 import { CARRIER_LABELS } from '@domain/orders/shipments';
-import type { Order, Shipment } from '@domain/orders/types';
 import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';

@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { AlertCircle, ChevronRight, Package } from 'lucide-react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';

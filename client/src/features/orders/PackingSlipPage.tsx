@@ -1,5 +1,5 @@
+import type { SellerShipment } from '@domain/orders/responses';
 import { CARRIER_LABELS } from '@domain/orders/shipments';
-import type { SellerShipment } from '@domain/orders/types';
 import { AlertCircle, ChevronLeft, Printer } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';

@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { catalogKeys } from '@/features/catalog';

@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';

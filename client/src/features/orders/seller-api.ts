@@ -1,6 +1,6 @@
+import type { SellerShipment, SellerShipmentPage } from '@domain/orders/responses';
 import type { ShipShipmentInput } from '@domain/orders/schemas';
 import type { ShipmentStatus } from '@domain/orders/shipments';
-import type { SellerShipment, SellerShipmentPage } from '@domain/orders/types';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';

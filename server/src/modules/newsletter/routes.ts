@@ -1,4 +1,5 @@
 import { newsletterSchema } from '@domain/newsletter/schemas';
+import { messageSchema } from '@domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { NewsletterService } from './newsletter-service';
@@ -12,8 +13,12 @@ export async function newsletterRoutes(
   { newsletter }: { newsletter: NewsletterService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post('/', { config: { access: 'public' }, schema: { body: newsletterSchema } }, async (request) => {
-    await newsletter.subscribe(request.body.email);
-    return { message: 'Subscribed' };
-  });
+  r.post(
+    '/',
+    { config: { access: 'public' }, schema: { body: newsletterSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await newsletter.subscribe(request.body.email);
+      return { message: 'Subscribed' };
+    },
+  );
 }

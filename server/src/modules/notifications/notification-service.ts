@@ -1,10 +1,5 @@
-import {
-  DIGEST_KIND,
-  NOTIFICATIONS_PAGE_SIZE,
-  type Notification,
-  type NotificationKind,
-  type NotificationPage,
-} from '@domain/notifications/types';
+import type { Notification, NotificationPage, UnreadCount } from '@domain/notifications/responses';
+import { DIGEST_KIND, NOTIFICATIONS_PAGE_SIZE, type NotificationKind } from '@domain/notifications/types';
 import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { notifications } from '../../db/schema';
@@ -56,7 +51,7 @@ export class NotificationService {
     return { items: rows.map(toNotification), unread: totals?.unread ?? 0, page, total: totals?.total ?? 0 };
   }
 
-  async unread(userId: number): Promise<{ unread: number }> {
+  async unread(userId: number): Promise<UnreadCount> {
     const [row] = await this.db
       .select({ unread: count() })
       .from(notifications)
@@ -75,7 +70,7 @@ export class NotificationService {
     return toNotification(row);
   }
 
-  async markAllRead(userId: number): Promise<{ unread: number }> {
+  async markAllRead(userId: number): Promise<UnreadCount> {
     await this.db
       .update(notifications)
       .set({ readAt: sql`now()` })

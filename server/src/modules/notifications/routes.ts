@@ -1,3 +1,8 @@
+import {
+  notificationPageSchema,
+  notificationSchema,
+  unreadCountSchema,
+} from '@domain/notifications/responses';
 import { queryWholeNumber } from '@domain/query';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,18 +20,30 @@ export async function notificationRoutes(
   { notifications }: { notifications: NotificationService },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/', { config: { access: 'user' }, schema: { querystring: pageQuery } }, async (request) =>
-    notifications.page(requireUser(request).id, request.query.page),
+  r.get(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: { querystring: pageQuery, response: { 200: notificationPageSchema } },
+    },
+    async (request) => notifications.page(requireUser(request).id, request.query.page),
   );
-  r.get('/unread', { config: { access: 'user' } }, async (request) =>
-    notifications.unread(requireUser(request).id),
+  r.get(
+    '/unread',
+    { config: { access: 'user' }, schema: { response: { 200: unreadCountSchema } } },
+    async (request) => notifications.unread(requireUser(request).id),
   );
   r.post(
     '/:id/read',
-    { config: { access: 'user' }, schema: { params: notificationParams } },
+    {
+      config: { access: 'user' },
+      schema: { params: notificationParams, response: { 200: notificationSchema } },
+    },
     async (request) => notifications.markRead(requireUser(request).id, request.params.id),
   );
-  r.post('/read-all', { config: { access: 'user' } }, async (request) =>
-    notifications.markAllRead(requireUser(request).id),
+  r.post(
+    '/read-all',
+    { config: { access: 'user' }, schema: { response: { 200: unreadCountSchema } } },
+    async (request) => notifications.markAllRead(requireUser(request).id),
   );
 }

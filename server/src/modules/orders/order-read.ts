@@ -1,4 +1,5 @@
 import { fromCents } from '@domain/money';
+import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
 import {
   type CancelledBy,
   type Carrier,
@@ -7,7 +8,6 @@ import {
   orderStatusLabel,
   trackingUrl,
 } from '@domain/orders/shipments';
-import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { orderItems, type orders, products, shipments, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/types';
+import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
 import {
   decideShipping,
   type IsoDate,

@@ -1,4 +1,10 @@
 import {
+  orderSchema,
+  sellerOrderLineSchema,
+  sellerShipmentPageSchema,
+  sellerShipmentSchema,
+} from '@domain/orders/responses';
+import {
   cancelSchema,
   checkoutSchema,
   IDEMPOTENCY_KEY_MAX,
@@ -47,7 +53,10 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
   // was shown ({ lines: [{ productId, price }] }), which checkout holds the listings to.
   r.post(
     '/',
-    { config: { access: 'user' }, schema: { headers: checkoutHeaders, body: checkoutSchema } },
+    {
+      config: { access: 'user' },
+      schema: { headers: checkoutHeaders, body: checkoutSchema, response: { 201: orderSchema } },
+    },
     async (request, reply) => {
       const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
       const { order, replayed } = await orders.checkout(
@@ -62,23 +71,35 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     },
   );
 
-  r.get('/', { config: { access: 'user' } }, async (request) => orders.list(requireUser(request).id));
+  r.get(
+    '/',
+    { config: { access: 'user' }, schema: { response: { 200: z.array(orderSchema) } } },
+    async (request) => orders.list(requireUser(request).id),
+  );
 
-  r.get('/:id', { config: { access: 'user' }, schema: { params: orderParams } }, async (request) =>
-    orders.get(requireUser(request).id, request.params.id),
+  r.get(
+    '/:id',
+    { config: { access: 'user' }, schema: { params: orderParams, response: { 200: orderSchema } } },
+    async (request) => orders.get(requireUser(request).id, request.params.id),
   );
 
   // What has not shipped of the order: every pending shipment.
   r.post(
     '/:id/cancel',
-    { config: { access: 'user' }, schema: { params: orderParams, body: cancelSchema } },
+    {
+      config: { access: 'user' },
+      schema: { params: orderParams, body: cancelSchema, response: { 200: orderSchema } },
+    },
     async (request) =>
       orders.cancel(requireUser(request).id, request.params.id, request.body?.reason ?? null),
   );
 
   r.post(
     '/:id/shipments/:shipmentId/cancel',
-    { config: { access: 'user' }, schema: { params: orderShipmentParams, body: cancelSchema } },
+    {
+      config: { access: 'user' },
+      schema: { params: orderShipmentParams, body: cancelSchema, response: { 200: orderSchema } },
+    },
     async (request) =>
       orders.cancel(
         requireUser(request).id,
@@ -90,7 +111,10 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
 
   r.post(
     '/:id/shipments/:shipmentId/delivered',
-    { config: { access: 'user' }, schema: { params: orderShipmentParams } },
+    {
+      config: { access: 'user' },
+      schema: { params: orderShipmentParams, response: { 200: orderSchema } },
+    },
     async (request) =>
       orders.confirmDelivery(requireUser(request).id, request.params.id, request.params.shipmentId),
   );
@@ -106,39 +130,56 @@ export async function sellerOrderRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/orders', { config: { access: 'seller' } }, async (request) =>
-    sellerOrders.orderLines(requireSeller(request).id),
+  r.get(
+    '/orders',
+    { config: { access: 'seller' }, schema: { response: { 200: z.array(sellerOrderLineSchema) } } },
+    async (request) => sellerOrders.orderLines(requireSeller(request).id),
   );
 
   r.patch(
     '/orders/:orderId/items/:itemId',
-    { config: { access: 'seller' }, schema: { params: orderLineParams, body: shipBody } },
+    {
+      config: { access: 'seller' },
+      schema: { params: orderLineParams, body: shipBody, response: { 200: sellerOrderLineSchema } },
+    },
     async (request) =>
       sellerOrders.shipLine(requireSeller(request).id, request.params.orderId, request.params.itemId),
   );
 
   r.get(
     '/shipments',
-    { config: { access: 'seller' }, schema: { querystring: sellerShipmentsQuerySchema } },
+    {
+      config: { access: 'seller' },
+      schema: { querystring: sellerShipmentsQuerySchema, response: { 200: sellerShipmentPageSchema } },
+    },
     async (request) =>
       sellerOrders.shipments(requireSeller(request).id, request.query.status, request.query.page),
   );
 
   r.get(
     '/shipments/:id',
-    { config: { access: 'seller' }, schema: { params: shipmentParams } },
+    {
+      config: { access: 'seller' },
+      schema: { params: shipmentParams, response: { 200: sellerShipmentSchema } },
+    },
     async (request) => sellerOrders.shipment(requireSeller(request).id, request.params.id),
   );
 
   r.post(
     '/shipments/:id/ship',
-    { config: { access: 'seller' }, schema: { params: shipmentParams, body: shipShipmentSchema } },
+    {
+      config: { access: 'seller' },
+      schema: { params: shipmentParams, body: shipShipmentSchema, response: { 200: sellerShipmentSchema } },
+    },
     async (request) => sellerOrders.ship(requireSeller(request).id, request.params.id, request.body),
   );
 
   r.post(
     '/shipments/:id/cancel',
-    { config: { access: 'seller' }, schema: { params: shipmentParams, body: cancelSchema } },
+    {
+      config: { access: 'seller' },
+      schema: { params: shipmentParams, body: cancelSchema, response: { 200: sellerShipmentSchema } },
+    },
     async (request) =>
       sellerOrders.cancel(requireSeller(request).id, request.params.id, request.body?.reason ?? null),
   );

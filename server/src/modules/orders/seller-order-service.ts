@@ -1,5 +1,11 @@
 import { botanicalName } from '@domain/constants';
 import { fromCents } from '@domain/money';
+import type {
+  SellerOrderLine,
+  SellerShipment,
+  SellerShipmentLine,
+  SellerShipmentPage,
+} from '@domain/orders/responses';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from '@domain/orders/schemas';
 import {
   AUTO_DELIVER_DAYS,
@@ -8,12 +14,6 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from '@domain/orders/shipments';
-import type {
-  SellerOrderLine,
-  SellerShipment,
-  SellerShipmentLine,
-  SellerShipmentPage,
-} from '@domain/orders/types';
 import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';

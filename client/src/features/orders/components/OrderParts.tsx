@@ -1,6 +1,6 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
+import type { Order, OrderLine } from '@domain/orders/responses';
 import { type OrderStatus, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@domain/orders/shipments';
-import type { Order, OrderLine } from '@domain/orders/types';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';

@@ -1,4 +1,5 @@
 import { formatUSD, fromCents, toCents } from '@domain/money';
+import type { SellerShipment } from '@domain/orders/responses';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from '@domain/orders/schemas';
 import {
   CARRIER_LABELS,
@@ -6,7 +7,6 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from '@domain/orders/shipments';
-import type { SellerShipment } from '@domain/orders/types';
 import { AlertCircle, FileText, Package, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';

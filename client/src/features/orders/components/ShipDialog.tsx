@@ -1,3 +1,4 @@
+import type { SellerShipment } from '@domain/orders/responses';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -6,7 +7,6 @@ import {
   TRACKING_NUMBER_MAX,
   trackingNumberProblem,
 } from '@domain/orders/shipments';
-import type { SellerShipment } from '@domain/orders/types';
 import { type FormEvent, type ReactElement, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import {

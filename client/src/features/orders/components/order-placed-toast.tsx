@@ -1,4 +1,4 @@
-import type { Order } from '@domain/orders/types';
+import type { Order } from '@domain/orders/responses';
 import { Link } from 'wouter';
 import { ToastAction } from '@/components/ui/Toast';
 import { toast } from '@/components/ui/use-toast';
