@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import {
   DIGEST_INTERVAL_MINUTES,
   MAILS_PER_ACTOR_PER_HOUR,

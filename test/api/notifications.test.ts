@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/types';
 import type { Order } from '@domain/orders/types';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Order } from '@domain/orders/types';
 import type { MyReview, Review } from '@domain/reviews/types';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerOrderLine } from '@domain/orders/types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type CatalogFacets, catalogFilterSchema, type Product } from '@domain/catalog/schemas';
+import type { CatalogFacets, Product } from '@domain/catalog/responses';
+import { catalogFilterSchema } from '@domain/catalog/schemas';
 import { SHIPS_AS, type ShipsAs } from '@domain/constants';
 import type { Order } from '@domain/orders/types';
 import {
