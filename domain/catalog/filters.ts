@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { formatUSD, fromCents, toCents } from '../money';
 import { parseDecimal } from '../numbers';
+import { dollars } from '../responses';
 import { STATE_CODES, stateName } from '../shipping';
 
 /**
@@ -81,6 +82,8 @@ export interface RangeFilter<
   max: RangeBound<Max>;
   /** The largest bound accepted. */
   limit: number;
+  /** A value of the range as the API's answers give it (the facets' extent): dollars for a price. */
+  valueSchema: () => z.ZodNumber;
   /** A bound's value as the column stores it (dollars to cents), and back. */
   toColumn: (value: number) => number;
   fromColumn: (stored: number) => number;
@@ -225,6 +228,7 @@ export const CATALOG_FILTERS = [
     min: { param: 'minPrice', label: 'Min price', placeholder: '$0' },
     max: { param: 'maxPrice', label: 'Max price', placeholder: '$500' },
     limit: MAX_PRICE,
+    valueSchema: dollars,
     toColumn: toCents,
     fromColumn: fromCents,
     chip: priceRangeLabel,
@@ -253,20 +257,7 @@ export type CatalogFilters = { [F in ListFilters as F['key']]: Array<F['options'
   [P in RangeParam]: number | null;
 } & { search: string };
 
-/**
- * GET /api/products/facets: for every option, how many listings match with it applied; for a destination set, how
- * many match (null when not set: there is no place to count for) and, as `<key>Hidden` (shipsToHidden), how many
- * of the listings matching every other filter it hides (a state's rule or the seller's choice); each range's extent.
- */
-export type CatalogFacets = {
-  [F in ListFilters as F['key']]: Record<F['options'][number]['value'], number>;
-} & { [F in FlagFilters as F['key']]: number } & { [F in DestinationFilters as F['key']]: number | null } & {
-  [F in DestinationFilters as `${F['key']}Hidden`]: number | null;
-} & {
-  [F in RangeFilters as F['key']]: { min: number | null; max: number | null };
-};
-
-/** The facets' key for how many listings a destination filter hides (see CatalogFacets). */
+/** The facets' key for how many listings a destination filter hides (see catalogFacetsSchema, ./responses.ts). */
 export const hiddenKey = <K extends string>(key: K): `${K}Hidden` => `${key}Hidden`;
 
 export const listFilters = CATALOG_FILTERS.filter((f): f is ListFilters => f.kind === 'list');

@@ -1,3 +1,4 @@
 // The reviews area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './responses';
 export * from './schemas';
 export * from './types';

@@ -1,4 +1,4 @@
-/** A review as POST /api/products/:id/reviews takes it. Types and messages: domain/reviews/types.ts. */
+/** A review as POST /api/products/:id/reviews takes it. Limits and messages: ./types.ts; answers: ./responses.ts. */
 import { z } from 'zod';
 import { optionalText } from '../text-fields';
 import { COMMENT_MAX, REVIEW_MESSAGES } from './types';

@@ -1,4 +1,4 @@
-/** Reviews as the API shows them, and their limits (no zod here: the product page imports this). */
+/** A review's limits and messages (no zod here: the product page imports this). The answers: ./responses.ts. */
 
 export const COMMENT_MAX = 2000;
 
@@ -6,19 +6,3 @@ export const REVIEW_MESSAGES = {
   rating: 'Rating must be a whole number from 1 to 5',
   comment: `Comment must be at most ${COMMENT_MAX} characters`,
 } as const;
-
-export interface Review {
-  id: number;
-  rating: number;
-  comment: string | null;
-  createdAt: string;
-  user: { username: string };
-}
-
-/** GET /api/products/:id/reviews/mine: whether the signed-in user may review this listing, and their review. */
-export interface MyReview {
-  canReview: boolean;
-  /** Why not, in words for the page (when canReview is false). */
-  reason: string | null;
-  review: Review | null;
-}

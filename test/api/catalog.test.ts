@@ -1,4 +1,4 @@
-import type { CatalogFacets, Product } from '@domain/catalog/schemas';
+import type { CatalogFacets, Product } from '@domain/catalog/responses';
 import { productListQuerySchema } from '@domain/catalog/schemas';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, VARIETIES } from '@domain/constants';
 import { eq, sql } from 'drizzle-orm';

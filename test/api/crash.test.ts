@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Order } from '@domain/orders/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADDRESS } from '../support/app';

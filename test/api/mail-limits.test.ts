@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
 import {
   DIGEST_INTERVAL_MINUTES,

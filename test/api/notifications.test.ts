@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage, UnreadCount } from '@domain/notifications/responses';
 import type { Order } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';

@@ -2,7 +2,7 @@
  * A listing's plant facts (docs/product.md#validation, Listing): the catalog filters over them (totals from the
  * summary and from a scan of the listings, facet counts), and how sellers set them: defaults, validation, edits.
  */
-import type { CatalogFacets, Product } from '@domain/catalog/schemas';
+import type { CatalogFacets, Product } from '@domain/catalog/responses';
 import { DEFAULT_SHIPS_AS, FORMS, SHIPS_AS } from '@domain/constants';
 import { LISTING_MESSAGES } from '@domain/listings/schemas';
 import { eq, isNull } from 'drizzle-orm';

@@ -1,6 +1,6 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Order } from '@domain/orders/responses';
-import type { MyReview, Review } from '@domain/reviews/types';
+import type { MyReview, Review } from '@domain/reviews/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviews } from '../../server/src/db/schema';

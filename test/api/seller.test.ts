@@ -1,5 +1,6 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
+import type { ListingRemoval } from '@domain/listings/responses';
 import type { Order, SellerOrderLine } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,7 +254,7 @@ describe('a seller’s listings', () => {
   it('deletes a listing never ordered', async () => {
     const { client } = await seller();
     const product = await listed(client);
-    const res = await client.delete<{ archived: boolean }>(`/api/products/${product.id}`);
+    const res = await client.delete<ListingRemoval>(`/api/products/${product.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ archived: false });
     expect(await stored(product.id)).toBeUndefined();
@@ -269,7 +270,7 @@ describe('a seller’s listings', () => {
     const { client: other } = await registerUser(t.server);
     await other.post('/api/cart', { productId: product.id, quantity: 1 });
 
-    const res = await client.delete<{ archived: boolean }>(`/api/products/${product.id}`);
+    const res = await client.delete<ListingRemoval>(`/api/products/${product.id}`);
     expect(res.body).toEqual({ archived: true });
     expect((await client.get(`/api/products/${product.id}`)).status).toBe(404);
     expect((await client.get<Product[]>('/api/seller/products')).body).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerShipment, SellerShipmentPage } from '@domain/orders/responses';
 import { CALIFORNIA_LABEL, HAWAII_LABEL } from '@domain/shipping/rules';
 import { eq } from 'drizzle-orm';

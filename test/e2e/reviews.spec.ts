@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Page } from '@playwright/test';
 import { addAddress, expect, signUpByApi, test, toast, uniqueName } from './support';
 

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Page } from '@playwright/test';
 import { expect, PASSWORD, signUpByApi, test, uniqueName, waitsForAdoption } from './support';
 

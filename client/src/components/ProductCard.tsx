@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { FORM_LABELS, VARIETY_BADGES, type Variety } from '@domain/constants';
 import { formatUSD } from '@domain/money';
 import { MapPin } from 'lucide-react';

@@ -1,5 +1,5 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';

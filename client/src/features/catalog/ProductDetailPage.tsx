@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';

@@ -1,4 +1,5 @@
-import { type CatalogFacets, EXACT_TOTAL_LIMIT, type Product } from '@domain/catalog/schemas';
+import type { CatalogFacets, Product } from '@domain/catalog/responses';
+import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
 import { catalogKeys } from './cache';

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { BarChart3 } from 'lucide-react';
 import { useLocation, useSearch } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';

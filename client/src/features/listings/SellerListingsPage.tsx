@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { FORM_LABELS } from '@domain/constants';
 import { formatUSD } from '@domain/money';
 import { AlertCircle, PackageOpen, Pencil, Plus, Search, SearchX } from 'lucide-react';

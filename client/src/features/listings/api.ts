@@ -1,4 +1,5 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
+import type { ListingRemoval } from '@domain/listings/responses';
 import type { Listing } from '@domain/listings/schemas';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
@@ -78,7 +79,7 @@ export function useUpdateListing() {
 export function useDeleteListing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<{ archived: boolean }>('DELETE', `/api/products/${id}`),
+    mutationFn: (id: number) => apiRequest<ListingRemoval>('DELETE', `/api/products/${id}`),
     onSuccess: (result) => {
       toast({
         title: 'Product deleted',

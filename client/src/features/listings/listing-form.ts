@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import {
   CUTTING_SIZES,
   DEFAULT_SHIPS_AS,

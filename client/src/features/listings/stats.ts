@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 
 /** Listing stats: docs/product.md#entities. */
 export interface ListingStats {

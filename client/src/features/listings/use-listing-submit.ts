@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { useLocation } from 'wouter';
 import { isApiError } from '@/lib/api';
 import { useCreateListing, useUpdateListing } from './api';

@@ -1,4 +1,4 @@
-import type { MyReview, Review } from '@domain/reviews/types';
+import type { MyReview, Review } from '@domain/reviews/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';

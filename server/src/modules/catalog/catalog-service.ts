@@ -1,4 +1,5 @@
-import type { CatalogFacets, CatalogFilters, Product, ProductListQuery } from '@domain/catalog/schemas';
+import type { CatalogFacets, Product } from '@domain/catalog/responses';
+import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
 import type { Db } from '../../db/connect';
 import { FacetCounts } from './facets';
 import { ProductList, type ProductPage } from './list';

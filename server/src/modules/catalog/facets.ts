@@ -7,7 +7,8 @@ import {
   listFilters,
   rangeFilters,
 } from '@domain/catalog/filters';
-import { type CatalogFacets, EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
+import type { CatalogFacets } from '@domain/catalog/responses';
+import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products } from '../../db/schema';

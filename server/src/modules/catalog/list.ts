@@ -1,4 +1,5 @@
-import { EXACT_TOTAL_LIMIT, type Product, type ProductListQuery } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
+import { EXACT_TOTAL_LIMIT, type ProductListQuery } from '@domain/catalog/schemas';
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products } from '../../db/schema';

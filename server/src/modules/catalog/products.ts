@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { fromCents } from '@domain/money';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
@@ -53,7 +53,7 @@ export function toProduct(r: ProductRow): Product {
     description: r.description,
     variety: r.variety,
     form: r.form as Product['form'],
-    cuttingSize: r.cuttingSize,
+    cuttingSize: r.cuttingSize as Product['cuttingSize'],
     pollination: r.pollination as Product['pollination'],
     shipsAs: r.shipsAs,
     rooted: r.rooted,
@@ -70,7 +70,7 @@ export function toProduct(r: ProductRow): Product {
     imageUrl: r.imageUrl,
     createdAt: r.createdAt.toISOString(),
     unitsSold: r.unitsSold,
-    blockedTo: r.blockedTo,
+    blockedTo: r.blockedTo as Product['blockedTo'],
     rating: {
       average: r.ratingCount > 0 ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
       count: r.ratingCount,

@@ -1,3 +1,4 @@
+import { catalogFacetsSchema, productListSchema, productSchema } from '@domain/catalog/responses';
 import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '@domain/catalog/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,7 +22,11 @@ export async function catalogRoutes(
 
   r.get(
     '/',
-    { config: { access: 'public' }, schema: { querystring: productListQuerySchema } },
+    {
+      config: { access: 'public' },
+      // The total is the X-Total-Count header ("10000+" past EXACT_TOTAL_LIMIT), not part of the body.
+      schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
+    },
     async (request, reply) => {
       const page = await catalog.list(request.query);
       if (request.query.shipsTo && request.query.page === 1) searchedFor(request.query.shipsTo);
@@ -32,17 +37,25 @@ export async function catalogRoutes(
 
   r.get(
     '/facets',
-    { config: { access: 'public' }, schema: { querystring: catalogFilterSchema } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: catalogFilterSchema, response: { 200: catalogFacetsSchema } },
+    },
     async (request) => catalog.facets(request.query),
   );
 
-  r.get('/:id', { config: { access: 'public' }, schema: { params: productIdParams } }, async (request) =>
-    catalog.get(request.params.id),
+  r.get(
+    '/:id',
+    { config: { access: 'public' }, schema: { params: productIdParams, response: { 200: productSchema } } },
+    async (request) => catalog.get(request.params.id),
   );
 
   r.get(
     '/:id/related',
-    { config: { access: 'public' }, schema: { params: productIdParams } },
+    {
+      config: { access: 'public' },
+      schema: { params: productIdParams, response: { 200: productListSchema } },
+    },
     async (request) => catalog.related(request.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { ProductForm } from '@domain/constants';
 import {
   cuttingSizeProblem,
@@ -6,6 +6,7 @@ import {
   resolveCuttingSize,
   resolvePlantFacts,
 } from '@domain/listings/plant-facts';
+import type { ListingRemoval } from '@domain/listings/responses';
 import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
 import { toCents } from '@domain/money';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
@@ -152,7 +153,7 @@ export class ListingService {
    * Deletes a listing; one that appears in any order is archived instead (gone from the catalog and from carts,
    * kept in order history). The row lock makes a checkout under way finish first, or find the listing gone.
    */
-  async remove(sellerId: number, id: number): Promise<{ archived: boolean }> {
+  async remove(sellerId: number, id: number): Promise<ListingRemoval> {
     return this.db.transaction(async (tx) => {
       const [product] = await tx
         .select({ id: products.id })

@@ -1,3 +1,5 @@
+import { productListSchema, productSchema } from '@domain/catalog/responses';
+import { listingRemovalSchema } from '@domain/listings/responses';
 import { listingSchema } from '@domain/listings/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,19 +16,31 @@ export async function listingRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/', { config: { access: 'seller' }, schema: { body: listingSchema } }, async (request, reply) => {
-    const product = await listings.create(requireSeller(request).id, request.body);
-    return reply.code(201).send(product);
-  });
+  r.post(
+    '/',
+    { config: { access: 'seller' }, schema: { body: listingSchema, response: { 201: productSchema } } },
+    async (request, reply) => {
+      const product = await listings.create(requireSeller(request).id, request.body);
+      return reply.code(201).send(product);
+    },
+  );
 
   r.put(
     '/:id',
-    { config: { access: 'seller' }, schema: { params: productParams, body: listingSchema } },
+    {
+      config: { access: 'seller' },
+      schema: { params: productParams, body: listingSchema, response: { 200: productSchema } },
+    },
     async (request) => listings.update(requireSeller(request).id, request.params.id, request.body),
   );
 
-  r.delete('/:id', { config: { access: 'seller' }, schema: { params: productParams } }, async (request) =>
-    listings.remove(requireSeller(request).id, request.params.id),
+  r.delete(
+    '/:id',
+    {
+      config: { access: 'seller' },
+      schema: { params: productParams, response: { 200: listingRemovalSchema } },
+    },
+    async (request) => listings.remove(requireSeller(request).id, request.params.id),
   );
 }
 
@@ -35,7 +49,11 @@ export async function sellerListingRoutes(
   app: FastifyInstance,
   { listings }: { listings: ListingService },
 ): Promise<void> {
-  app.get('/products', { config: { access: 'seller' } }, async (request) =>
-    listings.bySeller(requireSeller(request).id),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/products',
+      { config: { access: 'seller' }, schema: { response: { 200: productListSchema } } },
+      async (request) => listings.bySeller(requireSeller(request).id),
+    );
 }

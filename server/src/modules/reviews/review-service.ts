@@ -1,4 +1,4 @@
-import type { MyReview, Review } from '@domain/reviews/types';
+import type { MyReview, Review } from '@domain/reviews/responses';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { RowOf } from '../../db/rows';

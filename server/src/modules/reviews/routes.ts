@@ -1,6 +1,8 @@
+import { myReviewSchema, productReviewSchema } from '@domain/reviews/responses';
 import { reviewSchema } from '@domain/reviews/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/session';
 import { productIdParams } from '../catalog';
 import type { ReviewService } from './review-service';
@@ -14,20 +16,34 @@ export async function reviewRoutes(
 
   r.get(
     '/:id/reviews',
-    { config: { access: 'public' }, schema: { params: productIdParams } },
+    {
+      config: { access: 'public' },
+      schema: { params: productIdParams, response: { 200: z.array(productReviewSchema) } },
+    },
     async (request) => reviews.list(request.params.id),
   );
 
   // Signed in only; a visitor gets 401 before anything sent is looked at.
   r.get(
     '/:id/reviews/mine',
-    { config: { access: 'user' }, schema: { params: productIdParams } },
+    {
+      config: { access: 'user' },
+      schema: { params: productIdParams, response: { 200: myReviewSchema } },
+    },
     async (request) => reviews.mine(requireUser(request).id, request.params.id),
   );
 
   r.post(
     '/:id/reviews',
-    { config: { access: 'user' }, schema: { params: productIdParams, body: reviewSchema } },
+    {
+      config: { access: 'user' },
+      schema: {
+        params: productIdParams,
+        body: reviewSchema,
+        // 201 for a new review (or one a cancel had hidden, published again), 200 for one replaced.
+        response: { 200: productReviewSchema, 201: productReviewSchema },
+      },
+    },
     async (request, reply) => {
       const { review, created } = await reviews.write(
         requireUser(request).id,

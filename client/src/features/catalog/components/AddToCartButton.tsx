@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';

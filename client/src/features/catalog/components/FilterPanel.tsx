@@ -1,6 +1,5 @@
 import {
   CATALOG_FILTERS,
-  type CatalogFacets,
   type CatalogFilter,
   type CatalogFilters,
   type DestinationFilter,
@@ -10,6 +9,7 @@ import {
   type RangeFilter,
   type RangeParam,
 } from '@domain/catalog/filters';
+import type { CatalogFacets } from '@domain/catalog/responses';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';

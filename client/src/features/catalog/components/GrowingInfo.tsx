@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { Droplets, Fence, type LucideIcon, Sprout, Sun, Thermometer } from 'lucide-react';
 import { Link } from 'wouter';
 

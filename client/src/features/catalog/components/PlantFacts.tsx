@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { SHIPS_AS_LABELS } from '@domain/constants';
 import { CALLUSED_SHIPS_AS } from '@domain/listings/plant-facts';
 

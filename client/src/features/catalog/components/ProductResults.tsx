@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { PAGE_SIZE } from '@domain/constants';
 import type { StateCode } from '@domain/shipping/states';
 import { AlertCircle, Ban, SearchX } from 'lucide-react';

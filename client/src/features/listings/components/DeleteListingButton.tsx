@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { DeleteButton } from '@/components/DeleteButton';
 import { useDeleteListing } from '../api';
 

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import type { Listing } from '@domain/listings/schemas';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { formatUSD } from '@domain/money';
 import { ArrowRight, PackageOpen, Plus } from 'lucide-react';
 import { Link } from 'wouter';

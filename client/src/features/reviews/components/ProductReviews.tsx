@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/schemas';
+import type { Product } from '@domain/catalog/responses';
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { RatingSummary, StarRating } from '@/components/StarRating';

@@ -1,4 +1,5 @@
-import { COMMENT_MAX, REVIEW_MESSAGES, type Review } from '@domain/reviews/types';
+import type { Review } from '@domain/reviews/responses';
+import { COMMENT_MAX, REVIEW_MESSAGES } from '@domain/reviews/types';
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';

@@ -1,0 +1,139 @@
+/** The catalog's answers (docs/product.md#calls), as zod schemas and the types derived from them. */
+import { z } from 'zod';
+import { CUTTING_SIZES, FORMS, POLLINATIONS, SHIPS_AS } from '../constants';
+import { dollars, id, isoTime } from '../responses';
+import { STATE_CODES } from '../shipping';
+import {
+  CATALOG_FILTERS,
+  type CatalogFilter,
+  type DestinationFilters,
+  type FlagFilters,
+  hiddenKey,
+  type ListFilters,
+  type RangeFilters,
+} from './filters';
+
+/** A listing as the API shows it (docs/product.md#entities). Prices in dollars. */
+export const productSchema = z
+  .object({
+    id: id(),
+    sellerId: id(),
+    title: z.string(),
+    description: z.string(),
+    variety: z.string(),
+    form: z.enum(FORMS),
+    cuttingSize: z
+      .enum(CUTTING_SIZES)
+      .nullable()
+      .describe("A cutting's size; null for other forms or when unsaid"),
+    pollination: z
+      .enum(POLLINATIONS)
+      .nullable()
+      .describe(
+        "'self': self-fertile; 'cross': needs a pollinator (another variety); null when the seller did not say",
+      ),
+    shipsAs: z.enum(SHIPS_AS).describe('How it ships (docs/product.md#plant-facts)'),
+    rooted: z.boolean().describe('Whether it travels with roots: follows from shipsAs'),
+    callused: z
+      .boolean()
+      .describe("Whether an unrooted cutting's cut end has dried (always false for anything else)"),
+    lengthInches: z.int().positive().nullable(),
+    segments: z.int().positive().nullable(),
+    grafted: z.boolean(),
+    rootstock: z
+      .string()
+      .nullable()
+      .describe(
+        'What a grafted plant grows on ("Vietnamese White", "Hylocereus undatus"); null when not grafted or unsaid',
+      ),
+    organic: z.boolean(),
+    pesticideFree: z.boolean(),
+    inStock: z.boolean(),
+    quantity: z.int().nonnegative().describe('Units available'),
+    price: dollars().describe('Unit price in dollars'),
+    imageUrl: z.string(),
+    createdAt: isoTime(),
+    unitsSold: z.int().nonnegative().describe('Units sold so far (the popularity sort)'),
+    blockedTo: z
+      .array(z.enum(STATE_CODES))
+      .describe(
+        "The states (USPS codes) it may not be shipped to today, by the shipping rules or the seller's choice: a " +
+          'card marks it for a buyer there when the "Ships to" filter is off',
+      ),
+    rating: z
+      .object({
+        average: z
+          .number()
+          .min(1)
+          .max(5)
+          .nullable()
+          .describe('To one decimal; null while there are no reviews'),
+        count: z.int().nonnegative(),
+      })
+      .describe('Real ratings from reviews'),
+    seller: z.object({ id: id(), username: z.string(), location: z.string().nullable() }),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.output<typeof productSchema>;
+
+/** GET /api/products, GET /api/products/:id/related, GET /api/seller/products. */
+export const productListSchema = z.array(productSchema);
+
+const count = () => z.int().nonnegative();
+const maybeCount = () => count().nullable();
+
+/** The facets' schemas by key, as the filter table gives them (the type says what each kind of filter gives). */
+type FacetsShape = {
+  [F in ListFilters as F['key']]: z.ZodObject<{ [V in F['options'][number]['value']]: z.ZodType<number> }>;
+} & { [F in FlagFilters as F['key']]: z.ZodType<number> } & {
+  [F in DestinationFilters as F['key']]: z.ZodType<number | null>;
+} & { [F in DestinationFilters as `${F['key']}Hidden`]: z.ZodType<number | null> } & {
+  [F in RangeFilters as F['key']]: z.ZodObject<{
+    min: z.ZodType<number | null>;
+    max: z.ZodType<number | null>;
+  }>;
+};
+
+/** The facets' shape, built from CATALOG_FILTERS entry by entry. */
+function facetsShape(): FacetsShape {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of CATALOG_FILTERS as readonly CatalogFilter[]) {
+    if (f.kind === 'list')
+      shape[f.key] = z
+        .object(Object.fromEntries(f.options.map((o) => [o.value, count()])))
+        .describe(
+          `Per option of ${f.key}, how many listings match with it applied and the other filters as they are`,
+        );
+    else if (f.kind === 'flag')
+      shape[f.key] = count().describe(
+        `How many listings match with ${f.key}=true and the other filters as they are`,
+      );
+    else if (f.kind === 'destination') {
+      shape[f.key] = maybeCount().describe(
+        `How many listings match every filter, ${f.key} included; null when ${f.key} is not set`,
+      );
+      shape[hiddenKey(f.key)] = maybeCount().describe(
+        `How many of the listings matching every other filter ${f.key} hides (a state's rule or the seller's ` +
+          `choice); null when ${f.key} is not set`,
+      );
+    } else {
+      const bound = () => f.valueSchema().nullable();
+      shape[f.key] = z
+        .object({ min: bound(), max: bound() })
+        .describe(
+          `The lowest and highest ${f.legend.toLowerCase()} among the listings matching the other filters ` +
+            '(null when none match)',
+        );
+    }
+  }
+  // Built from the table, entry by entry: the type says what the table gives.
+  return shape as FacetsShape;
+}
+
+/**
+ * GET /api/products/facets: for every option, how many listings match with it applied; for a destination set, how
+ * many match (null when not set: there is no place to count for) and, as `<key>Hidden` (shipsToHidden), how many
+ * of the listings matching every other filter it hides (a state's rule or the seller's choice); each range's extent.
+ */
+export const catalogFacetsSchema = z.object(facetsShape());
+export type CatalogFacets = z.output<typeof catalogFacetsSchema>;
