@@ -1,4 +1,5 @@
-import { MESSAGES, type SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/responses';
+import { MESSAGES } from '@domain/accounts/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema';
