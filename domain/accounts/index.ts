@@ -1,2 +1,3 @@
 // The accounts area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './responses';
 export * from './schemas';

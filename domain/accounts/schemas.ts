@@ -98,14 +98,3 @@ export const loginSchema = z.object({
   password: z.string(MESSAGES.loginRequired).min(1, MESSAGES.loginRequired).max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
-
-/** What the API exposes of the signed-in user (never the password hash). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  isSeller: boolean;
-  location: string | null;
-  bio: string | null;
-  createdAt: string;
-}

@@ -1,6 +1,7 @@
 /**
  * A buyer's shipping address (docs/product.md#shipping-addresses): the shape the address book's form and
- * POST /api/addresses and PUT /api/addresses/:id share, with its messages, and the address as the API answers it.
+ * POST /api/addresses and PUT /api/addresses/:id share, with its messages (the address as the API answers it is in
+ * ./responses.ts).
  * Whether a ZIP code exists and lies in the chosen state is checked by the server alone (its ZIP table is 5 MB).
  */
 import { z } from 'zod';
@@ -128,23 +129,3 @@ export const addressSchema = z.object({
 export type AddressInput = z.input<typeof addressSchema>;
 /** The checked address: texts trimmed, line2 and phone null when not given, the state a StateCode. */
 export type AddressFields = z.output<typeof addressSchema>;
-
-/** An address as GET /api/addresses answers it. */
-export interface Address {
-  id: number;
-  name: string;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: StateCode;
-  zip: string;
-  phone: string | null;
-  isDefault: boolean;
-}
-
-/** GET /api/zips/:zip: the place a ZIP code belongs to (state: a USPS code, which may be a territory's). */
-export interface ZipPlace {
-  zip: string;
-  city: string;
-  state: string;
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ShippingCheck } from './responses';
 import type { ShippingDecision } from './rules';
 import { isStateCode, type StateCode } from './states';
 
@@ -31,19 +32,6 @@ export const shippingCheckQuerySchema = z.object({
       return ids.map(Number);
     }),
 });
-
-/** One listing's answer: the decision and the line a buyer reads ("Ships to CA", "Can't ship to CA: …"). */
-export type ShippingCheck = { productId: number; text: string } & (
-  | { status: 'allowed' }
-  | {
-      status: 'blocked';
-      /** The rule's words (what an inspector reads). */
-      reason: string;
-      /** What a grower reads first (ShippingRule.plain). */
-      plain: string;
-      sourceUrl: string | null;
-    }
-);
 
 /** A decision as the check answers it (labels and certificate numbers are the seller's business, not shown). */
 export function toShippingCheck(productId: number, decision: ShippingDecision, text: string): ShippingCheck {

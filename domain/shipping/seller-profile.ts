@@ -10,13 +10,7 @@ import { z } from 'zod';
 import { controlCharactersMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
 import { addressSchema } from './addresses';
-import {
-  CERTIFICATE_KINDS,
-  CERTIFICATE_LABELS,
-  type CertificateKind,
-  type IsoDate,
-  type SellerCertificate,
-} from './rules';
+import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate } from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
 export const LICENCE_MAX = 60;
@@ -115,9 +109,6 @@ export const returnAddressSchema = z
   .preprocess((v) => (isBlankAddress(v) ? null : v), returnAddressFields.nullish())
   .transform((v) => v ?? null);
 
-/** A seller's return address, as the profile answers it. */
-export type ReturnAddress = z.output<typeof returnAddressFields>;
-
 export const sellerProfileSchema = z.object({
   shipFromState: stateCode(SELLER_PROFILE_MESSAGES.shipFromState),
   businessName: optionalText({
@@ -177,34 +168,8 @@ export type SellerProfileInput = z.input<typeof sellerProfileSchema>;
 /** The checked profile. */
 export type SellerProfileFields = z.output<typeof sellerProfileSchema>;
 
-/** GET /api/seller/profile (and PUT's answer); shipFromState is null until the seller sets it. */
-export interface SellerProfile {
-  shipFromState: StateCode | null;
-  /** The name the packing slip gives the shipper; null: the username. */
-  businessName: string | null;
-  /** Null until the seller gives one; the packing slip then asks for it. */
-  returnAddress: ReturnAddress | null;
-  licence: string | null;
-  blockedStates: StateCode[];
-  certificates: SellerCertificate[];
-  handlingDays: number;
-}
-
 /** The certificate kinds with their labels, for the profile form's choice. */
 export const CERTIFICATE_OPTIONS = CERTIFICATE_KINDS.map((kind) => ({
   kind,
   label: CERTIFICATE_LABELS[kind],
 }));
-
-/**
- * GET /api/seller/missed: a state the seller's listings cannot reach for want of a certificate, what the
- * certificate is, how many of its visible listings it keeps out, and how many marketplace searches from growers
- * there asked for listings that may go there in the last 30 days (the buyers the nursery missed).
- */
-export interface MissedDestination {
-  state: StateCode;
-  certificate: CertificateKind;
-  certificateLabel: string;
-  listings: number;
-  searches: number;
-}

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@domain/api';
-import { ADDRESSES_MAX, type Address, type ZipPlace } from '@domain/shipping/addresses';
+import { ADDRESSES_MAX } from '@domain/shipping/addresses';
+import type { Address, ZipPlace } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../server/src/db/schema';

@@ -1,7 +1,10 @@
-import { MESSAGES, type SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/responses';
+import { MESSAGES } from '@domain/accounts/schemas';
+import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema';
+import { seedDemoData } from '../../server/src/db/seed';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
 let t: TestApp;
@@ -319,5 +322,17 @@ describe('the signed_in hint cookie', () => {
 describe('demo accounts endpoint', () => {
   it('answers 404 when the database has no demo accounts', async () => {
     expect((await new Client(t.server).get('/api/auth/demo')).status).toBe(404);
+  });
+
+  it('answers the demo credentials when demo data was asked for and seeded', async () => {
+    const demo = await createTestApp({ SEED_DEMO: 'true' });
+    try {
+      expect(await seedDemoData(demo.database, { seedDemo: true })).toBe(true);
+      const res = await new Client(demo.server).get('/api/auth/demo');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ buyer: DEMO_BUYER, seller: DEMO_SELLER });
+    } finally {
+      await demo.close();
+    }
   });
 });

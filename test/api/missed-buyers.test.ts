@@ -1,4 +1,4 @@
-import type { MissedDestination } from '@domain/shipping';
+import type { MissedDestination } from '@domain/shipping/responses';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';

@@ -1,5 +1,4 @@
-import type { ShippingCheck } from '@domain/shipping/check';
-import type { SellerProfile } from '@domain/shipping/seller-profile';
+import type { SellerProfile, ShippingCheck } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema';

@@ -1,5 +1,5 @@
 import type { Order } from '@domain/orders/responses';
-import type { ShippingCheck } from '@domain/shipping/check';
+import type { ShippingCheck } from '@domain/shipping/responses';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, products } from '../../server/src/db/schema';

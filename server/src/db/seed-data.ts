@@ -1,6 +1,6 @@
 import type { CuttingSize, Pollination, ProductForm, ShipsAs, Variety } from '@domain/constants';
+import type { ReturnAddress } from '@domain/shipping/responses';
 import type { CertificateKind } from '@domain/shipping/rules';
-import type { ReturnAddress } from '@domain/shipping/seller-profile';
 import type { StateCode } from '@domain/shipping/states';
 
 export interface SeedSeller {

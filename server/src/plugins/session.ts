@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/responses';
 import cookie from '@fastify/cookie';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

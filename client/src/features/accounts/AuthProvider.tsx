@@ -1,4 +1,5 @@
-import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
+import type { SessionUser } from '@domain/accounts/responses';
+import type { LoginInput } from '@domain/accounts/schemas';
 import {
   matchQuery,
   type QueryKey,

@@ -1,4 +1,5 @@
-import type { LoginInput, SessionUser } from '@domain/accounts/schemas';
+import type { DemoAccounts, SessionUser } from '@domain/accounts/responses';
+import type { LoginInput } from '@domain/accounts/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest, isApiError } from '@/lib/api';
 
@@ -10,11 +11,6 @@ export interface RegisterPayload {
   isSeller: boolean;
   location: string | null;
   bio: string | null;
-}
-
-export interface DemoAccounts {
-  buyer: { username: string; password: string };
-  seller: { username: string; password: string };
 }
 
 export const login = (input: LoginInput) => apiRequest<SessionUser>('POST', '/api/auth/login', input);

@@ -1,4 +1,5 @@
-import { ADDRESSES_MAX, type Address } from '@domain/shipping/addresses';
+import { ADDRESSES_MAX } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import { AlertCircle, MapPin, Pencil, Plus, Star } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageMessage } from '@/components/PageMessage';

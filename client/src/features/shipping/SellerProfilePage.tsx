@@ -1,11 +1,11 @@
 import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
+import type { SellerProfile } from '@domain/shipping/responses';
 import {
   BUSINESS_NAME_MAX,
   CERTIFICATE_NUMBER_MAX,
   CERTIFICATE_OPTIONS,
   HANDLING_DAYS_MAX,
   LICENCE_MAX,
-  type SellerProfile,
   type SellerProfileFields,
 } from '@domain/shipping/seller-profile';
 import { US_STATES } from '@domain/shipping/states';

@@ -1,4 +1,5 @@
-import { type Address, type AddressFields, addressSchema } from '@domain/shipping/addresses';
+import { type AddressFields, addressSchema } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 
 /** What the address form holds: texts as typed, '' for no state chosen yet. */

@@ -1,6 +1,12 @@
-import type { Address, AddressFields, ZipPlace } from '@domain/shipping/addresses';
-import type { ShippingCheck } from '@domain/shipping/check';
-import type { MissedDestination, SellerProfile, SellerProfileFields } from '@domain/shipping/seller-profile';
+import type { AddressFields } from '@domain/shipping/addresses';
+import type {
+  Address,
+  MissedDestination,
+  SellerProfile,
+  ShippingCheck,
+  ZipPlace,
+} from '@domain/shipping/responses';
+import type { SellerProfileFields } from '@domain/shipping/seller-profile';
 import type { StateCode } from '@domain/shipping/states';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';

@@ -1,4 +1,4 @@
-import type { Address } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import { useSyncExternalStore } from 'react';
 
 /**

@@ -1,6 +1,6 @@
 // The shipping feature's public face. The address book and seller profile pages are imported lazily by the router (app/AppRoutes.tsx);
 // checkout uses the address form, the address as a label shows it, and the address queries from here.
-export type { Address } from '@domain/shipping/addresses';
+export type { Address } from '@domain/shipping/responses';
 export {
   shippingQueries,
   useAddresses,

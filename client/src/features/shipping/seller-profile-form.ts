@@ -1,8 +1,5 @@
-import {
-  type SellerProfile,
-  type SellerProfileFields,
-  sellerProfileSchema,
-} from '@domain/shipping/seller-profile';
+import type { SellerProfile } from '@domain/shipping/responses';
+import { type SellerProfileFields, sellerProfileSchema } from '@domain/shipping/seller-profile';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** What the shipping profile form holds: texts as typed, '' for a choice not made yet. */

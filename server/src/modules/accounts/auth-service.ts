@@ -1,4 +1,5 @@
-import type { LoginInput, RegisterData, SessionUser } from '@domain/accounts/schemas';
+import type { DemoAccounts, SessionUser } from '@domain/accounts/responses';
+import type { LoginInput, RegisterData } from '@domain/accounts/schemas';
 import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -119,7 +120,7 @@ export class AuthService {
    * The demo accounts' credentials, when demo data was asked for (never in production) and the accounts exist in
    * this database. Users who merely took the demo names are never given away.
    */
-  async demoAccounts(): Promise<{ buyer: typeof DEMO_BUYER; seller: typeof DEMO_SELLER }> {
+  async demoAccounts(): Promise<DemoAccounts> {
     if (!this.config.seedDemo) throw new NotFound('No demo accounts on this site');
     const found = await this.db
       .select({ username: users.username })

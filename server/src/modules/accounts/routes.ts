@@ -1,4 +1,6 @@
+import { demoAccountsSchema, sessionUserSchema } from '@domain/accounts/responses';
 import { loginSchema, registerSchema } from '@domain/accounts/schemas';
+import { messageSchema } from '@domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionManager } from '../../plugins/session';
@@ -15,7 +17,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
 
   r.post(
     '/register',
-    { config: { access: 'public' }, schema: { body: registerSchema } },
+    { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: sessionUserSchema } } },
     async (request, reply) => {
       await auth.countAttemptFrom(request.ip);
       const user = await auth.register(request.body);
@@ -28,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
 
   r.post(
     '/login',
-    { config: { access: 'public' }, schema: { body: loginSchema } },
+    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: sessionUserSchema } } },
     async (request, reply) => {
       await auth.countAttemptFrom(request.ip);
       const user = await auth.login(request.body, {
@@ -43,13 +45,25 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions }: AuthR
     },
   );
 
-  r.post('/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await sessions.end(request, reply);
-    return { message: 'Logged out' };
-  });
+  r.post(
+    '/logout',
+    { config: { access: 'public' }, schema: { response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await sessions.end(request, reply);
+      return { message: 'Logged out' };
+    },
+  );
 
-  r.get('/me', { config: { access: 'user' } }, async (request) => requireUser(request));
+  r.get(
+    '/me',
+    { config: { access: 'user' }, schema: { response: { 200: sessionUserSchema } } },
+    async (request) => requireUser(request),
+  );
 
   // The login page's demo panel: present only when demo data was asked for and is in this database.
-  r.get('/demo', { config: { access: 'public' } }, async () => auth.demoAccounts());
+  r.get(
+    '/demo',
+    { config: { access: 'public' }, schema: { response: { 200: demoAccountsSchema } } },
+    async () => auth.demoAccounts(),
+  );
 }

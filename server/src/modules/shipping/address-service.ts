@@ -1,11 +1,5 @@
-import {
-  ADDRESS_MESSAGES,
-  ADDRESSES_MAX,
-  type Address,
-  type AddressFields,
-  type ZipPlace,
-  zip5,
-} from '@domain/shipping/addresses';
+import { ADDRESS_MESSAGES, ADDRESSES_MAX, type AddressFields, zip5 } from '@domain/shipping/addresses';
+import type { Address, ZipPlace } from '@domain/shipping/responses';
 import type { StateCode } from '@domain/shipping/states';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';

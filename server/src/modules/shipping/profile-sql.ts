@@ -1,4 +1,5 @@
-import type { ReturnAddress, StateCode } from '@domain/shipping';
+import type { StateCode } from '@domain/shipping';
+import type { ReturnAddress } from '@domain/shipping/responses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { users } from '../../db/schema';
 

@@ -1,5 +1,13 @@
+import { noContent } from '@domain/responses';
 import { ADDRESS_MESSAGES, addressSchema, ZIP_PATTERN } from '@domain/shipping/addresses';
 import { shippingCheckQuerySchema } from '@domain/shipping/check';
+import {
+  addressResponseSchema,
+  missedDestinationSchema,
+  sellerProfileResponseSchema,
+  shippingCheckSchema,
+  zipPlaceSchema,
+} from '@domain/shipping/responses';
 import { sellerProfileSchema } from '@domain/shipping/seller-profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,13 +40,15 @@ export async function shippingRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/addresses', { config: { access: 'user' } }, async (request) =>
-    addresses.list(requireUser(request).id),
+  r.get(
+    '/addresses',
+    { config: { access: 'user' }, schema: { response: { 200: z.array(addressResponseSchema) } } },
+    async (request) => addresses.list(requireUser(request).id),
   );
 
   r.post(
     '/addresses',
-    { config: { access: 'user' }, schema: { body: addressSchema } },
+    { config: { access: 'user' }, schema: { body: addressSchema, response: { 201: addressResponseSchema } } },
     async (request, reply) => {
       const address = await addresses.create(requireUser(request).id, request.body);
       return reply.code(201).send(address);
@@ -47,19 +57,25 @@ export async function shippingRoutes(
 
   r.get(
     '/addresses/:id',
-    { config: { access: 'user' }, schema: { params: addressParams } },
+    {
+      config: { access: 'user' },
+      schema: { params: addressParams, response: { 200: addressResponseSchema } },
+    },
     async (request) => addresses.get(requireUser(request).id, request.params.id),
   );
 
   r.put(
     '/addresses/:id',
-    { config: { access: 'user' }, schema: { params: addressParams, body: addressSchema } },
+    {
+      config: { access: 'user' },
+      schema: { params: addressParams, body: addressSchema, response: { 200: addressResponseSchema } },
+    },
     async (request) => addresses.update(requireUser(request).id, request.params.id, request.body),
   );
 
   r.delete(
     '/addresses/:id',
-    { config: { access: 'user' }, schema: { params: addressParams } },
+    { config: { access: 'user' }, schema: { params: addressParams, response: { 204: noContent } } },
     async (request, reply) => {
       await addresses.delete(requireUser(request).id, request.params.id);
       return reply.code(204).send();
@@ -67,30 +83,42 @@ export async function shippingRoutes(
   );
 
   // Where a ZIP code is (its first five digits): the form fills the city from it and warns of another state.
-  r.get('/zips/:zip', { config: { access: 'public' }, schema: { params: zipParams } }, async (request) =>
-    addresses.zipPlace(request.params.zip),
+  r.get(
+    '/zips/:zip',
+    { config: { access: 'public' }, schema: { params: zipParams, response: { 200: zipPlaceSchema } } },
+    async (request) => addresses.zipPlace(request.params.zip),
   );
 
   // Whether listings may ship to a state (the product page, the cart): open to anyone, a visitor types a ZIP code.
   r.get(
     '/shipping/check',
-    { config: { access: 'public' }, schema: { querystring: shippingCheckQuerySchema } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: shippingCheckQuerySchema, response: { 200: z.array(shippingCheckSchema) } },
+    },
     async (request) => checks.check(request.query.products, request.query.state),
   );
 
   // The seller's shipping profile: sellers only (a buyer gets 403, a visitor 401).
-  r.get('/seller/profile', { config: { access: 'seller' } }, async (request) =>
-    sellerProfiles.get(requireUser(request).id),
+  r.get(
+    '/seller/profile',
+    { config: { access: 'seller' }, schema: { response: { 200: sellerProfileResponseSchema } } },
+    async (request) => sellerProfiles.get(requireUser(request).id),
   );
 
   // The states the seller's listings miss for want of a certificate, with the searches from there (the dashboard).
-  r.get('/seller/missed', { config: { access: 'seller' } }, async (request) =>
-    sellerProfiles.missed(requireUser(request).id),
+  r.get(
+    '/seller/missed',
+    { config: { access: 'seller' }, schema: { response: { 200: z.array(missedDestinationSchema) } } },
+    async (request) => sellerProfiles.missed(requireUser(request).id),
   );
 
   r.put(
     '/seller/profile',
-    { config: { access: 'seller' }, schema: { body: sellerProfileSchema } },
+    {
+      config: { access: 'seller' },
+      schema: { body: sellerProfileSchema, response: { 200: sellerProfileResponseSchema } },
+    },
     async (request) => sellerProfiles.update(requireUser(request).id, request.body),
   );
 }

@@ -4,15 +4,14 @@ import {
   certificateExpiredMessage,
   decideShipping,
   type IsoDate,
-  type MissedDestination,
   type SellerCertificate,
-  type SellerProfile,
   type SellerProfileFields,
   SHIPPING_RULES,
   STATE_CODES,
   type StateCode,
   shippingToday,
 } from '@domain/shipping';
+import type { MissedDestination, SellerProfile } from '@domain/shipping/responses';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { sellerCertificates, users } from '../../db/schema';

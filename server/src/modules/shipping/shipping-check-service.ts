@@ -3,12 +3,12 @@ import {
   decideShipping,
   type IsoDate,
   type SellerCertificate,
-  type ShippingCheck,
   type StateCode,
   shippingDecisionText,
   shippingToday,
   toShippingCheck,
 } from '@domain/shipping';
+import type { ShippingCheck } from '@domain/shipping/responses';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { certificatesOf } from './profile-sql';

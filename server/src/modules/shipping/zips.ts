@@ -1,11 +1,6 @@
 import { createRequire } from 'node:module';
-import {
-  unknownZipMessage,
-  ZIP_PATTERN,
-  type ZipPlace,
-  zip5,
-  zipStateMessage,
-} from '@domain/shipping/addresses';
+import { unknownZipMessage, ZIP_PATTERN, zip5, zipStateMessage } from '@domain/shipping/addresses';
+import type { ZipPlace } from '@domain/shipping/responses';
 
 /**
  * Where a ZIP code is: its city and its two-letter USPS state (or territory) code, and, for a ZIP the two tables

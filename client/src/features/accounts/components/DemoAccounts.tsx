@@ -1,7 +1,8 @@
+import type { DemoAccounts as DemoAccountsData } from '@domain/accounts/responses';
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, Store } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
-import { accountQueries, type DemoAccounts as DemoAccountsData } from '../api';
+import { accountQueries } from '../api';
 
 type Role = keyof DemoAccountsData;
 const ROLES: ReadonlyArray<{ role: Role; title: string; icon: typeof Store }> = [

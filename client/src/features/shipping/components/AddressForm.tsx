@@ -3,11 +3,11 @@ import {
   ADDRESS_LINE_MAX,
   ADDRESS_NAME_MAX,
   ADDRESS_PHONE_MAX,
-  type Address,
   type AddressFields,
   unknownZipMessage,
   zipStateMessage,
 } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import { isStateCode } from '@domain/shipping/states';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { Address } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import { cn } from '@/lib/utils';
 
 /** An address as a parcel label shows it: name, street lines, "City, ST ZIP", and the phone when given. */

@@ -1,4 +1,4 @@
-import type { Address } from '@domain/shipping/addresses';
+import type { Address } from '@domain/shipping/responses';
 import { DeleteButton } from '@/components/DeleteButton';
 import { useDeleteAddress } from '../api';
 import { AddressSummary } from './AddressSummary';
