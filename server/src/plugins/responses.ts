@@ -28,7 +28,6 @@ export class UndeclaredResponse extends Error {
  */
 export function registerResponses(app: FastifyInstance, { check }: { check: boolean }): void {
   app.addHook('onRoute', (route) => {
-    if (process.env.TRANSITION_RESPONSES) return; // TEMPORARY while the areas' schemas are written
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
     const declared = Object.keys((route.schema?.response as object | undefined) ?? {});
     if (!declared.some((status) => status.startsWith('2')))

@@ -1,5 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
-import { type CuttingSize, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
+import { FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
@@ -173,10 +173,7 @@ function Breadcrumb({ product }: { product: Product }) {
  * "14 inch (36cm)": the length is the truth, cuttingSizeChip) and pollination.
  */
 function ProductBadges({ product }: { product: Product }) {
-  const size =
-    product.form === 'cutting'
-      ? cuttingSizeChip(product.cuttingSize as CuttingSize | null, product.lengthInches)
-      : null;
+  const size = product.form === 'cutting' ? cuttingSizeChip(product.cuttingSize, product.lengthInches) : null;
   return (
     <ul aria-label="Product details" className="flex flex-wrap gap-2">
       {product.organic && (
