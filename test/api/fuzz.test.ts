@@ -1270,7 +1270,12 @@ describe("the endpoints are the app's routes", () => {
       {},
       {
         addRoutes: (server) => {
-          server.post('/api/fuzz/echo/:id', { config: { access: 'seller' } }, async () => ({ ok: true }));
+          // Hidden from the reference, as test-only routes are; a real route would declare its answers.
+          server.post(
+            '/api/fuzz/echo/:id',
+            { config: { access: 'seller' }, schema: { hide: true } },
+            async () => ({ ok: true }),
+          );
         },
       },
     );

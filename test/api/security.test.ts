@@ -496,16 +496,21 @@ describe('a header no answer can carry', () => {
       {},
       {
         addRoutes: (server) => {
-          server.get('/api/test/download', { config: { access: 'public' } }, async (request, reply) =>
-            reply
-              .header(
-                'content-disposition',
-                `attachment; filename="${(request.query as { name: string }).name}"`,
-              )
-              .send({ ok: true }),
+          server.get(
+            '/api/test/download',
+            { config: { access: 'public' }, schema: { hide: true } },
+            async (request, reply) =>
+              reply
+                .header(
+                  'content-disposition',
+                  `attachment; filename="${(request.query as { name: string }).name}"`,
+                )
+                .send({ ok: true }),
           );
-          server.get('/api/test/redirect', { config: { access: 'public' } }, async (request, reply) =>
-            reply.redirect((request.query as { to: string }).to),
+          server.get(
+            '/api/test/redirect',
+            { config: { access: 'public' }, schema: { hide: true } },
+            async (request, reply) => reply.redirect((request.query as { to: string }).to),
           );
         },
       },
