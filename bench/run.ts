@@ -11,12 +11,14 @@
  * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
  * BENCH_PAGES=false leaves out the start-up, account and page figures (e.g. for a catalog-only run).
  * Each area's tables are printed and, at the end, written to bench/results/<area>-<database>[-<size>].md
- * (bench/results.ts; an area the run left out keeps its file).
+ * (bench/results.ts; an area the run left out keeps its file); then docs/performance.md's copies of those files are
+ * rewritten (scripts/performance-doc.mjs).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_BUYER } from '@domain/constants';
+import { refreshPerformanceDoc } from '../scripts/performance-doc.mjs';
 import { type CatalogRun, catalogBench } from './catalog';
 import { type LoadResult, load, loadTable } from './load';
 import { ordersBench } from './orders';
@@ -244,3 +246,9 @@ if (pgUrl && process.env.BENCH_SOAK !== 'false') {
 
 const written = await writeResults(pgUrl);
 console.log(`Results written to ${written.join(', ') || 'no file (no area was measured)'}.`);
+const doc = refreshPerformanceDoc();
+console.log(
+  `docs/performance.md: ${doc.rewritten} of its results blocks rewritten from their files` +
+    (doc.unquoted.length > 0 ? `; not quoted there: ${doc.unquoted.join(', ')}` : '') +
+    (doc.problems.length > 0 ? `\n${doc.problems.join('\n')}` : ''),
+);
