@@ -157,7 +157,7 @@ const VARIED = SCENARIOS.filter((s) => s.group === 'varied');
  */
 const WARM_UP_REQUESTS = 300;
 
-interface Explained {
+export interface Explained {
   scenario: string;
   seqScan: boolean;
   plan: string;
@@ -408,6 +408,19 @@ async function withCatalogDatabase(pgUrl: string, size: number, use: (url: strin
   await use(url.toString());
 }
 
+/** What one catalog size measured on one database (bench/run.ts writes it to bench/results/catalog-<database>-<size>.md). */
+export interface CatalogRun {
+  database: 'PGlite' | 'PostgreSQL';
+  size: number;
+  results: LoadResult[];
+  explained: Array<Explained & { label: string }>;
+  comparisons: Comparison[];
+  plainComparisons: PlainComparison[];
+  firstRequests: Array<{ name: string; pgbenchTps: number }>;
+  /** On PGlite, when PostgreSQL ran the same size too: PGlite against PostgreSQL at one connection. */
+  latencies: LatencyComparison[];
+}
+
 export async function catalogBench(options: {
   sizes: number[];
   pgUrl?: string;
@@ -415,22 +428,32 @@ export async function catalogBench(options: {
   seconds: number;
   /** Rounds of the API against pgbench per scenario (the median is reported). */
   rounds: number;
-}) {
-  const results: LoadResult[] = [];
-  const explained: Array<Explained & { label: string }> = [];
-  const comparisons: Comparison[] = [];
-  const plainComparisons: PlainComparison[] = [];
+}): Promise<CatalogRun[]> {
+  const runs: CatalogRun[] = [];
+  const newRun = (database: CatalogRun['database'], size: number): CatalogRun => {
+    const run: CatalogRun = {
+      database,
+      size,
+      results: [],
+      explained: [],
+      comparisons: [],
+      plainComparisons: [],
+      firstRequests: [],
+      latencies: [],
+    };
+    runs.push(run);
+    return run;
+  };
   const singleConnection = new Map<string, LoadResult[]>();
-  const latencies: LatencyComparison[] = [];
-  const firstRequests: Array<{ name: string; pgbenchTps: number }> = [];
   const onOneConnection = FIXED.filter((s) => s.latency);
   for (const size of options.sizes) {
     if (process.env.BENCH_PGLITE !== 'false') await pgliteSize(size);
     if (options.pgUrl) await postgresSize(size, options.pgUrl);
   }
-  return { results, explained, comparisons, plainComparisons, latencies, firstRequests };
+  return runs;
 
   async function pgliteSize(size: number) {
+    const { results, explained } = newRun('PGlite', size);
     // PGlite: generate into a folder, then serve it.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-catalog-'));
     try {
@@ -455,6 +478,8 @@ export async function catalogBench(options: {
   }
 
   async function postgresSize(size: number, pgUrl: string) {
+    const { results, explained, comparisons, plainComparisons, firstRequests } = newRun('PostgreSQL', size);
+    const latencies = runs.find((r) => r.database === 'PGlite' && r.size === size)?.latencies ?? [];
     await withCatalogDatabase(pgUrl, size, async (url) => {
       const scenarioSql: ScenarioSql = new Map();
       for (const e of await explainScenarios(

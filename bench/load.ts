@@ -57,12 +57,13 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export function printTable(rows: LoadResult[]): void {
-  console.log('| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
-    );
-  }
+/** The markdown table of load runs, as the bench prints it and writes it to bench/results/. */
+export function loadTable(rows: LoadResult[]): string {
+  return [
+    '| scenario | conns | req/s | p50 ms | p99 ms | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) => `| ${r.name} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`,
+    ),
+  ].join('\n');
 }

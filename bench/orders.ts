@@ -282,7 +282,8 @@ export async function ordersBench(options: {
   seconds: number;
   rounds: number;
 }) {
-  const results: LoadResult[] = [];
+  const pglite: LoadResult[] = [];
+  const postgresql: LoadResult[] = [];
   const comparisons: Comparison[] = [];
   const names = Object.keys(SCENARIOS) as ScenarioName[];
 
@@ -297,7 +298,7 @@ export async function ordersBench(options: {
     const sellerCookies = await signIn(server.url, true);
     await warmUp(server.url, cookies);
     for (const name of names)
-      results.push(
+      pglite.push(
         await run(
           server.url,
           'PGlite',
@@ -342,11 +343,11 @@ export async function ordersBench(options: {
           () => run(server.url, 'PostgreSQL', scenario, who, options.seconds),
           () => pgbench(url, toScript(statements), options.seconds, BUYERS),
         );
-        results.push(api);
+        postgresql.push(api);
         comparisons.push(comparison);
       }
       await server.stop();
     });
   }
-  return { results, comparisons };
+  return { pglite, postgresql, comparisons };
 }

@@ -10,34 +10,101 @@
  *   BENCH_SOAK=false skips it).
  * With BENCH_DATABASE_URL=postgres://… the load scenarios run on PostgreSQL as well (in a new database).
  * BENCH_PAGES=false leaves out the start-up, account and page figures (e.g. for a catalog-only run).
+ * Each area's tables are printed and, at the end, written to bench/results/<area>-<database>[-<size>].md
+ * (bench/results.ts; an area the run left out keeps its file); then docs/performance.md's copies of those files are
+ * rewritten (scripts/performance-doc.mjs).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_BUYER } from '@domain/constants';
-import { catalogBench } from './catalog';
-import { type LoadResult, load, printTable } from './load';
+import { refreshPerformanceDoc } from '../scripts/performance-doc.mjs';
+import { type CatalogRun, catalogBench } from './catalog';
+import { type LoadResult, load, loadTable } from './load';
 import { ordersBench } from './orders';
 import type { Comparison } from './pgbench';
+import { machine, report, writeResults } from './results';
 import { login, startServer, withBenchDatabase } from './server';
 import { soak } from './soak';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-function printComparisons(comparisons: Comparison[]): void {
-  if (comparisons.length === 0) return;
-  console.log(
-    '\nThe API against the same SQL run by pgbench (10 clients); budget: the API reaches 60% or more:',
-  );
-  console.log('| scenario | API req/s | pgbench tx/s | API / pgbench (median) | every round |');
-  console.log('|---|---:|---:|---:|---|');
-  const percent = (r: number) => `${Math.round(r * 100)}%`;
-  for (const c of comparisons) {
-    const verdict = c.ratio >= 0.6 ? '' : ' (below budget)';
-    console.log(
-      `| ${c.name} | ${c.apiRps} | ${c.pgbenchTps} | ${percent(c.ratio)}${verdict} | ${c.rounds.map(percent).join(', ')} |`,
+const percent = (r: number) => `${Math.round(r * 100)}%`;
+
+function comparisonTable(comparisons: Comparison[]): string {
+  return [
+    'The API against the same SQL run by pgbench (10 clients); budget: the API reaches 60% or more:',
+    '',
+    '| scenario | API req/s | pgbench tx/s | API / pgbench (median) | every round |',
+    '|---|---:|---:|---:|---|',
+    ...comparisons.map(
+      (c) =>
+        `| ${c.name} | ${c.apiRps} | ${c.pgbenchTps} | ${percent(c.ratio)}${c.ratio >= 0.6 ? '' : ' (below budget)'} | ${c.rounds.map(percent).join(', ')} |`,
+    ),
+  ].join('\n');
+}
+
+/** The tables of one catalog size on one database, reported to bench/results/catalog-<database>-<size>.md. */
+function reportCatalog(c: CatalogRun): void {
+  const area = `catalog-${c.database.toLowerCase()}-${c.size}`;
+  report(area, c.database, loadTable(c.results));
+  if (c.latencies.length > 0)
+    report(
+      area,
+      'PostgreSQL',
+      [
+        'PGlite against PostgreSQL at one connection, mean latency; budget: within 3x:',
+        '',
+        '| scenario | PGlite mean ms | PostgreSQL mean ms | PGlite / PostgreSQL |',
+        '|---|---:|---:|---:|',
+        ...c.latencies.map(
+          (l) =>
+            `| ${l.name} | ${l.pgliteMean} | ${l.postgresMean} | ${l.ratio.toFixed(1)}x${l.ratio <= 3 ? '' : ' (over budget)'} |`,
+        ),
+      ].join('\n'),
     );
+  if (c.comparisons.length > 0) report(area, c.database, comparisonTable(c.comparisons));
+  if (c.plainComparisons.length > 0)
+    report(
+      area,
+      c.database,
+      [
+        'Varied queries (a different range, page or term each request), the app against a plain Express + node-postgres catalog over the same database, alternating (10 connections); target: 6x, p50 under 20 ms at 100,000:',
+        '',
+        '| scenario | app req/s | p50 ms | plain req/s | p50 ms | app / plain (median) | every round |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        ...c.plainComparisons.map(
+          (p) =>
+            `| ${p.name} | ${p.app.rps} | ${p.app.p50} | ${p.plain.rps} | ${p.plain.p50} | ${p.ratio.toFixed(1)}x${p.ratio >= 6 ? '' : ' (below target)'} | ${p.rounds.map((r) => `${r.toFixed(1)}x`).join(', ')} |`,
+        ),
+      ].join('\n'),
+    );
+  if (c.firstRequests.length > 0)
+    report(
+      area,
+      c.database,
+      [
+        'A first request (the catalog then keeps its capped count and relevance window for a minute): its SQL alone, by pgbench (10 clients):',
+        '',
+        '| scenario | pgbench tx/s |',
+        '|---|---:|',
+        ...c.firstRequests.map((f) => `| ${f.name} | ${f.pgbenchTps} |`),
+      ].join('\n'),
+    );
+  // On stdout every plan's verdict (the plan itself when it reads products whole, or with BENCH_PLANS=true); in the
+  // file, one line.
+  for (const e of c.explained) {
+    console.log(
+      `- ${e.label}, ${e.scenario}: ${e.seqScan ? 'SEQUENTIAL SCAN of products' : 'no sequential scan of products'}`,
+    );
+    if (process.env.BENCH_PLANS === 'true' || e.seqScan) console.log(e.plan.replace(/^/gm, '    '));
   }
+  const scans = c.explained.filter((e) => e.seqScan).map((e) => e.scenario);
+  report(
+    area,
+    c.database,
+    `Query plans (EXPLAIN) of every query these scenarios send, ${c.explained.length} plans${c.database === 'PostgreSQL' ? ' (statement-pool queries also as generic plans)' : ''}: ${scans.length > 0 ? `SEQUENTIAL SCAN of products in ${scans.join(', ')}` : 'no sequential scan of products'}.`,
+  );
 }
 
 const PORT = Number(process.env.BENCH_PORT ?? 5199);
@@ -88,10 +155,7 @@ const { ensureClientBuilt } = await import('../scripts/client-build.mjs');
 if (!ensureClientBuilt()) process.exit(1);
 await buildServer();
 
-const rows: LoadResult[] = [];
-console.log(
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}\n`,
-);
+console.log(`Machine: ${machine}\n`);
 
 const pages = process.env.BENCH_PAGES !== 'false';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-'));
@@ -104,7 +168,9 @@ try {
 async function pgliteStartAndPages() {
   const first = await startServer({ DATA_DIR: dataDir }, PORT);
   await first.stop();
-  console.log(
+  report(
+    'start-up-pglite',
+    'PGlite',
     `Embedded database: first start (create, migrate, seed) ${Math.round(first.startMs)} ms to first answer`,
   );
   // Restarts on the existing folder: the median of three, as one start is at the mercy of the machine.
@@ -117,10 +183,13 @@ async function pgliteStartAndPages() {
   const again = await startServer({ DATA_DIR: dataDir }, PORT);
   restarts.push(Math.round(again.startMs));
   const median = [...restarts].sort((a, b) => a - b)[1];
-  console.log(
-    `Embedded database: restart on the existing folder ${median} ms to first answer (median of ${restarts.join(', ')}; budget 2000 ms)\n`,
+  report(
+    'start-up-pglite',
+    'PGlite',
+    `Embedded database: restart on the existing folder ${median} ms to first answer (median of ${restarts.join(', ')}; budget 2000 ms)`,
   );
-  rows.push(...(await accountScenarios(again.url, 'PGlite')), ...(await pageScenarios(again.url, 'PGlite')));
+  report('accounts-pglite', 'PGlite', loadTable(await accountScenarios(again.url, 'PGlite')));
+  report('pages-pglite', 'PGlite', loadTable(await pageScenarios(again.url, 'PGlite')));
   await again.stop();
 }
 
@@ -129,10 +198,8 @@ if (pgUrl && pages) {
   const name = `dfm_bench_${process.pid}`;
   await withBenchDatabase(pgUrl, name, async (url) => {
     const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'true' }, PORT);
-    rows.push(
-      ...(await accountScenarios(server.url, 'PostgreSQL')),
-      ...(await pageScenarios(server.url, 'PostgreSQL')),
-    );
+    report('accounts-postgresql', 'PostgreSQL', loadTable(await accountScenarios(server.url, 'PostgreSQL')));
+    report('pages-postgresql', 'PostgreSQL', loadTable(await pageScenarios(server.url, 'PostgreSQL')));
     await server.stop();
   });
 } else if (!pgUrl) {
@@ -143,77 +210,45 @@ if (pgUrl && pages) {
 
 if (process.env.BENCH_CATALOG !== 'false') {
   const sizes = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
-  const { results, explained, comparisons, plainComparisons, latencies, firstRequests } = await catalogBench({
-    sizes,
+  const runs = await catalogBench({ sizes, pgUrl, port: PORT, seconds: SECONDS, rounds: ROUNDS });
+  for (const c of runs) reportCatalog(c);
+}
+
+if (process.env.BENCH_ORDERS !== 'false') {
+  const { pglite, postgresql, comparisons } = await ordersBench({
     pgUrl,
     port: PORT,
     seconds: SECONDS,
     rounds: ROUNDS,
   });
-  if (latencies.length) {
-    console.log('\nPGlite against PostgreSQL at one connection, mean latency; budget: within 3x:');
-    console.log('| scenario | PGlite mean ms | PostgreSQL mean ms | PGlite / PostgreSQL |');
-    console.log('|---|---:|---:|---:|');
-    for (const l of latencies) {
-      const verdict = l.ratio <= 3 ? '' : ' (over budget)';
-      console.log(`| ${l.name} | ${l.pgliteMean} | ${l.postgresMean} | ${l.ratio.toFixed(1)}x${verdict} |`);
-    }
+  const buyers = 'Cart and checkout: 10 buyers, each on its own connection and listing.';
+  report('cart-and-checkout-pglite', 'PGlite', `${buyers}\n\n${loadTable(pglite)}`);
+  if (postgresql.length > 0) {
+    report('cart-and-checkout-postgresql', 'PostgreSQL', `${buyers}\n\n${loadTable(postgresql)}`);
+    report('cart-and-checkout-postgresql', 'PostgreSQL', comparisonTable(comparisons));
   }
-  rows.push(...results);
-  printComparisons(comparisons);
-  if (plainComparisons.length > 0) {
-    console.log(
-      '\nVaried queries (a different range, page or term each request), the app against a plain Express + node-postgres catalog over the same database, alternating (10 connections); target: 6x, p50 under 20 ms at 100,000:',
-    );
-    console.log(
-      '| scenario | app req/s | p50 ms | plain req/s | p50 ms | app / plain (median) | every round |',
-    );
-    console.log('|---|---:|---:|---:|---:|---:|---|');
-    for (const c of plainComparisons)
-      console.log(
-        `| ${c.name} | ${c.app.rps} | ${c.app.p50} | ${c.plain.rps} | ${c.plain.p50} | ${c.ratio.toFixed(1)}x${c.ratio >= 6 ? '' : ' (below target)'} | ${c.rounds.map((r) => `${r.toFixed(1)}x`).join(', ')} |`,
-      );
-  }
-  if (firstRequests.length > 0) {
-    console.log(
-      '\nA first request (the catalog then keeps its capped count and relevance window for a minute): its SQL alone, by pgbench (10 clients):',
-    );
-    console.log('| scenario | pgbench tx/s |');
-    console.log('|---|---:|');
-    for (const f of firstRequests) console.log(`| ${f.name} | ${f.pgbenchTps} |`);
-  }
-  console.log(
-    '\nQuery plans (EXPLAIN) of every query the catalog, product page and page scenarios run (statement-pool queries also as generic plans):',
-  );
-  for (const e of explained) {
-    console.log(
-      `- ${e.label}, ${e.scenario}: ${e.seqScan ? 'SEQUENTIAL SCAN of products' : 'no sequential scan of products'}`,
-    );
-    if (process.env.BENCH_PLANS === 'true' || e.seqScan) console.log(e.plan.replace(/^/gm, '    '));
-  }
-  console.log('');
-}
-
-if (process.env.BENCH_ORDERS !== 'false') {
-  const { results, comparisons } = await ordersBench({ pgUrl, port: PORT, seconds: SECONDS, rounds: ROUNDS });
-  rows.push(...results);
-  console.log('\nCart and checkout: 10 buyers, each on its own connection and listing.');
-  printComparisons(comparisons);
-  console.log('');
 }
 
 if (pgUrl && process.env.BENCH_SOAK !== 'false') {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
   const { load: result, acknowledged, problems } = await soak({ pgUrl, port: PORT, seconds });
-  rows.push(result);
-  console.log(
+  report(
+    'soak-postgresql',
+    'PostgreSQL',
     `Soak on PostgreSQL, ${result.connections} buyers for ${seconds} s (browse, open a listing, add to cart, check out every third round): ` +
       `${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.serverErrors} 5xx, ${acknowledged} orders acknowledged; ` +
       (problems.length
         ? `DOES NOT RECONCILE: ${problems.join('; ')}`
-        : 'orders, order lines and stock reconcile.'),
+        : 'orders, order lines and stock reconcile.') +
+      `\n\n${loadTable([result])}`,
   );
-  console.log('');
 }
 
-printTable(rows);
+const written = await writeResults(pgUrl);
+console.log(`Results written to ${written.join(', ') || 'no file (no area was measured)'}.`);
+const doc = refreshPerformanceDoc();
+console.log(
+  `docs/performance.md: ${doc.rewritten} of its results blocks rewritten from their files` +
+    (doc.unquoted.length > 0 ? `; not quoted there: ${doc.unquoted.join(', ')}` : '') +
+    (doc.problems.length > 0 ? `\n${doc.problems.join('\n')}` : ''),
+);
