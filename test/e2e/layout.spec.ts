@@ -47,11 +47,23 @@ async function addToCart(page: Page, productId: number) {
   expect(added.ok(), await added.text()).toBe(true);
 }
 
-/** Where a visible element is. */
+/**
+ * Where a visible element is. Waits for it: a header re-rendered between a visibility check and this one (the
+ * signed-in state arriving, say) briefly has no box.
+ */
 async function box(locator: Locator) {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error(`not shown: ${locator}`);
-  return found;
+  const seen: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+  await expect
+    .poll(
+      async () => {
+        seen.box = await locator.boundingBox();
+        return seen.box !== null;
+      },
+      { message: `shown: ${locator}` },
+    )
+    .toBe(true);
+  if (!seen.box) throw new Error(`not shown: ${locator}`);
+  return seen.box;
 }
 
 async function expectFits(page: Page, path: string, ready: Locator, width: number) {
