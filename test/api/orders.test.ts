@@ -3,7 +3,7 @@ import type { Order } from '@domain/orders/responses';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderItems, orders, products, shipments } from '../../server/src/db/schema';
-import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/order-service';
+import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/checkout';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 

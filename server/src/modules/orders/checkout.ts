@@ -1,0 +1,480 @@
+/**
+ * Checkout's steps (docs/decisions/0021-payments.md#checkout-named-steps-one-round-trip-kept), run by
+ * OrderService.checkout in one transaction: **check** the cart (checkCart: lock, then the shipping rules, the prices,
+ * the stock and the order's size), **reserve** its units (reserve: a part of the write's statement, not a round trip of
+ * its own) and **write** the order (writeOrder). Every checkout and cancel locks the listings in id order, so
+ * concurrent checkouts never oversell and never deadlock (docs/quality.md#reliability).
+ */
+import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
+import { formatUSD, fromCents, toCents } from '@domain/money';
+import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
+import {
+  decideShipping,
+  type IsoDate,
+  needsCertificates,
+  type SellerCertificate,
+  type StateCode,
+  shippingDecisionText,
+} from '@domain/shipping';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/connect';
+import type { ColumnOf, RowOf } from '../../db/rows';
+import type { addresses, cartItems, orderItems, orders, products, users } from '../../db/schema';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
+import {
+  noticeValues,
+  ORDER,
+  orderPlacedNotice,
+  orderReceivedNotice,
+  withOrderNumber,
+} from '../notifications';
+import { certificatesOf } from '../shipping';
+import { lineIn, shipmentFacts, toOrder } from './order-read';
+
+export const CART_IS_EMPTY = 'Cart is empty';
+export const PRICES_CHANGED = 'Prices changed since you last looked';
+export const ADDRESS_NOT_FOUND = 'Address not found';
+export const ADD_AN_ADDRESS = 'Add a shipping address';
+/** The start of the 409 when some lines may not go to the address's state. */
+export const cantShipMessage = (state: string) => `Some items can't ship to ${state}`;
+export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
+
+/** A cart line as checkout locked and checked it: the line, its listing and its seller's shipping profile. */
+type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
+  RowOf<
+    typeof products,
+    'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+  > & {
+    stock: ColumnOf<typeof products, 'quantity'>;
+    sellerUsername: string;
+    shipFromState: string | null;
+    blockedStates: string[];
+  };
+
+/** The cart as the check step left it, locked: what the order will be. */
+export interface CheckedCart {
+  shipTo: ShipTo & { buyerName: string };
+  lines: CheckedLine[];
+  /** Per seller, in the order of their first line: what its parcel carries under the shipping rules. */
+  parcels: Map<number, Parcel>;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+/**
+ * check: read the ship-to address and lock the cart's sellers (their profiles, for the shipping rules); lock the
+ * cart lines and their listings (in listing id order) and decide the shipping rules, the prices and the stock; then
+ * the order's totals and its size. Throws the 400, 404 or 409 a buyer reads; writes nothing.
+ */
+export async function checkCart(
+  tx: Tx,
+  userId: number,
+  shown: ReadonlyMap<number, number>,
+  addressId: number | null,
+  today: IsoDate,
+): Promise<CheckedCart> {
+  const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId);
+  const lines = (
+    await queryRows<
+      RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
+        RowOf<
+          typeof products,
+          'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+        > & {
+          stock: ColumnOf<typeof products, 'quantity'>;
+        }
+    >(
+      tx,
+      // Locking the cart lines makes a second checkout of the same cart wait, then find it empty. Only the locked
+      // rows' own columns are read here (docs/architecture.md#reads-after-a-lock-wait); the sellers' profiles come
+      // from the rows shipToAndSellers locked. A line of a seller it did not lock (added since) stays in the cart.
+      sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
+                 c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
+                 p.seller_id as "sellerId", p.ships_as as "shipsAs"
+          from cart_items c
+          join products p on p.id = c.product_id and p.archived_at is null
+          where c.user_id = ${userId} and p.seller_id = any(${sql.param([...sellers.keys()])}::int[])
+          order by p.id
+          for update of c, p`,
+    )
+  ).map((l) => {
+    const seller = sellers.get(l.sellerId) as LockedSeller;
+    return {
+      ...l,
+      sellerUsername: seller.username,
+      shipFromState: seller.shipFromState,
+      blockedStates: seller.blockedStates,
+    };
+  });
+  if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
+  const destination = shipTo.state as StateCode;
+  const certified = await certificatesFor(tx, lines, destination);
+  const { blocked, parcels } = shippingDecisions(
+    lines.map((l) => ({ ...l, certificates: certified.get(l.sellerId) ?? [] })),
+    destination,
+    today,
+  );
+  if (blocked) throw blocked;
+  const changed = priceChanges(lines, shown);
+  if (changed) throw changed;
+  for (const l of lines) {
+    if (!l.inStock || l.stock === 0) throw new Conflict(`${l.title} is out of stock`);
+    if (l.stock < l.quantity) throw new Conflict(`Not enough stock for ${l.title}: only ${l.stock} left`);
+  }
+
+  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
+  const totalCents = subtotalCents + shippingCents;
+  if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
+  return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
+}
+
+/**
+ * reserve: the statement part that takes the units bought (a `bought (product_id, quantity, …)` relation) off their
+ * listings' stock, marking a listing out of stock at 0 and counting the units sold. The check step locked the rows.
+ */
+function reserve(bought: SQL): SQL {
+  return sql`update products p
+             set quantity = p.quantity - b.quantity,
+                 in_stock = p.in_stock and p.quantity - b.quantity > 0,
+                 units_sold = p.units_sold + b.quantity
+             from ${bought} b where p.id = b.product_id
+             returning p.id`;
+}
+
+/**
+ * write: the order with its copy of the address, one shipment per seller (with what the rules asked of it), its
+ * lines, the units reserved, the cart less the lines bought (a line added meanwhile stays) and the notifications to
+ * the buyer and each seller, in one statement. Answers the order as written.
+ */
+export async function writeOrder(
+  tx: Tx,
+  userId: number,
+  idempotencyKey: string | null,
+  note: string | null,
+  cart: CheckedCart,
+): Promise<Order> {
+  const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
+  const bought = sql.join(
+    lines.map(
+      (l, n) =>
+        sql`(${n}::int, ${l.productId}::int, ${l.sellerId}::int, ${l.title}::text, ${l.quantity}::int, ${l.priceCents}::int)`,
+    ),
+    sql`, `,
+  );
+  const parcelRows = sql.join(
+    [...parcels].map(
+      ([sellerId, p], n) =>
+        sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  const notes = noticeValues([
+    {
+      ...orderPlacedNotice({
+        buyerId: userId,
+        orderId: ORDER,
+        total: fromCents(totalCents),
+        sellers: [...parcels.keys()].map((sellerId) => {
+          const theirs = lines.filter((l) => l.sellerId === sellerId);
+          return {
+            username: theirs[0]?.sellerUsername ?? '',
+            items: theirs.reduce((n, l) => n + l.quantity, 0),
+          };
+        }),
+      }),
+      sellerId: null,
+    },
+    ...[...parcels.keys()].map((sellerId) => ({
+      ...orderReceivedNotice({
+        sellerId,
+        orderId: ORDER,
+        buyer: shipTo.buyerName,
+        items: lines.filter((l) => l.sellerId === sellerId),
+        shipTo,
+        note,
+      }),
+      sellerId,
+    })),
+  ]);
+  const written = await queryRows<
+    RowOf<typeof orders, 'id' | 'createdAt'> &
+      RowOf<typeof orderItems, 'productId' | 'shipmentId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
+  >(
+    tx,
+    sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${bought}),
+        sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${parcelRows}),
+        o as (
+          insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
+                              ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
+                              ship_to_phone, note)
+          values (${userId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
+                  ${idempotencyKey}::text, ${shipTo.name}::text, ${shipTo.line1}::text, ${shipTo.line2}::text,
+                  ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text,
+                  ${note}::text)
+          returning id, created_at
+        ),
+        s as (
+          insert into shipments (order_id, seller_id, ship_from_state, labels, certificates, created_at)
+          select o.id, x.seller_id, x.ship_from_state, x.labels, x.certificates, o.created_at
+          from o, sellers x order by x.n
+          returning id, seller_id
+        ),
+        items as (
+          insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents)
+          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents
+          from o, bought b join s on s.seller_id = b.seller_id order by b.n
+          returning id, product_id, shipment_id
+        ),
+        stock as (${reserve(sql`bought`)}),
+        emptied as (delete from cart_items c using bought b
+                     where c.user_id = ${userId} and c.product_id = b.product_id returning c.id),
+        notes (user_id, kind, seller_id, title, body, link) as (values ${notes}),
+        notified as (
+          insert into notifications (user_id, actor_id, kind, order_id, shipment_id, title, body, link)
+          select n.user_id, ${userId}::int, n.kind, o.id, s.id, ${withOrderNumber(sql`n.title`, sql`o.id`)},
+                 ${withOrderNumber(sql`n.body`, sql`o.id`)}, ${withOrderNumber(sql`n.link`, sql`o.id`)}
+          from o cross join notes n left join s on s.seller_id = n.seller_id
+          returning id
+        )
+        select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
+               items.shipment_id as "shipmentId"
+        from o, items`,
+  );
+  const first = written[0];
+  if (!first) throw new Error('The order was not written');
+  const createdAt = new Date(first.createdAt);
+  const byProduct = new Map(written.map((w) => [w.productId, w]));
+  const shipmentsBySeller = new Map<number, Shipment>();
+  const items: OrderLine[] = lines.map((l) => {
+    const w = byProduct.get(l.productId) as (typeof written)[number];
+    let shipment = shipmentsBySeller.get(l.sellerId);
+    if (!shipment) {
+      shipment = {
+        ...shipmentFacts({
+          id: w.shipmentId,
+          orderId: first.id,
+          status: 'pending',
+          carrier: null,
+          trackingNumber: null,
+          shippedAt: null,
+          deliveredAt: null,
+          deliveredBy: null,
+          cancelledAt: null,
+          cancelledBy: null,
+          cancelReason: null,
+        }),
+        seller: { id: l.sellerId, username: l.sellerUsername },
+        items: [],
+      };
+      shipmentsBySeller.set(l.sellerId, shipment);
+    }
+    const line = lineIn(shipment, { ...l, id: w.itemId });
+    shipment.items.push(line);
+    return line;
+  });
+  return toOrder(
+    {
+      id: first.id,
+      userId,
+      subtotalCents,
+      shippingCents,
+      totalCents,
+      createdAt,
+      note,
+      shipToName: shipTo.name,
+      shipToLine1: shipTo.line1,
+      shipToLine2: shipTo.line2,
+      shipToCity: shipTo.city,
+      shipToState: shipTo.state,
+      shipToZip: shipTo.zip,
+      shipToPhone: shipTo.phone,
+    },
+    items,
+    [...shipmentsBySeller.values()],
+  );
+}
+
+/**
+ * The certificates of the sellers whose lines a rule asks a certificate for (needsCertificates), read in one
+ * statement; none is read when no line needs one (a same-state order, or a destination without such a rule), the
+ * usual case. Read after shipToAndSellers locked the sellers' rows: a profile saved meanwhile is seen whole or not at
+ * all.
+ */
+async function certificatesFor(
+  tx: Tx,
+  lines: ReadonlyArray<{ sellerId: number; shipFromState: string | null; shipsAs: string }>,
+  destination: StateCode,
+): Promise<Map<number, SellerCertificate[]>> {
+  const sellers = [
+    ...new Set(
+      lines
+        .filter((l) =>
+          needsCertificates(l.shipFromState as StateCode | null, destination, l.shipsAs as ShipsAs),
+        )
+        .map((l) => l.sellerId),
+    ),
+  ];
+  if (sellers.length === 0) return new Map();
+  const rows = await queryRows<{ sellerId: number; certificates: SellerCertificate[] }>(
+    tx,
+    sql`select s.id as "sellerId", ${certificatesOf(sql`s.id`)} as certificates
+        from unnest(${sql.param(sellers)}::int[]) as s(id)`,
+  );
+  return new Map(rows.map((r) => [r.sellerId, r.certificates]));
+}
+
+/** What one seller's parcel carries under the shipping rules: its origin, outside labels and certificates. */
+interface Parcel {
+  shipFromState: string | null;
+  labels: string[];
+  certificates: Array<{ kind: string; number: string }>;
+}
+
+/**
+ * Each cart line's shipping decision (docs/product.md#shipping-rules): the 409 for the lines that may not go to
+ * the destination (null when every line may; the message names each line and its reason, `errors` has one entry per
+ * blocked listing, keyed by its id), and per seller, in the order of their first line, what its parcel carries.
+ */
+function shippingDecisions(
+  lines: ReadonlyArray<
+    { productId: number; title: string; shipsAs: string; sellerId: number } & {
+      shipFromState: string | null;
+      blockedStates: readonly string[];
+      certificates: SellerCertificate[];
+    }
+  >,
+  destination: StateCode,
+  today: IsoDate,
+): { blocked: Conflict | null; parcels: Map<number, Parcel> } {
+  const reasons: string[] = [];
+  const errors: Record<string, string> = {};
+  const parcels = new Map<number, Parcel>();
+  for (const l of lines) {
+    const decision = decideShipping(
+      {
+        shipFromState: l.shipFromState as StateCode | null,
+        blockedStates: l.blockedStates as StateCode[],
+        certificates: l.certificates,
+      },
+      { shipsAs: l.shipsAs as ShipsAs },
+      destination,
+      today,
+    );
+    if (decision.status !== 'allowed') {
+      reasons.push(`${l.title}: ${decision.reason}`);
+      errors[String(l.productId)] = shippingDecisionText(decision, destination);
+      continue;
+    }
+    const parcel = parcels.get(l.sellerId) ?? {
+      shipFromState: l.shipFromState,
+      labels: [],
+      certificates: [],
+    };
+    parcels.set(l.sellerId, parcel);
+    for (const label of decision.labels) if (!parcel.labels.includes(label)) parcel.labels.push(label);
+    for (const c of decision.certificates ?? [])
+      if (!parcel.certificates.some((k) => k.kind === c.kind)) parcel.certificates.push(c);
+  }
+  const blocked =
+    reasons.length === 0
+      ? null
+      : new Conflict(`${cantShipMessage(destination)}: ${reasons.join('; ')}`, errors);
+  return { blocked, parcels };
+}
+
+/**
+ * The 409 for cart lines whose listing's price is not the one the buyer agreed to (the line's agreed price) or
+ * was shown (the request's price for that listing, if it carried one), or null when every price stands. The
+ * message names each change; `errors` has one entry per changed listing, keyed by its id.
+ */
+function priceChanges(
+  lines: ReadonlyArray<{ productId: number; title: string; priceCents: number; agreedPriceCents: number }>,
+  shown: ReadonlyMap<number, number>,
+) {
+  const changes: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const l of lines) {
+    const shownPrice = shown.get(l.productId);
+    const agreedCents =
+      shownPrice !== undefined && toCents(shownPrice) !== l.priceCents
+        ? toCents(shownPrice)
+        : l.agreedPriceCents;
+    if (agreedCents === l.priceCents) continue;
+    const change = `from ${formatUSD(fromCents(agreedCents))} to ${formatUSD(fromCents(l.priceCents))}`;
+    changes.push(`${l.title} ${change}`);
+    errors[String(l.productId)] = `The price of ${l.title} changed ${change}`;
+  }
+  if (changes.length === 0) return null;
+  return new Conflict(
+    `${PRICES_CHANGED}: ${changes.join('; ')}. Review your cart and accept the new prices to check out.`,
+    errors,
+  );
+}
+
+/** A seller of the cart's listings, locked FOR SHARE by shipToAndSellers: the profile decideShipping reads. */
+interface LockedSeller {
+  username: string;
+  shipFromState: string | null;
+  blockedStates: string[];
+}
+
+/**
+ * The address an order goes to (the buyer's address `addressId`, or their default one, with the buyer's name), and
+ * the sellers of the listings in the cart, each row locked FOR SHARE in id order, with its shipping profile: a
+ * profile save (which updates that row first) waits for the checkout, or the checkout for the save, so checkout
+ * reads one profile whole, never the ship-from state of one and the certificates of another (those are read by a
+ * later statement, certificatesFor, under the lock). The lock comes before the listings' (every writer of a profile
+ * locks the seller's row before its listings), so neither waits on the other in a cycle. NotFound for an address
+ * that is not theirs (or no longer exists); InvalidInput when they have none.
+ */
+async function shipToAndSellers(
+  tx: Tx,
+  userId: number,
+  addressId: number | null,
+): Promise<{ shipTo: ShipTo & { buyerName: string }; sellers: Map<number, LockedSeller> }> {
+  const rows = await queryRows<
+    (RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
+      buyerName: ColumnOf<typeof users, 'username'>;
+    }) & {
+      sellerId: number | null;
+      sellerUsername: string | null;
+      shipFromState: string | null;
+      blockedStates: string[] | null;
+    }
+  >(
+    tx,
+    // The address is a plain read: no lock guards it, so it is as fresh as the statement. The sellers' columns come
+    // from the rows the statement locks, which PostgreSQL reads again after a lock wait.
+    sql`with sellers as (
+          select u.id, u.username, u.ship_from_state, u.blocked_states
+          from users u
+          where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
+                         where c.user_id = ${userId})
+          order by u.id
+          for share of u
+        )
+        select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, b.username as "buyerName",
+               s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
+               s.blocked_states as "blockedStates"
+        from addresses a join users b on b.id = a.user_id
+        left join sellers s on true
+        where a.user_id = ${userId} and ${addressId === null ? sql`a.is_default` : sql`a.id = ${addressId}`}`,
+  );
+  const first = rows[0];
+  if (!first)
+    throw addressId === null
+      ? new InvalidInput(ADD_AN_ADDRESS, { addressId: ADD_AN_ADDRESS })
+      : new NotFound(ADDRESS_NOT_FOUND);
+  const sellers = new Map<number, LockedSeller>();
+  for (const r of rows)
+    if (r.sellerId !== null)
+      sellers.set(r.sellerId, {
+        username: r.sellerUsername as string,
+        shipFromState: r.shipFromState,
+        blockedStates: r.blockedStates ?? [],
+      });
+  const { name, line1, line2, city, state, zip, phone, buyerName } = first;
+  return { shipTo: { name, line1, line2, city, state, zip, phone, buyerName }, sellers };
+}
