@@ -1,0 +1,2 @@
+// The payments area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+export * from './split';
