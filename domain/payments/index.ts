@@ -1,2 +1,4 @@
 // The payments area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
+
+export * from './ledger';
 export * from './split';

@@ -171,7 +171,7 @@ export async function buildApp({
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
-    orders: new OrderService(database.db, today, now),
+    orders: new OrderService(database.db, today, now, config.payments.commissionBp),
   });
   await server.register(area('shipping', shippingRoutes), {
     prefix: '/api',

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseDecimal } from '@domain/numbers';
+import { COMMISSION_BP_MAX } from '@domain/payments';
 import { z } from 'zod';
 
 const bool = z
@@ -110,6 +111,24 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt(6),
   /** How long a claimed notification is kept from the other instances' senders while it is sent. */
   MAIL_LEASE_SECONDS: positiveInt(300),
+  /**
+   * The marketplace's part of each shipment, in percent of its gross (0 to 50, at most two decimals), fixed per
+   * shipment at checkout (docs/decisions/0021-payments.md). 0: nurseries keep every cent.
+   */
+  MARKETPLACE_COMMISSION_PERCENT: z
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      const bp = /^\d{1,2}(\.\d{1,2})?$/.test(v) ? Math.round(Number(v) * 100) : Number.NaN;
+      if (!(bp >= 0 && bp <= COMMISSION_BP_MAX)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a percentage from 0 to 50, with at most two decimals',
+        });
+        return z.NEVER;
+      }
+      return bp;
+    }),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -184,6 +203,8 @@ export interface Config {
   publicOrigin: string | undefined;
   /** The notification mails (SMTP_URL, MAIL_*); the links in them lead to PUBLIC_ORIGIN (else localhost:PORT). */
   mail: MailSettings;
+  /** How the buyer's money is split (MARKETPLACE_COMMISSION_PERCENT), in basis points. */
+  payments: { commissionBp: number };
 }
 
 /** How the notification mails go (SMTP_URL and the MAIL_* settings). */
@@ -243,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.MAIL_LEASE_SECONDS * 1000,
       intervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     },
+    payments: { commissionBp: e.MARKETPLACE_COMMISSION_PERCENT },
   };
 }

@@ -182,3 +182,76 @@ describe("migration 0020 on listings saved before a cutting's size followed its 
     ]);
   });
 });
+
+describe('migration 0021 on orders placed before payments', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite({ extensions: { pg_trgm } });
+    for (const file of files.filter((f) => f < '0021')) await apply(db, file);
+    // Three sellers' shipments in one order (lines 1000, 1000 and 2000 cents, shipping 1299), and an order of one.
+    await db.exec(`
+      insert into users (id, username, password, email, is_seller, ship_from_state) values
+        (1, 'nursery_a', 'x', 'a@example.com', true, 'FL'), (2, 'nursery_b', 'x', 'b@example.com', true, 'CA'),
+        (3, 'nursery_c', 'x', 'c@example.com', true, 'TX'), (4, 'grower', 'x', 'g@example.com', false, null);
+      insert into products (id, seller_id, title, description, variety, form, ships_as, price_cents, quantity,
+                            image_url)
+      values (10, 1, 'A', 'd', 'Sugar Dragon', 'seed', 'seeds', 500, 9, '/a.svg'),
+             (11, 2, 'B', 'd', 'Sugar Dragon', 'seed', 'seeds', 1000, 9, '/b.svg'),
+             (12, 3, 'C', 'd', 'Sugar Dragon', 'seed', 'seeds', 2000, 9, '/c.svg');
+      insert into orders (id, user_id, subtotal_cents, shipping_cents, total_cents, created_at) values
+        (100, 4, 4000, 1299, 5299, '2026-01-01T10:00:00Z'), (101, 4, 500, 1299, 1799, '2026-01-02T10:00:00Z');
+      insert into shipments (id, order_id, seller_id, created_at) values
+        (200, 100, 1, '2026-01-01T10:00:00Z'), (201, 100, 2, '2026-01-01T10:00:00Z'),
+        (202, 100, 3, '2026-01-01T10:00:00Z'), (203, 101, 1, '2026-01-02T10:00:00Z');
+      insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents) values
+        (100, 200, 10, 'A', 2, 500), (100, 201, 11, 'B', 1, 1000), (100, 202, 12, 'C', 1, 2000),
+        (101, 203, 10, 'A', 1, 500);
+    `);
+    for (const file of files.filter((f) => f >= '0021')) await apply(db, file);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('settles each shipment by the split rule, paid when placed, with a payment per order', async () => {
+    const { rows } = await db.query<{
+      shipment_id: number;
+      lines: number;
+      share: number;
+      gross: number;
+      net: number;
+    }>(
+      `select shipment_id, lines_cents as lines, shipping_cents as share, gross_cents as gross, net_cents as net
+       from shipment_settlements where paid_at is not null order by shipment_id`,
+    );
+    // 1299 by 1000:1000:2000 is 324.75, 324.75, 649.5: 324, 324, 649 and two cents left, to the largest remainders
+    // (the two .75s, shipments 200 and 201).
+    expect(rows.map((r) => [r.shipment_id, r.lines, r.share, r.gross, r.net])).toEqual([
+      [200, 1000, 325, 1325, 1325],
+      [201, 1000, 325, 1325, 1325],
+      [202, 2000, 649, 2649, 2649],
+      [203, 500, 1299, 1799, 1799],
+    ]);
+    const { rows: paid } = await db.query<{ order_id: number; provider: string; amount: number }>(
+      'select order_id, provider, amount_cents as amount from payments order by order_id',
+    );
+    expect(paid).toEqual([
+      { order_id: 100, provider: 'direct', amount: 5299 },
+      { order_id: 101, provider: 'direct', amount: 1799 },
+    ]);
+  });
+
+  it('keeps the ledger append-only', async () => {
+    await db.exec(
+      `insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider)
+       values (100, 200, 1, 'received_by_seller', 1325, 'direct')`,
+    );
+    await expect(db.exec('update ledger_entries set amount_cents = 1')).rejects.toThrow(/append-only/);
+    await expect(db.exec('delete from ledger_entries')).rejects.toThrow(/append-only/);
+    await expect(
+      db.exec(
+        `insert into ledger_entries (order_id, kind, amount_cents, provider) values (100, 'charge', 0, 'direct')`,
+      ),
+    ).rejects.toThrow(/ledger_entries_amount_positive/);
+  });
+});

@@ -2,7 +2,15 @@ import type { CartLine } from '@domain/cart/responses';
 import type { Order } from '@domain/orders/responses';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orderItems, orders, products, shipments } from '../../server/src/db/schema';
+import {
+  cartItems,
+  orderItems,
+  orders,
+  payments,
+  products,
+  shipmentSettlements,
+  shipments,
+} from '../../server/src/db/schema';
 import { ORDER_TOO_LARGE } from '../../server/src/modules/orders/checkout';
 import { type Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
@@ -98,6 +106,57 @@ describe('POST /api/orders (checkout)', () => {
     const again = await client.get<Order>(`/api/orders/${res.body.id}`);
     expect(again.body.items[2]).toMatchObject({ title: 'Dear cutting', price: 49.99 });
     expect(again.body.total).toBe(63.68);
+  });
+
+  it("settles each seller's shipment at checkout: shipping shared by the lines, the cents adding up to the total", async () => {
+    const other = await insertSeller(t.database.db, uniqueUsername('order_seller_b'));
+    const mine = await listing({ title: 'One seller', quantity: 5, priceCents: 1_000 });
+    const theirs = await insertListing(t.database.db, other, {
+      title: 'Other seller',
+      quantity: 5,
+      priceCents: 1_000,
+    });
+    const client = await buyer([
+      [mine.id, 1],
+      [theirs.id, 2],
+    ]);
+    const res = await client.post<Order>('/api/orders', {});
+    expect(res.status).toBe(201);
+    const settled = await t.database.db
+      .select({
+        shipmentId: shipmentSettlements.shipmentId,
+        lines: shipmentSettlements.linesCents,
+        share: shipmentSettlements.shippingCents,
+        gross: shipmentSettlements.grossCents,
+        net: shipmentSettlements.netCents,
+        paidAt: shipmentSettlements.paidAt,
+      })
+      .from(shipmentSettlements)
+      .where(
+        inArray(
+          shipmentSettlements.shipmentId,
+          res.body.shipments.map((s) => s.id),
+        ),
+      )
+      .orderBy(shipmentSettlements.shipmentId);
+    // $12.99 by 1000:2000 is 433 and 866 exactly; the grosses add up to the $42.99 charged.
+    expect(settled.map((x) => [x.lines, x.share, x.gross, x.net, x.paidAt])).toEqual([
+      [1_000, 433, 1_433, 1_433, null],
+      [2_000, 866, 2_866, 2_866, null],
+    ]);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, res.body.id));
+    expect(payment).toMatchObject({
+      provider: 'direct',
+      amountCents: 4_299,
+      capturedCents: 0,
+      refundedCents: 0,
+    });
+    // The unpaid window of the default provider: a week from the order.
+    const order = await t.database.db
+      .select({ at: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.id, res.body.id));
+    expect((payment?.expiresAt.getTime() ?? 0) - (order[0]?.at.getTime() ?? 0)).toBe(168 * 3_600_000);
   });
 
   it('refuses with 409 naming the product when stock ran short, and writes nothing', async () => {

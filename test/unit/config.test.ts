@@ -112,6 +112,17 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('reads the commission as basis points, and refuses what is not a percentage from 0 to 50', () => {
+    expect(loadConfig({}).payments.commissionBp).toBe(0);
+    expect(loadConfig({ MARKETPLACE_COMMISSION_PERCENT: '12.5' }).payments.commissionBp).toBe(1_250);
+    expect(loadConfig({ MARKETPLACE_COMMISSION_PERCENT: '50' }).payments.commissionBp).toBe(5_000);
+    expect(loadConfig({ MARKETPLACE_COMMISSION_PERCENT: '0.01' }).payments.commissionBp).toBe(1);
+    for (const bad of ['50.01', '-1', '1.234', '1e1', 'ten', ' 5', '0x10', '100'])
+      expect(() => loadConfig({ MARKETPLACE_COMMISSION_PERCENT: bad }), bad).toThrow(
+        /MARKETPLACE_COMMISSION_PERCENT: must be a percentage from 0 to 50/,
+      );
+  });
+
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and says what to give', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies.*got "true"/);

@@ -13,6 +13,12 @@ import {
   type StoredNotificationKind,
 } from '@domain/notifications/types';
 import { CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
+import {
+  LEDGER_KINDS,
+  MONEY_JOB_STATES,
+  PAYMENT_PROVIDERS,
+  type PaymentProviderId,
+} from '@domain/payments/ledger';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
 import { STATE_CODES } from '@domain/shipping/states';
@@ -700,3 +706,107 @@ export const addresses = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
+
+/**
+ * The buyer's payment of an order (docs/decisions/0021-payments.md): one per order, with its provider and the amounts
+ * authorised, captured and refunded. No status is stored: it follows from the amounts and the shipments'
+ * settlements. `expires_at` ends the unpaid window.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    /** The provider's reference of the payment (a Stripe Checkout Session); null under the default. */
+    ref: text('ref'),
+    /** The charge the payment made (Stripe), the source of the transfers. */
+    chargeRef: text('charge_ref'),
+    /** Where the buyer pays (the hosted page), while the payment waits. */
+    redirectUrl: text('redirect_url'),
+    /** How many times the payment was started: the provider's idempotency key names it. */
+    attempt: integer('attempt').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    capturedCents: integer('captured_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_order_id_key').on(t.orderId),
+    check('payments_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),
+    check(
+      'payments_amounts_valid',
+      sql`${t.amountCents} >= 0 and ${t.capturedCents} between 0 and ${t.amountCents}
+          and ${t.refundedCents} between 0 and ${t.capturedCents}`,
+    ),
+  ],
+);
+
+/**
+ * What a shipment is worth and to whom, fixed at checkout by domain/payments/split.ts (its lines, its share of the
+ * order's shipping, the commission at the rate then in force, the net), and where its money stands: paid when, and
+ * the refund or transfer it is owed.
+ */
+export const shipmentSettlements = pgTable(
+  'shipment_settlements',
+  {
+    shipmentId: integer('shipment_id')
+      .primaryKey()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    linesCents: integer('lines_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    commissionBp: integer('commission_bp').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    /** When this shipment's money came in; it may ship only once paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    transferState: text('transfer_state').notNull().default('none'),
+    transferRef: text('transfer_ref'),
+    refundState: text('refund_state').notNull().default('none'),
+    refundRef: text('refund_ref'),
+    /** A claimed refund or transfer is kept from the other instances until then. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'shipment_settlements_adds_up',
+      sql`${t.linesCents} >= 0 and ${t.shippingCents} >= 0 and ${t.grossCents} = ${t.linesCents} + ${t.shippingCents}
+          and ${t.commissionBp} between 0 and 5000 and ${t.commissionCents} >= 0
+          and ${t.netCents} + ${t.commissionCents} = ${t.grossCents}`,
+    ),
+    check(
+      'shipment_settlements_transfer_state_valid',
+      sql`${t.transferState} in ${textList(MONEY_JOB_STATES)}`,
+    ),
+    check('shipment_settlements_refund_state_valid', sql`${t.refundState} in ${textList(MONEY_JOB_STATES)}`),
+  ],
+);
+
+/** The money facts, append-only (a trigger refuses updates and deletes): domain/payments/ledger.ts. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    shipmentId: integer('shipment_id').references(() => shipments.id),
+    sellerId: integer('seller_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_order_id_idx').on(t.orderId),
+    index('ledger_entries_seller_id_idx').on(t.sellerId, t.createdAt),
+    check('ledger_entries_kind_valid', sql`${t.kind} in ${textList(LEDGER_KINDS)}`),
+    check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
+    check('ledger_entries_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),
+  ],
+);

@@ -2,6 +2,7 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
+import { PAYMENT_WINDOW_HOURS, splitOrder } from '@domain/payments';
 import {
   blockedDestinations,
   type CertificateKind,
@@ -15,11 +16,14 @@ import { hashPassword } from '../security/passwords';
 import type { Database, Tx } from './connect';
 import {
   addresses,
+  ledgerEntries,
   orderItems,
   orders,
+  payments,
   products,
   reviews,
   sellerCertificates,
+  shipmentSettlements,
   shipments,
   users,
 } from './schema';
@@ -296,6 +300,37 @@ async function seedOrdersAndReviews(
         title: l.title,
         quantity: 1,
         priceCents: l.priceCents,
+        createdAt,
+      })),
+    );
+    // Paid to the nursery directly, as the default provider has it (docs/decisions/0021-payments.md): each
+    // shipment's settlement by the rule checkout uses, paid when placed, and the ledger's record of it.
+    const splits = splitOrder(
+      parts.map((p) => ({
+        id: p.id,
+        linesCents: lines.filter((l) => l.sellerId === p.sellerId).reduce((sum, l) => sum + l.priceCents, 0),
+      })),
+      SHIPPING_CENTS,
+      0,
+    );
+    await tx
+      .insert(shipmentSettlements)
+      .values(splits.map(({ id, ...money }) => ({ shipmentId: id, ...money, paidAt: createdAt })));
+    await tx.insert(payments).values({
+      orderId,
+      provider: 'direct',
+      amountCents: subtotalCents + SHIPPING_CENTS,
+      expiresAt: new Date(createdAt.getTime() + PAYMENT_WINDOW_HOURS.direct * 3_600_000),
+      createdAt,
+    });
+    await tx.insert(ledgerEntries).values(
+      splits.map((x) => ({
+        orderId,
+        shipmentId: x.id,
+        sellerId: (parts.find((p) => p.id === x.id) as { sellerId: number }).sellerId,
+        kind: 'received_by_seller',
+        amountCents: x.grossCents,
+        provider: 'direct' as const,
         createdAt,
       })),
     );

@@ -8,6 +8,7 @@
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
+import { PAYMENT_WINDOW_HOURS, splitOrder } from '@domain/payments';
 import {
   decideShipping,
   type IsoDate,
@@ -154,8 +155,28 @@ export async function writeOrder(
   idempotencyKey: string | null,
   note: string | null,
   cart: CheckedCart,
+  commissionBp: number,
 ): Promise<Order> {
   const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
+  // What each shipment is worth and to whom (domain/payments/split.ts). The shipments are written in the parcels'
+  // order, so their ids ascend with n, and n stands for the id in the rule's tie-break.
+  const splits = splitOrder(
+    [...parcels.keys()].map((sellerId, n) => ({
+      id: n,
+      linesCents: lines
+        .filter((l) => l.sellerId === sellerId)
+        .reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+    })),
+    shippingCents,
+    commissionBp,
+  );
+  const splitRows = sql.join(
+    splits.map(
+      (x) =>
+        sql`(${x.id}::int, ${x.linesCents}::int, ${x.shippingCents}::int, ${x.grossCents}::int, ${x.commissionBp}::int, ${x.commissionCents}::int, ${x.netCents}::int)`,
+    ),
+    sql`, `,
+  );
   const bought = sql.join(
     lines.map(
       (l, n) =>
@@ -226,6 +247,22 @@ export async function writeOrder(
           select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents
           from o, bought b join s on s.seller_id = b.seller_id order by b.n
           returning id, product_id, shipment_id
+        ),
+        splits (n, lines_cents, shipping_cents, gross_cents, commission_bp, commission_cents, net_cents) as
+          (values ${splitRows}),
+        settled as (
+          insert into shipment_settlements (shipment_id, lines_cents, shipping_cents, gross_cents, commission_bp,
+                                            commission_cents, net_cents)
+          select s.id, x.lines_cents, x.shipping_cents, x.gross_cents, x.commission_bp, x.commission_cents,
+                 x.net_cents
+          from s join sellers y on y.seller_id = s.seller_id join splits x on x.n = y.n
+          returning shipment_id
+        ),
+        payment as (
+          insert into payments (order_id, provider, amount_cents, expires_at)
+          select o.id, 'direct', ${totalCents}::int, o.created_at + make_interval(hours => ${PAYMENT_WINDOW_HOURS.direct}::int)
+          from o
+          returning id
         ),
         stock as (${reserve(sql`bought`)}),
         emptied as (delete from cart_items c using bought b

@@ -32,6 +32,8 @@ export class OrderService {
     private readonly today: () => IsoDate = () => shippingToday(),
     /** The time a shipment's step is stamped with; a test may control it. */
     private readonly now: () => Date = () => new Date(),
+    /** The marketplace's commission in basis points (MARKETPLACE_COMMISSION_PERCENT), fixed per shipment at checkout. */
+    private readonly commissionBp = 0,
   ) {}
 
   /**
@@ -81,7 +83,7 @@ export class OrderService {
     note: string | null,
   ): Promise<Order> {
     const cart = await checkCart(tx, userId, shown, addressId, this.today());
-    return writeOrder(tx, userId, idempotencyKey, note, cart);
+    return writeOrder(tx, userId, idempotencyKey, note, cart, this.commissionBp);
   }
 
   /** The user's orders, newest first, with their shipments and lines. */
