@@ -1,4 +1,5 @@
 // The payments area's public face: what other domain areas import from it (docs/architecture.md#import-rules).
 
+export * from './instructions';
 export * from './ledger';
 export * from './split';

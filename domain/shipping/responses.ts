@@ -97,6 +97,10 @@ export const sellerProfileResponseSchema = z
       .min(1)
       .max(HANDLING_DAYS_MAX)
       .describe('Days from an order to its shipping; past them the seller is reminded'),
+    paymentInstructions: z
+      .string()
+      .nullable()
+      .describe('How buyers pay the nursery directly (Zelle, Venmo, a cheque address); null until it says'),
   })
   .meta({ id: 'SellerProfile' });
 export type SellerProfile = z.output<typeof sellerProfileResponseSchema>;

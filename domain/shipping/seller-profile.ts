@@ -7,6 +7,7 @@
  * address's ZIP code exists and lies in its state on the ZIP table, so the server checks those alone.
  */
 import { z } from 'zod';
+import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
 import { optionalText, requiredText } from '../text-fields';
 import { addressSchema } from './addresses';
@@ -147,6 +148,8 @@ export const sellerProfileSchema = z.object({
       }
       return n;
     }),
+  /** How buyers pay the nursery directly (docs/decisions/0021-payments.md); left out, blank: none. */
+  paymentInstructions: paymentInstructionsSchema,
   certificates: z
     .array(certificateSchema, { error: SELLER_PROFILE_MESSAGES.certificates })
     .max(CERTIFICATE_KINDS.length, { error: SELLER_PROFILE_MESSAGES.certificates })

@@ -59,6 +59,7 @@ describe('a seller’s shipping profile', () => {
       blockedStates: [],
       certificates: [],
       handlingDays: 3,
+      paymentInstructions: null,
     });
 
     const listed = await seller.post<{ id: number }>('/api/products', {
@@ -100,6 +101,7 @@ describe('a seller’s shipping profile', () => {
         { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: shippingDay(0) },
         { kind: 'ca-nematode', number: 'CA-2231', expiresOn: shippingDay(200) },
       ],
+      paymentInstructions: null,
     };
     expect(res.body).toEqual(expected);
     expect((await seller.get('/api/seller/profile')).body).toEqual(expected);
@@ -122,6 +124,7 @@ describe('a seller’s shipping profile', () => {
       handlingDays: 3,
       blockedStates: [],
       certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
+      paymentInstructions: null,
     });
   });
 
@@ -275,6 +278,7 @@ describe('a seller’s shipping profile', () => {
       returnAddress: null,
       handlingDays: 3,
       certificates: [...body.certificates],
+      paymentInstructions: null,
     });
   });
 });
@@ -461,5 +465,66 @@ describe('the business name and return address the packing slip prints', () => {
     }
     const after = await seller.get<SellerProfile>('/api/seller/profile');
     expect(after.body).toMatchObject({ businessName: 'Kept Nursery', returnAddress: RETURN });
+  });
+});
+
+describe('the payment instructions buyers follow to pay the nursery directly', () => {
+  it('saves several lines as typed, trimmed, answers them as GET does, and clears them when left out or blank', async () => {
+    const seller = await newSeller();
+    const instructions =
+      'Zelle: orders@homestead-pitaya.example\nOr a cheque to Homestead Pitaya, 28 SW 1st St';
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      paymentInstructions: `  ${instructions}\n `,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.paymentInstructions).toBe(instructions);
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body.paymentInstructions).toBe(
+      instructions,
+    );
+    for (const cleared of [{}, { paymentInstructions: ' \n ' }, { paymentInstructions: null }]) {
+      await seller.put('/api/seller/profile', { shipFromState: 'FL', paymentInstructions: 'Venmo @x' });
+      const res2 = await seller.put<SellerProfile>('/api/seller/profile', {
+        shipFromState: 'FL',
+        ...cleared,
+      });
+      expect(res2.body.paymentInstructions, JSON.stringify(cleared)).toBeNull();
+    }
+  });
+
+  it('keeps $&, </script> and quotes as data, and refuses control characters, other types and over-long text', async () => {
+    const seller = await newSeller();
+    const tricky = `$& $1 </script><script>alert("x")</script> 'quoted'`;
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      paymentInstructions: tricky,
+    });
+    expect(res.body.paymentInstructions).toBe(tricky);
+    const cases: Array<[string, unknown, string]> = [
+      ['a NUL', 'Zelle\u0000 me', 'Payment instructions cannot contain control characters'],
+      ['a bell', 'Zelle\u0007', 'Payment instructions cannot contain control characters'],
+      ['a number', 42, 'Payment instructions must be text'],
+      ['1,001 characters', 'x'.repeat(1_001), 'Payment instructions must be at most 1000 characters'],
+    ];
+    for (const [what, value, message] of cases) {
+      const bad = await seller.put<{ message: string; errors?: Record<string, string> }>(
+        '/api/seller/profile',
+        {
+          shipFromState: 'FL',
+          paymentInstructions: value,
+        },
+      );
+      expect(bad.status, what).toBe(400);
+      expect(bad.body.errors?.paymentInstructions, what).toBe(message);
+    }
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body.paymentInstructions).toBe(tricky);
+    expect(
+      (
+        await seller.put('/api/seller/profile', {
+          shipFromState: 'FL',
+          paymentInstructions: 'x'.repeat(1_000),
+        })
+      ).status,
+    ).toBe(200);
   });
 });

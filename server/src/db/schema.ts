@@ -85,6 +85,8 @@ export const users = pgTable(
     returnCity: text('return_city'),
     returnState: text('return_state'),
     returnZip: text('return_zip'),
+    /** How buyers pay the nursery directly under the default provider (docs/decisions/0021-payments.md). */
+    paymentInstructions: text('payment_instructions'),
     createdAt: createdAt(),
   },
   (t) => [

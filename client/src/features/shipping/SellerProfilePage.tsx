@@ -1,3 +1,4 @@
+import { PAYMENT_INSTRUCTIONS_MAX } from '@domain/payments';
 import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
 import type { SellerProfile } from '@domain/shipping/responses';
 import {
@@ -22,6 +23,7 @@ import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { Textarea } from '@/components/ui/Textarea';
 import { isApiError } from '@/lib/api';
 import { useSaveSellerProfile, useSellerProfile } from './api';
 import { StateOptions } from './components/StateOptions';
@@ -129,6 +131,26 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
           error={errors.handlingDays?.message}
         >
           <Input inputMode="numeric" className="max-w-28" {...form.register('handlingDays')} />
+        </FormField>
+      </section>
+
+      <section aria-labelledby={`${id}-paid`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <div>
+          <h2 id={`${id}-paid`} className="text-2xl">
+            How buyers pay you
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Buyers pay you directly. After checkout each buyer sees these instructions with the amount they
+            owe you.
+          </p>
+        </div>
+        <FormField
+          id={`${id}-payment`}
+          label="Payment instructions"
+          hint="For example: Zelle to orders@yournursery.com, or a cheque to your nursery's address. Plain text."
+          error={errors.paymentInstructions?.message}
+        >
+          <Textarea rows={4} maxLength={PAYMENT_INSTRUCTIONS_MAX} {...form.register('paymentInstructions')} />
         </FormField>
       </section>
 

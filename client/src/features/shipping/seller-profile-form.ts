@@ -13,6 +13,8 @@ export interface SellerProfileFormValues {
   handlingDays: string;
   blockedStates: string[];
   certificates: Array<{ kind: string; number: string; expiresOn: string }>;
+  /** How buyers pay the nursery directly; blank: none. */
+  paymentInstructions: string;
 }
 
 export const EMPTY_CERTIFICATE = { kind: '', number: '', expiresOn: '' };
@@ -33,6 +35,7 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
     handlingDays: String(profile.handlingDays),
     blockedStates: [...profile.blockedStates],
     certificates: profile.certificates.map((c) => ({ ...c })),
+    paymentInstructions: profile.paymentInstructions ?? '',
   };
 }
 

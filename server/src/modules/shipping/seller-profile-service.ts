@@ -113,6 +113,7 @@ export class SellerProfileService {
           licence: input.licence,
           blockedStates: input.blockedStates,
           handlingDays: input.handlingDays,
+          paymentInstructions: input.paymentInstructions,
         })
         .where(eq(users.id, sellerId))
         .returning({ id: users.id });
@@ -139,6 +140,7 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
       licence: users.licence,
       blockedStates: users.blockedStates,
       handlingDays: users.handlingDays,
+      paymentInstructions: users.paymentInstructions,
     })
     .from(users)
     .where(eq(users.id, sellerId));
@@ -160,5 +162,6 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     blockedStates: user.blockedStates as StateCode[],
     certificates: certificates as SellerCertificate[],
     handlingDays: user.handlingDays,
+    paymentInstructions: user.paymentInstructions,
   };
 }
