@@ -3,3 +3,4 @@
 export * from './instructions';
 export * from './ledger';
 export * from './split';
+export * from './status';

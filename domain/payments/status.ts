@@ -1,0 +1,79 @@
+/**
+ * Where a shipment's money and an order's payment stand, derived from the facts (a shipment's status, when its money
+ * came in, its refund's state), never stored (docs/decisions/0021-payments.md#states-derived), with the words the
+ * pages show. No zod here: pages import it.
+ */
+import type { ShipmentStatus } from '../orders';
+import type { MoneyJobState } from './ledger';
+
+/**
+ * A shipment's payment: `awaiting` (not paid, live), `paid`, `refund-due` (cancelled after it was paid, the refund
+ * not yet sent), `refunded`, `not-collected` (cancelled before it was paid: nothing to give back).
+ */
+export type ShipmentPayment = 'awaiting' | 'paid' | 'refund-due' | 'refunded' | 'not-collected';
+
+export function shipmentPayment(s: {
+  status: ShipmentStatus;
+  paidAt: string | Date | null;
+  refundState: MoneyJobState;
+}): ShipmentPayment {
+  const paid = s.paidAt !== null;
+  if (s.status === 'cancelled')
+    return !paid ? 'not-collected' : s.refundState === 'sent' ? 'refunded' : 'refund-due';
+  return paid ? 'paid' : 'awaiting';
+}
+
+/**
+ * An order's payment, from its shipments': `awaiting` (no live shipment paid), `partly-paid` (some of the live ones:
+ * each nursery is paid on its own under the default), `paid` (every live one), `refunded` (nothing live, something
+ * paid was cancelled), `cancelled` (nothing live, nothing was paid). A paid order with a cancelled paid part is
+ * `paid` with `refunds` above 0.
+ */
+export type OrderPayment = 'awaiting' | 'partly-paid' | 'paid' | 'refunded' | 'cancelled';
+
+export function orderPayment(parts: readonly ShipmentPayment[]): {
+  status: OrderPayment;
+  paid: number;
+  live: number;
+  refunds: number;
+} {
+  const live = parts.filter((p) => p === 'awaiting' || p === 'paid').length;
+  const paid = parts.filter((p) => p === 'paid').length;
+  const refunds = parts.filter((p) => p === 'refund-due' || p === 'refunded').length;
+  const status: OrderPayment =
+    live === 0
+      ? refunds > 0
+        ? 'refunded'
+        : 'cancelled'
+      : paid === live
+        ? 'paid'
+        : paid === 0
+          ? 'awaiting'
+          : 'partly-paid';
+  return { status, paid, live, refunds };
+}
+
+/** The order's payment in words: "Awaiting payment", "Partly paid: 1 of 2 nurseries", "Paid", … */
+export function orderPaymentLabel(p: ReturnType<typeof orderPayment>): string {
+  switch (p.status) {
+    case 'awaiting':
+      return 'Awaiting payment';
+    case 'partly-paid':
+      return `Partly paid: ${p.paid} of ${p.live} ${p.live === 1 ? 'nursery' : 'nurseries'}`;
+    case 'paid':
+      return p.refunds > 0 ? 'Paid, part refunded' : 'Paid';
+    case 'refunded':
+      return 'Refunded';
+    case 'cancelled':
+      return 'Cancelled before payment';
+  }
+}
+
+/** A shipment's payment in words, for the buyer's order page and the seller's Orders tab. */
+export const SHIPMENT_PAYMENT_LABELS: Record<ShipmentPayment, string> = {
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  'refund-due': 'Refund due',
+  refunded: 'Refunded',
+  'not-collected': 'Not collected: cancelled before payment',
+};

@@ -1,0 +1,55 @@
+import type { ShipmentStatus } from '@domain/orders/shipments';
+import type { MoneyJobState } from '@domain/payments/ledger';
+import {
+  orderPayment,
+  orderPaymentLabel,
+  type ShipmentPayment,
+  shipmentPayment,
+} from '@domain/payments/status';
+import { describe, expect, it } from 'vitest';
+
+// The payment states of docs/decisions/0021-payments.md, derived from the facts, never stored.
+describe('payment states', () => {
+  it("derives a shipment's from its status, when it was paid and its refund", () => {
+    const at = '2026-11-26T10:00:00.000Z';
+    const cases: Array<[ShipmentStatus, string | null, MoneyJobState, ShipmentPayment]> = [
+      ['pending', null, 'none', 'awaiting'],
+      ['pending', at, 'none', 'paid'],
+      ['shipped', at, 'none', 'paid'],
+      ['delivered', at, 'none', 'paid'],
+      ['cancelled', null, 'none', 'not-collected'],
+      ['cancelled', at, 'due', 'refund-due'],
+      ['cancelled', at, 'sending', 'refund-due'],
+      ['cancelled', at, 'unresolved', 'refund-due'],
+      ['cancelled', at, 'sent', 'refunded'],
+    ];
+    for (const [status, paidAt, refundState, expected] of cases)
+      expect(shipmentPayment({ status, paidAt, refundState }), `${status} ${paidAt} ${refundState}`).toBe(
+        expected,
+      );
+  });
+
+  it("derives an order's from its shipments', in words", () => {
+    const cases: Array<[ShipmentPayment[], string]> = [
+      [['awaiting'], 'Awaiting payment'],
+      [['awaiting', 'awaiting'], 'Awaiting payment'],
+      [['paid', 'awaiting'], 'Partly paid: 1 of 2 nurseries'],
+      [['paid', 'awaiting', 'not-collected'], 'Partly paid: 1 of 2 nurseries'],
+      [['paid', 'paid'], 'Paid'],
+      [['paid', 'not-collected'], 'Paid'],
+      [['paid', 'refund-due'], 'Paid, part refunded'],
+      [['awaiting', 'refunded'], 'Awaiting payment'],
+      [['refunded', 'refund-due'], 'Refunded'],
+      [['refunded', 'not-collected'], 'Refunded'],
+      [['not-collected', 'not-collected'], 'Cancelled before payment'],
+    ];
+    for (const [parts, label] of cases)
+      expect(orderPaymentLabel(orderPayment(parts)), parts.join(',')).toBe(label);
+    expect(orderPayment(['paid', 'awaiting', 'refunded'])).toEqual({
+      status: 'partly-paid',
+      paid: 1,
+      live: 2,
+      refunds: 1,
+    });
+  });
+});
