@@ -1,0 +1,94 @@
+/**
+ * The two ports the rest of the app pays and is paid through (docs/decisions/0021-payments.md#an-area-and-two-ports),
+ * in cents and the app's own words: no provider's types pass them. The default provider (the nursery paid directly)
+ * and Stripe each implement them.
+ */
+import type { PaymentProviderId } from '@domain/payments';
+
+/** What a payment is started for: one order, at its total, with a window to pay in. */
+export interface PaymentStart {
+  orderId: number;
+  /** How many times it was started before: the idempotency key names the attempt, so a new one follows an expiry. */
+  attempt: number;
+  lines: ReadonlyArray<{ title: string; unitCents: number; quantity: number }>;
+  shippingCents: number;
+  expiresAt: Date;
+  /** Where the buyer comes back to after paying, or after giving up. Never proof of payment. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/** How the buyer pays: sent to a provider's page, or shown each nursery's instructions. */
+export type Started = { kind: 'redirect'; url: string; ref: string } | { kind: 'instructions' };
+
+/** A payment as the provider has it now. */
+export interface PaymentLookup {
+  ref: string;
+  orderId: number | null;
+  /** open: not paid yet; processing: paid by a method that settles later; paid; expired; failed. */
+  status: 'open' | 'processing' | 'paid' | 'expired' | 'failed';
+  capturedCents: number;
+  /** The charge the payment made: the source of the transfers. */
+  chargeRef: string | null;
+}
+
+/** A webhook's event, read and verified: a trigger to look the payment up again, never the truth on its own. */
+export interface PaymentEvent {
+  id: string;
+  kind: 'paid' | 'processing' | 'expired' | 'failed' | 'other';
+  ref: string | null;
+  orderId: number | null;
+}
+
+/** A webhook whose signature is missing, wrong or too old: 400, and nothing changes. */
+export class BadSignature extends Error {}
+
+export interface PaymentProvider {
+  readonly id: PaymentProviderId;
+  start(payment: PaymentStart): Promise<Started>;
+  readWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  lookUp(ref: string): Promise<PaymentLookup>;
+  /** Gives back part of a charge for one shipment; `key` makes a retry give back nothing more. */
+  refund(refund: {
+    chargeRef: string;
+    cents: number;
+    shipmentId: number;
+    key: string;
+  }): Promise<{ ref: string }>;
+  /** The refund made for a shipment, if any: for a retry whose answer was lost. */
+  findRefund(chargeRef: string, shipmentId: number): Promise<{ ref: string } | null>;
+}
+
+/** A nursery's account with the payout provider, as the provider sees it now. */
+export interface PayoutAccount {
+  ref: string;
+  /** pending: onboarding not finished; active: may be paid and sold through; restricted: the provider asks for more. */
+  status: 'pending' | 'active' | 'restricted';
+  /** What the provider asks for, in its own field names. */
+  requirements: string[];
+}
+
+/** A Connect webhook's event: an account changed. */
+export interface AccountEvent {
+  id: string;
+  kind: 'account-updated' | 'other';
+  accountRef: string | null;
+}
+
+export interface PayoutProvider {
+  createAccount(seller: { sellerId: number; email: string }): Promise<{ ref: string }>;
+  /** A fresh link to the provider's onboarding (never an idempotent replay: an old link has expired). */
+  onboardingLink(accountRef: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
+  account(accountRef: string): Promise<PayoutAccount>;
+  transfer(transfer: {
+    orderId: number;
+    shipmentId: number;
+    cents: number;
+    accountRef: string;
+    chargeRef: string;
+  }): Promise<{ ref: string }>;
+  /** The transfer made for a shipment, if any: for a retry whose answer was lost. */
+  findTransfer(orderId: number, shipmentId: number): Promise<{ ref: string } | null>;
+  reverseTransfer(transferRef: string, cents: number, key: string): Promise<{ ref: string }>;
+  readWebhook(rawBody: Buffer, signature: string | undefined): AccountEvent;
+}

@@ -1,0 +1,256 @@
+/**
+ * Stripe Connect behind the two ports (docs/decisions/0021-payments.md): one Checkout Session per order on the
+ * platform (separate charges and transfers), Express accounts for the nurseries, a transfer per delivered shipment
+ * from the order's charge. Every call that makes something carries a key made from our own row (never random), so a
+ * retry makes nothing twice; an account link carries none, as a replayed one would have expired. Stripe's types stay
+ * in this folder.
+ */
+import Stripe from 'stripe';
+import {
+  type AccountEvent,
+  BadSignature,
+  type PaymentEvent,
+  type PaymentLookup,
+  type PaymentProvider,
+  type PaymentStart,
+  type PayoutAccount,
+  type PayoutProvider,
+  type Started,
+} from '../ports';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The platform endpoint's signing secret (checkout events). */
+  webhookSecret: string;
+  /** The Connect endpoint's signing secret (account events). */
+  connectWebhookSecret: string;
+  /** Stripe's API by default; a test or staging run points the official client at another server. */
+  apiUrl?: string;
+}
+
+/** The client, pointed at `apiUrl` when given (stripe-node takes a host, port and protocol, not a base URL). */
+export function stripeClient(settings: StripeSettings): Stripe {
+  if (!settings.apiUrl) return new Stripe(settings.secretKey, { maxNetworkRetries: 2, telemetry: false });
+  const url = new URL(settings.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(settings.secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+}
+
+const orderGroup = (orderId: number) => `order_${orderId}`;
+
+/** Our order id in a Stripe object's metadata or reference; null for a payment that is not ours. */
+function orderIdOf(metadata: Stripe.Metadata | null | undefined, reference?: string | null): number | null {
+  const raw = metadata?.order_id ?? reference ?? '';
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+function verified(
+  client: Stripe,
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Stripe.Event {
+  if (!signature) throw new BadSignature('No Stripe-Signature header');
+  try {
+    return client.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new BadSignature(error instanceof Error ? error.message : 'Bad signature');
+  }
+}
+
+export function stripePayments(client: Stripe, settings: StripeSettings): PaymentProvider {
+  return {
+    id: 'stripe',
+
+    async start(p: PaymentStart): Promise<Started> {
+      const lines: Stripe.Checkout.SessionCreateParams.LineItem[] = p.lines.map((l) => ({
+        quantity: l.quantity,
+        price_data: { currency: 'usd', unit_amount: l.unitCents, product_data: { name: l.title } },
+      }));
+      if (p.shippingCents > 0)
+        lines.push({
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: p.shippingCents, product_data: { name: 'Shipping' } },
+        });
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: lines,
+          client_reference_id: String(p.orderId),
+          metadata: { order_id: String(p.orderId) },
+          payment_intent_data: {
+            transfer_group: orderGroup(p.orderId),
+            metadata: { order_id: String(p.orderId) },
+          },
+          expires_at: Math.floor(p.expiresAt.getTime() / 1000),
+          success_url: p.returnUrl,
+          cancel_url: p.cancelUrl,
+        },
+        { idempotencyKey: `order-${p.orderId}-attempt-${p.attempt}` },
+      );
+      if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`);
+      return { kind: 'redirect', url: session.url, ref: session.id };
+    },
+
+    readWebhook(rawBody, signature): PaymentEvent {
+      const event = verified(client, rawBody, signature, settings.webhookSecret);
+      if (!event.type.startsWith('checkout.session.'))
+        return { id: event.id, kind: 'other', ref: null, orderId: null };
+      const session = event.data.object as Stripe.Checkout.Session;
+      const kind: PaymentEvent['kind'] =
+        event.type === 'checkout.session.completed'
+          ? session.payment_status === 'unpaid'
+            ? 'processing'
+            : 'paid'
+          : event.type === 'checkout.session.async_payment_succeeded'
+            ? 'paid'
+            : event.type === 'checkout.session.async_payment_failed'
+              ? 'failed'
+              : event.type === 'checkout.session.expired'
+                ? 'expired'
+                : 'other';
+      return {
+        id: event.id,
+        kind,
+        ref: session.id,
+        orderId: orderIdOf(session.metadata, session.client_reference_id),
+      };
+    },
+
+    async lookUp(ref): Promise<PaymentLookup> {
+      const session = await client.checkout.sessions.retrieve(ref, {
+        expand: ['payment_intent.latest_charge'],
+      });
+      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+      const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const paid = session.status === 'complete' && session.payment_status !== 'unpaid';
+      const status: PaymentLookup['status'] =
+        session.status === 'expired'
+          ? 'expired'
+          : paid
+            ? 'paid'
+            : session.status === 'complete'
+              ? intent?.status === 'canceled' || intent?.status === 'requires_payment_method'
+                ? 'failed'
+                : 'processing'
+              : 'open';
+      return {
+        ref: session.id,
+        orderId: orderIdOf(session.metadata, session.client_reference_id),
+        status,
+        capturedCents: paid ? (charge?.amount_captured ?? session.amount_total ?? 0) : 0,
+        chargeRef: charge?.id ?? (typeof intent?.latest_charge === 'string' ? intent.latest_charge : null),
+      };
+    },
+
+    async refund(r) {
+      const refund = await client.refunds.create(
+        { charge: r.chargeRef, amount: r.cents, metadata: { shipment_id: String(r.shipmentId) } },
+        { idempotencyKey: r.key },
+      );
+      return { ref: refund.id };
+    },
+
+    async findRefund(chargeRef, shipmentId) {
+      for await (const refund of client.refunds.list({ charge: chargeRef, limit: 100 }))
+        if (refund.metadata?.shipment_id === String(shipmentId)) return { ref: refund.id };
+      return null;
+    },
+  };
+}
+
+/** An account's state, from Stripe's fields: active once it may take card payments and be paid. */
+function accountState(account: Stripe.Account): PayoutAccount {
+  const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])];
+  const capable =
+    account.capabilities?.card_payments === 'active' && account.capabilities?.transfers === 'active';
+  // Until the nursery has finished onboarding it is pending, whatever Stripe lists as due; after, anything short of
+  // active is Stripe asking for more.
+  const status: PayoutAccount['status'] =
+    account.charges_enabled && account.payouts_enabled && capable && due.length === 0
+      ? 'active'
+      : account.details_submitted
+        ? 'restricted'
+        : 'pending';
+  return { ref: account.id, status, requirements: [...new Set(due)] };
+}
+
+export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutProvider {
+  return {
+    async createAccount({ sellerId, email }) {
+      const account = await client.accounts.create(
+        {
+          controller: {
+            stripe_dashboard: { type: 'express' },
+            fees: { payer: 'application' },
+            losses: { payments: 'application' },
+            requirement_collection: 'stripe',
+          },
+          country: 'US',
+          email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { seller_id: String(sellerId) },
+        },
+        { idempotencyKey: `account-seller-${sellerId}` },
+      );
+      return { ref: account.id };
+    },
+
+    async onboardingLink(accountRef, urls) {
+      const link = await client.accountLinks.create({
+        account: accountRef,
+        refresh_url: urls.refreshUrl,
+        return_url: urls.returnUrl,
+        type: 'account_onboarding',
+      });
+      return link.url;
+    },
+
+    async account(accountRef) {
+      return accountState(await client.accounts.retrieve(accountRef));
+    },
+
+    async transfer(t) {
+      const transfer = await client.transfers.create(
+        {
+          amount: t.cents,
+          currency: 'usd',
+          destination: t.accountRef,
+          source_transaction: t.chargeRef,
+          transfer_group: orderGroup(t.orderId),
+          metadata: { order_id: String(t.orderId), shipment_id: String(t.shipmentId) },
+        },
+        { idempotencyKey: `transfer-shipment-${t.shipmentId}` },
+      );
+      return { ref: transfer.id };
+    },
+
+    async findTransfer(orderId, shipmentId) {
+      for await (const transfer of client.transfers.list({ transfer_group: orderGroup(orderId), limit: 100 }))
+        if (transfer.metadata?.shipment_id === String(shipmentId)) return { ref: transfer.id };
+      return null;
+    },
+
+    async reverseTransfer(transferRef, cents, key) {
+      const reversal = await client.transfers.createReversal(
+        transferRef,
+        { amount: cents },
+        { idempotencyKey: key },
+      );
+      return { ref: reversal.id };
+    },
+
+    readWebhook(rawBody, signature): AccountEvent {
+      const event = verified(client, rawBody, signature, settings.connectWebhookSecret);
+      if (event.type !== 'account.updated')
+        return { id: event.id, kind: 'other', accountRef: event.account ?? null };
+      return { id: event.id, kind: 'account-updated', accountRef: (event.data.object as Stripe.Account).id };
+    },
+  };
+}
