@@ -140,8 +140,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
             How buyers pay you
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Buyers pay you directly. After checkout each buyer sees these instructions with the amount they
-            owe you.
+            How a buyer can pay you directly, in your own words.
           </p>
         </div>
         <FormField
