@@ -8,7 +8,9 @@
  * - bell: GET /api/notifications/unread, the count each open tab asks for every minute (each buyer has a
  *   notification per checkout by then);
  * - seller shipments: the seller's Orders tab over SELLER_ORDERS orders, GET /api/seller/shipments (to ship, page 1)
- *   then ?status=shipped&page=10, 10 connections of the seller.
+ *   then ?status=shipped&page=10, 10 connections of the seller;
+ * - seller missed: the dashboard's GET /api/seller/missed (its listings counted by how they ship, and the last 30
+ *   days' searches from the states a certificate it lacks keeps them out of), 10 connections of the seller.
  * On PostgreSQL each scenario is compared with pgbench running the very SQL its requests send (captured from the
  * app on a logging connection, session lookup included), with the ids made pgbench variables so each client is
  * its own buyer; the checkout script is the add and the checkout, as the API scenario does.
@@ -136,7 +138,7 @@ async function resetCarts({ db }: Database): Promise<void> {
   );
 }
 
-type Captured = Record<'add' | 'update' | 'checkout' | 'bell' | 'shipments', string[]>;
+type Captured = Record<'add' | 'update' | 'checkout' | 'bell' | 'shipments' | 'missed', string[]>;
 
 /**
  * The SQL each scenario's request sends for buyer 0 (the session lookup included), with its transaction
@@ -201,6 +203,7 @@ async function captureScripts(url: string): Promise<Captured> {
         ...(await send(shipments[0] as Step, sellerCookie)),
         ...(await send(shipments[1] as Step, sellerCookie)),
       ],
+      missed: await send(SCENARIOS['seller missed']()(0)[0] as Step, sellerCookie),
     };
     await resetCarts(database);
     return captured;
@@ -260,7 +263,10 @@ const SCENARIOS = {
     { method: 'GET', path: '/api/seller/shipments?status=pending', timed: true },
     { method: 'GET', path: '/api/seller/shipments?status=shipped&page=10', timed: true },
   ],
+  'seller missed': (): Worker['steps'] => () => [{ method: 'GET', path: '/api/seller/missed', timed: true }],
 } as const;
+/** The scenarios a seller's sessions run; the others are the buyers'. */
+const SELLER_SCENARIOS: ReadonlySet<ScenarioName> = new Set(['seller shipments', 'seller missed']);
 type ScenarioName = keyof typeof SCENARIOS;
 
 function run(url: string, label: string, name: ScenarioName, cookies: string[], seconds: number) {
@@ -303,7 +309,7 @@ export async function ordersBench(options: {
           server.url,
           'PGlite',
           name,
-          name === 'seller shipments' ? sellerCookies : cookies,
+          SELLER_SCENARIOS.has(name) ? sellerCookies : cookies,
           options.seconds,
         ),
       );
@@ -324,19 +330,22 @@ export async function ordersBench(options: {
       const cookies = await signIn(server.url);
       const sellerCookies = await signIn(server.url, true);
       await warmUp(server.url, cookies);
-      // The seller's list: each connection runs its statements well past five times first, so PostgreSQL has
+      // The seller's lists: each connection runs their statements well past five times first, so PostgreSQL has
       // chosen between custom and generic plans before the figures are taken.
       await run(server.url, 'warm-up', 'seller shipments', sellerCookies, 2);
+      await run(server.url, 'warm-up', 'seller missed', sellerCookies, 2);
       for (const scenario of names) {
         const statements =
           scenario === 'checkout'
             ? [...scripts.add, ...scripts.checkout]
             : scenario === 'seller shipments'
               ? scripts.shipments
-              : scenario === 'bell'
-                ? scripts.bell
-                : scripts[scenario === 'cart add' ? 'add' : 'update'];
-        const who = scenario === 'seller shipments' ? sellerCookies : cookies;
+              : scenario === 'seller missed'
+                ? scripts.missed
+                : scenario === 'bell'
+                  ? scripts.bell
+                  : scripts[scenario === 'cart add' ? 'add' : 'update'];
+        const who = SELLER_SCENARIOS.has(scenario) ? sellerCookies : cookies;
         const { api, comparison } = await compareRounds(
           `PostgreSQL: ${scenario}`,
           options.rounds,
