@@ -1,35 +1,20 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   addAddress,
   expect,
   listByApi,
+  nurseryByApi,
   orderByApi,
   sellerByApi,
   signUpByApi,
   test,
   toast,
   uniqueName,
-  waitsForAdoption,
 } from './support';
 
 // Fulfilment (docs/product.md#shipments, #notifications): a buyer orders from two nurseries, each ships its part
 // with tracking from its Orders tab, the buyer watches the order go from pending to partly shipped to shipped, and
 // the bell counts what they were told.
-
-/** A nursery signed in on its own browser context, with one plant listed; its page, its name and the plant. */
-async function nursery(browser: Browser, baseURL: string | undefined, label: string) {
-  const origin = new URL(baseURL as string).origin;
-  const context = await browser.newContext({ baseURL });
-  const name = await sellerByApi(context.request, origin, 'FL');
-  const title = `${label} cutting ${name.slice(-6)}`;
-  const id = await listByApi(context.request, origin, {
-    title,
-    form: 'cutting',
-    shipsAs: 'unrooted-cutting',
-    image: 'physical-graffiti-cutting.svg',
-  });
-  return { context, page: waitsForAdoption(await context.newPage()), name, title, id };
-}
 
 async function shipFromOrdersTab(seller: Page, carrier: string, tracking: string) {
   await seller.goto('/seller/dashboard?tab=orders');
@@ -51,8 +36,8 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
   test.setTimeout(150_000);
   const contexts: BrowserContext[] = [];
   try {
-    const a = await nursery(browser, baseURL, 'Alpha');
-    const b = await nursery(browser, baseURL, 'Beta');
+    const a = await nurseryByApi(browser, baseURL, (name) => `Alpha cutting ${name.slice(-6)}`);
+    const b = await nurseryByApi(browser, baseURL, (name) => `Beta cutting ${name.slice(-6)}`);
     contexts.push(a.context, b.context);
 
     await signUpByApi(page, uniqueName('buyer'));
@@ -125,7 +110,7 @@ test('a nursery prints a packing slip with the note of the buyer, without the pa
   browser,
   baseURL,
 }) => {
-  const a = await nursery(browser, baseURL, 'Print');
+  const a = await nurseryByApi(browser, baseURL, (name) => `Print cutting ${name.slice(-6)}`);
   try {
     await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);

@@ -1,15 +1,13 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   addAddress,
   appOrigin,
   expect,
-  listByApi,
+  nurseryByApi,
   orderByApi,
-  sellerByApi,
   signUpByApi,
   test,
   uniqueName,
-  waitsForAdoption,
 } from './support';
 
 // The layout on a phone and in the narrow places of a wide screen (docs/product.md#header-and-footer,
@@ -22,21 +20,6 @@ const SMALL_PHONE = { width: 360, height: 740 };
 /** Whether the page is wider than its screen (it scrolls sideways, and sits off-centre). */
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** A nursery with a listing of a unique title, signed in on a context of its own; its page, name and listing. */
-async function nurseryWithListing(browser: Browser, baseURL: string | undefined) {
-  const origin = new URL(baseURL as string).origin;
-  const context = await browser.newContext({ baseURL });
-  const name = await sellerByApi(context.request, origin, 'FL');
-  const title = `Wide ${uniqueName('plant').replace('_', '')}`;
-  const id = await listByApi(context.request, origin, {
-    title,
-    form: 'cutting',
-    shipsAs: 'unrooted-cutting',
-    image: 'physical-graffiti-cutting.svg',
-  });
-  return { context, page: waitsForAdoption(await context.newPage()), name, title, id };
-}
 
 /** Puts one unit of a listing in the cart of the user signed in on the page. */
 async function addToCart(page: Page, productId: number) {
@@ -81,7 +64,7 @@ test('a signed-in buyer’s and seller’s pages fit a 360 px phone, header and 
   baseURL,
 }) => {
   test.slow();
-  const nursery = await nurseryWithListing(browser, baseURL);
+  const nursery = await nurseryByApi(browser, baseURL, () => `Wide ${uniqueName('plant').replace('_', '')}`);
   try {
     await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);
@@ -211,7 +194,11 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
     browser,
     baseURL,
   }) => {
-    const nursery = await nurseryWithListing(browser, baseURL);
+    const nursery = await nurseryByApi(
+      browser,
+      baseURL,
+      () => `Wide ${uniqueName('plant').replace('_', '')}`,
+    );
     await nursery.context.close();
     await page.setViewportSize(viewport);
     await signUpByApi(page, uniqueName('buyer'));
@@ -240,7 +227,7 @@ test('a screen reader reads a card, a cart line and an order line with a plain c
   browser,
   baseURL,
 }) => {
-  const nursery = await nurseryWithListing(browser, baseURL);
+  const nursery = await nurseryByApi(browser, baseURL, () => `Wide ${uniqueName('plant').replace('_', '')}`);
   try {
     await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);

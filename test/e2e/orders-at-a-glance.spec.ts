@@ -1,37 +1,19 @@
-import type { Browser } from '@playwright/test';
 import {
   addAddress,
   appOrigin,
   expect,
-  listByApi,
+  nurseryByApi,
   orderByApi,
-  sellerByApi,
   signUpByApi,
   test,
   uniqueName,
-  waitsForAdoption,
 } from './support';
 
 // What a buyer and a nursery see of an order at a glance (docs/product.md#notifications, #seller-dashboard): the
 // shipped notification's tracking page as a link, and the dashboard's overview saying orders wait to be shipped.
 
-/** A nursery with a listing, signed in on a context of its own; its page, name and listing. */
-async function nursery(browser: Browser, baseURL: string | undefined) {
-  const origin = new URL(baseURL as string).origin;
-  const context = await browser.newContext({ baseURL });
-  const name = await sellerByApi(context.request, origin, 'FL');
-  const title = `Glance ${uniqueName('plant').replace('_', '')}`;
-  const id = await listByApi(context.request, origin, {
-    title,
-    form: 'cutting',
-    shipsAs: 'unrooted-cutting',
-    image: 'physical-graffiti-cutting.svg',
-  });
-  return { context, page: waitsForAdoption(await context.newPage()), name, title, id };
-}
-
 test("the shipped notification links the carrier's tracking page", async ({ page, browser, baseURL }) => {
-  const seller = await nursery(browser, baseURL);
+  const seller = await nurseryByApi(browser, baseURL, () => `Glance ${uniqueName('plant').replace('_', '')}`);
   try {
     await signUpByApi(page, uniqueName('buyer'));
     await addAddress(page);
@@ -79,7 +61,11 @@ for (const viewport of [
     browser,
     baseURL,
   }) => {
-    const seller = await nursery(browser, baseURL);
+    const seller = await nurseryByApi(
+      browser,
+      baseURL,
+      () => `Glance ${uniqueName('plant').replace('_', '')}`,
+    );
     try {
       await signUpByApi(page, uniqueName('buyer'));
       await addAddress(page);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -158,6 +158,28 @@ export async function listByApi(
  * Orders one unit of a listing as the user signed in on `request`, who has a shipping address, with a note to the
  * sellers if given; the order's id.
  */
+/**
+ * A nursery (shipping from Florida) with one cutting listed, signed in on a browser context of its own: its page, its
+ * context (close it when done), its name, and the listing's title (`title` makes it from the nursery's name) and id.
+ */
+export async function nurseryByApi(
+  browser: Browser,
+  baseURL: string | undefined,
+  title: (name: string) => string,
+) {
+  const origin = new URL(baseURL as string).origin;
+  const context = await browser.newContext({ baseURL });
+  const name = await sellerByApi(context.request, origin, 'FL');
+  const listed = title(name);
+  const id = await listByApi(context.request, origin, {
+    title: listed,
+    form: 'cutting',
+    shipsAs: 'unrooted-cutting',
+    image: 'physical-graffiti-cutting.svg',
+  });
+  return { context, page: waitsForAdoption(await context.newPage()), name, title: listed, id };
+}
+
 export async function orderByApi(
   request: APIRequestContext,
   productId: number,
