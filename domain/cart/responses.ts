@@ -26,6 +26,13 @@ export const cartLineSchema = z
     ),
     createdAt: isoTime(),
     product: cartProductSchema.nullable(),
+    paymentProblem: z
+      .string()
+      .nullable()
+      .describe(
+        "Why this line cannot be bought for now: its nursery cannot take the buyer's payment yet (checkout answers " +
+          '409 while it cannot); null when it can',
+      ),
   })
   .meta({ id: 'CartLine' });
 export type CartLine = z.output<typeof cartLineSchema>;

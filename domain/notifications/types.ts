@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'shipment-shipped',
   'shipment-cancelled',
   'shipment-delivered',
+  'payment-received',
   'order-received',
   'ship-reminder',
 ] as const;

@@ -3,6 +3,7 @@
  * buyer's orders, the seller's order lines and shipments. Statuses and carriers: ./shipments.ts.
  */
 import { z } from 'zod';
+import { orderPaymentSchema, shipmentPaymentSchema } from '../payments';
 import { dollars, id, isoTime } from '../responses';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from './schemas';
 import {
@@ -63,6 +64,7 @@ const shipmentFields = z.object({
     .string()
     .nullable()
     .describe("Why it was cancelled, in the canceller's words (empty when they gave none)"),
+  payment: shipmentPaymentSchema,
   items: z.array(orderLineSchema),
 });
 
@@ -109,6 +111,7 @@ export const orderSchema = z
       .array(orderLineSchema)
       .describe('Every line, in the order they were bought; each also sits in its shipment'),
     shipments: z.array(shipmentSchema).describe('One per seller, in the order their first line was bought'),
+    payment: orderPaymentSchema,
   })
   .meta({ id: 'Order' });
 export type Order = z.output<typeof orderSchema>;

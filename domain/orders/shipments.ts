@@ -16,8 +16,11 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
 export const ORDER_STATUSES = ['pending', 'partly-shipped', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Who cancelled a shipment, and who said it arrived (the buyer, or the 14-day rule). */
-export const CANCELLED_BY = ['buyer', 'seller'] as const;
+/**
+ * Who cancelled a shipment (the buyer, the seller, or the marketplace when it was not paid within its window), and who
+ * said it arrived (the buyer, or the 14-day rule).
+ */
+export const CANCELLED_BY = ['buyer', 'seller', 'system'] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 export const DELIVERED_BY = ['buyer', 'auto'] as const;
 export type DeliveredBy = (typeof DELIVERED_BY)[number];

@@ -2,5 +2,6 @@
 
 export * from './instructions';
 export * from './ledger';
+export * from './responses';
 export * from './split';
 export * from './status';

@@ -3,17 +3,18 @@
  * came in, its refund's state), never stored (docs/decisions/0021-payments.md#states-derived), with the words the
  * pages show. No zod here: pages import it.
  */
-import type { ShipmentStatus } from '../orders';
 import type { MoneyJobState } from './ledger';
 
 /**
  * A shipment's payment: `awaiting` (not paid, live), `paid`, `refund-due` (cancelled after it was paid, the refund
  * not yet sent), `refunded`, `not-collected` (cancelled before it was paid: nothing to give back).
  */
-export type ShipmentPayment = 'awaiting' | 'paid' | 'refund-due' | 'refunded' | 'not-collected';
+export const SHIPMENT_PAYMENTS = ['awaiting', 'paid', 'refund-due', 'refunded', 'not-collected'] as const;
+export type ShipmentPayment = (typeof SHIPMENT_PAYMENTS)[number];
 
 export function shipmentPayment(s: {
-  status: ShipmentStatus;
+  /** The shipment's status (domain/orders/shipments.ts): only `cancelled` matters here. */
+  status: string;
   paidAt: string | Date | null;
   refundState: MoneyJobState;
 }): ShipmentPayment {
@@ -29,7 +30,8 @@ export function shipmentPayment(s: {
  * paid was cancelled), `cancelled` (nothing live, nothing was paid). A paid order with a cancelled paid part is
  * `paid` with `refunds` above 0.
  */
-export type OrderPayment = 'awaiting' | 'partly-paid' | 'paid' | 'refunded' | 'cancelled';
+export const ORDER_PAYMENTS = ['awaiting', 'partly-paid', 'paid', 'refunded', 'cancelled'] as const;
+export type OrderPayment = (typeof ORDER_PAYMENTS)[number];
 
 export function orderPayment(parts: readonly ShipmentPayment[]): {
   status: OrderPayment;

@@ -15,7 +15,13 @@ import { CatalogService, catalogRoutes } from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
-import { OrderService, orderRoutes, SellerOrderService, sellerOrderRoutes } from './modules/orders';
+import {
+  OrderService,
+  orderRoutes,
+  PaymentWindow,
+  SellerOrderService,
+  sellerOrderRoutes,
+} from './modules/orders';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -62,8 +68,8 @@ export interface App {
   searches: DestinationSearches;
   /**
    * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
-   * listings of sellers whose certificate expired since they were computed; and shipments delivered by the 14-day
-   * rule (docs/product.md#shipments).
+   * listings of sellers whose certificate expired since they were computed; shipments delivered by the 14-day
+   * rule (docs/product.md#shipments); and the parts of orders not paid within their window, cancelled.
    */
   maintenance(): Promise<void>;
 }
@@ -150,7 +156,7 @@ export async function buildApp({
   await server.register(area('accounts', authRoutes), { prefix: '/api/auth', auth, sessions });
   await server.register(area('cart', cartRoutes), {
     prefix: '/api/cart',
-    cart: new CartService(database.db),
+    cart: new CartService(database.db, config.payments.provider),
   });
   const catalog = new CatalogService(database.db, database.catalogDb);
   const blocked = new BlockedDestinations(database.db, today);
@@ -168,10 +174,11 @@ export async function buildApp({
   });
   await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
   const sellerOrders = new SellerOrderService(database.db, now);
+  const paymentWindow = new PaymentWindow(database.db, now);
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
-    orders: new OrderService(database.db, today, now, config.payments.commissionBp),
+    orders: new OrderService(database.db, today, now, config.payments),
   });
   await server.register(area('shipping', shippingRoutes), {
     prefix: '/api',
@@ -210,6 +217,7 @@ export async function buildApp({
       await blocked.pickUpExpiredCertificates();
       await sellerOrders.deliverUnconfirmed();
       await sellerOrders.remindLate();
+      await paymentWindow.expireUnpaid();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseDecimal } from '@domain/numbers';
-import { COMMISSION_BP_MAX } from '@domain/payments';
+import { COMMISSION_BP_MAX, PAYMENT_WINDOW_HOURS, type PaymentProviderId } from '@domain/payments';
 import { z } from 'zod';
 
 const bool = z
@@ -129,6 +129,17 @@ const envSchema = z.object({
       }
       return bp;
     }),
+  /**
+   * How long an order may wait for its payment, in hours, before its unpaid parts are cancelled and their plants put
+   * back on sale (docs/decisions/0021-payments.md); by default 168 (a week) when buyers pay the nurseries directly.
+   */
+  PAYMENT_WINDOW_HOURS: decimal(
+    z
+      .number({ message: 'must be a whole number of hours' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be 1 to 720 hours')
+      .max(720, 'must be 1 to 720 hours'),
+  ).optional(),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -203,8 +214,17 @@ export interface Config {
   publicOrigin: string | undefined;
   /** The notification mails (SMTP_URL, MAIL_*); the links in them lead to PUBLIC_ORIGIN (else localhost:PORT). */
   mail: MailSettings;
-  /** How the buyer's money is split (MARKETPLACE_COMMISSION_PERCENT), in basis points. */
-  payments: { commissionBp: number };
+  /** Who takes the buyer's money, how it is split (MARKETPLACE_COMMISSION_PERCENT, in basis points), and how long an
+   * order may wait for it (PAYMENT_WINDOW_HOURS). */
+  payments: PaymentSettings;
+}
+
+/** How buyers pay (docs/decisions/0021-payments.md). */
+export interface PaymentSettings {
+  /** `direct`: each nursery is paid by the buyer, following its own instructions. */
+  provider: PaymentProviderId;
+  commissionBp: number;
+  windowHours: number;
 }
 
 /** How the notification mails go (SMTP_URL and the MAIL_* settings). */
@@ -264,6 +284,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.MAIL_LEASE_SECONDS * 1000,
       intervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     },
-    payments: { commissionBp: e.MARKETPLACE_COMMISSION_PERCENT },
+    payments: {
+      provider: 'direct',
+      commissionBp: e.MARKETPLACE_COMMISSION_PERCENT,
+      windowHours: e.PAYMENT_WINDOW_HOURS ?? PAYMENT_WINDOW_HOURS.direct,
+    },
   };
 }

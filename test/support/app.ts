@@ -163,6 +163,9 @@ export function uniqueUsername(prefix = 'user'): string {
   return `${prefix}_${process.pid}_${counter}_${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** How a test seller asks to be paid (its profile's paymentInstructions) unless told otherwise. */
+export const TEST_PAYMENT_INSTRUCTIONS = 'Zelle to payments@nursery.example.com, with your order number.';
+
 /** The address a test buyer gets unless told otherwise: Miami, Florida (where the demo and test sellers ship from). */
 export const TEST_ADDRESS = {
   name: 'Test Buyer',
@@ -223,7 +226,13 @@ export async function registerUser(
     if (added.status !== 201)
       throw new Error(`address failed: ${added.status} ${JSON.stringify(added.body)}`);
   }
-  const profile = overrides.profile ?? (overrides.isSeller ? { shipFromState: 'FL' } : false);
+  // A seller can be bought from only once buyers can pay it: under the default provider, its payment instructions.
+  const profile =
+    overrides.profile === false
+      ? false
+      : overrides.isSeller || overrides.profile
+        ? { shipFromState: 'FL', paymentInstructions: TEST_PAYMENT_INSTRUCTIONS, ...overrides.profile }
+        : false;
   if (profile) {
     const saved = await client.put('/api/seller/profile', profile);
     if (saved.status !== 200)

@@ -113,8 +113,8 @@ export async function createCatalog(
 }
 
 /**
- * A seller account shipping from Florida, straight in the database (no password needed), for tests that only need
- * listings.
+ * A seller account shipping from Florida and paid directly (payment instructions), straight in the database (no
+ * password needed), for tests that only need listings.
  */
 export async function insertSeller(db: Db, username: string): Promise<number> {
   const [seller] = await db
@@ -126,6 +126,7 @@ export async function insertSeller(db: Db, username: string): Promise<number> {
       isSeller: true,
       location: 'Homestead, Florida',
       shipFromState: 'FL',
+      paymentInstructions: 'Zelle to payments@nursery.example.com, with your order number.',
     })
     .returning({ id: users.id });
   return (seller as { id: number }).id;

@@ -12,7 +12,7 @@ import {
   STORED_NOTIFICATION_KINDS,
   type StoredNotificationKind,
 } from '@domain/notifications/types';
-import { CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
+import { CANCELLED_BY, CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '@domain/orders/shipments';
 import {
   LEDGER_KINDS,
   MONEY_JOB_STATES,
@@ -443,6 +443,8 @@ export const shipments = pgTable(
     index('shipments_seller_status_idx').on(t.sellerId, t.status, t.createdAt, t.id),
     // The shipments the 14-day rule will mark delivered.
     index('shipments_shipped_at_idx').on(t.shippedAt).where(sql`${t.status} = 'shipped'`),
+    // The shipments still to ship: the unpaid window's job looks among them for those not paid in time.
+    index('shipments_pending_idx').on(t.orderId).where(sql`${t.status} = 'pending'`),
     check('shipments_status_valid', sql`${t.status} in ${textList(SHIPMENT_STATUSES)}`),
     check('shipments_carrier_valid', sql`${t.carrier} is null or ${t.carrier} in ${textList(CARRIERS)}`),
     check(
@@ -457,7 +459,7 @@ export const shipments = pgTable(
     ),
     check(
       'shipments_cancelled_by_valid',
-      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('buyer', 'seller')`,
+      sql`${t.cancelledBy} is null or ${t.cancelledBy} in ${textList(CANCELLED_BY)}`,
     ),
   ],
 );

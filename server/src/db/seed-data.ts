@@ -13,6 +13,8 @@ export interface SeedSeller {
   /** The packing slip's shipper (its shipping profile): the nursery's name and its return address, in its city. */
   businessName: string;
   returnAddress: ReturnAddress;
+  /** How buyers pay it directly under the default provider (docs/decisions/0021-payments.md), in its own words. */
+  paymentInstructions: string;
   /**
    * The compliance certificates it keeps on file (its shipping profile), valid for a year from the day the demo
    * data is made. The demo nurseries hold what real ones usually do, so a buyer in California, Texas, Arizona or
@@ -61,6 +63,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Homestead, Florida',
     shipFromState: 'FL',
     businessName: 'Homestead Dragon Fruit Nursery',
+    paymentInstructions:
+      'Zelle to pay@homestead-dragonfruit.example.com (Homestead Dragon Fruit Nursery).\nOr mail a check to 24550 SW 187th Ave, Homestead, FL 33031.\nPut your order number in the memo.',
     returnAddress: { line1: '24550 SW 187th Ave', line2: null, city: 'Homestead', state: 'FL', zip: '33031' },
     bio: 'Family nursery growing dragon fruit in South Florida since 2009.',
     certificates: ['ca-nematode', 'tx-phytosanitary', 'az-nursery-inspection'],
@@ -71,6 +75,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Miami, Florida',
     shipFromState: 'FL',
     businessName: 'Redland Pitaya Farm',
+    paymentInstructions:
+      'Zelle or Venmo to payments@redland-pitaya-farm.example.com (Redland Pitaya Farm).\nPut your order number in the note; we ship the day it arrives.',
     returnAddress: { line1: '17850 SW 232nd St', line2: null, city: 'Miami', state: 'FL', zip: '33170' },
     bio: 'A five-acre grove in the Redland growing over 40 pitaya varieties on concrete posts. We cut to order and ship Monday to Wednesday so nothing sits in a warehouse over the weekend.',
     certificates: ['ca-nematode', 'tx-phytosanitary'],
@@ -81,6 +87,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Fort Myers, Florida',
     shipFromState: 'FL',
     businessName: 'Gulf Coast Dragonfruit',
+    paymentInstructions:
+      'Zelle or Venmo to payments@gulf-coast-dragonfruit.example.com (Gulf Coast Dragonfruit).\nPut your order number in the note; we ship the day it arrives.',
     returnAddress: {
       line1: '9120 Palm Beach Blvd',
       line2: null,
@@ -97,6 +105,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Tampa, Florida',
     shipFromState: 'FL',
     businessName: 'Tampa Bay Cactus Co.',
+    paymentInstructions:
+      'Zelle or Venmo to payments@tampa-bay-cactus-co.example.com (Tampa Bay Cactus Co.).\nPut your order number in the note; we ship the day it arrives.',
     returnAddress: { line1: '4315 N Florida Ave', line2: null, city: 'Tampa', state: 'FL', zip: '33603' },
     bio: 'Cactus and succulent growers on the Gulf side of Central Florida. We trial every variety through our occasional winter cold snaps before we sell it.',
   },
@@ -106,6 +116,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Kissimmee, Florida',
     shipFromState: 'FL',
     businessName: 'Kissimmee Pitaya Grove',
+    paymentInstructions:
+      'Zelle or Venmo to payments@kissimmee-pitaya-grove.example.com (Kissimmee Pitaya Grove).\nPut your order number in the note; we ship the day it arrives.',
     returnAddress: { line1: '2870 Old Dixie Hwy', line2: null, city: 'Kissimmee', state: 'FL', zip: '34744' },
     bio: 'A small pesticide-free grove near Orlando selling cuttings, seed and trellised mature plants. Local pickup available by appointment.',
     certificates: ['ca-nematode', 'az-nursery-inspection', 'tx-phytosanitary'],
@@ -116,6 +128,8 @@ export const SEED_SELLERS: SeedSeller[] = [
     location: 'Fallbrook, California',
     shipFromState: 'CA',
     businessName: 'Fallbrook Pitaya Nursery',
+    paymentInstructions:
+      'Zelle or Venmo to payments@fallbrook-pitaya-nursery.example.com (Fallbrook Pitaya Nursery).\nPut your order number in the note; we ship the day it arrives.',
     returnAddress: { line1: '1420 De Luz Rd', line2: null, city: 'Fallbrook', state: 'CA', zip: '92028' },
     certificates: ['az-nursery-inspection', 'tx-phytosanitary'],
     bio: 'A hillside nursery in north San Diego County growing pitaya beside our avocados since 2012. California-grown, so our cuttings and plants go to California gardens without a quarantine certificate; we hold the Arizona and Texas ones too.',

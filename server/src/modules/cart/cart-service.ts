@@ -1,11 +1,13 @@
 import type { CartLine } from '@domain/cart/responses';
 import type { CartAdd } from '@domain/cart/schemas';
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { PaymentProviderId } from '@domain/payments';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
+import { cannotBePaid, payeeName, sellerCanBePaid } from '../payments';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
@@ -14,6 +16,8 @@ export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 type LineRow = RowOf<typeof cartItems, 'id' | 'productId' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
   RowOf<typeof products, 'title' | 'priceCents' | 'imageUrl' | 'variety' | 'inStock'> & {
     stock: ColumnOf<typeof products, 'quantity'>;
+    /** The listing's nursery, when it cannot take the buyer's payment. */
+    unpaidPayee: string | null;
   };
 
 function toLine(r: LineRow): CartLine {
@@ -32,6 +36,7 @@ function toLine(r: LineRow): CartLine {
       inStock: r.inStock,
       quantity: r.stock,
     },
+    paymentProblem: r.unpaidPayee === null ? null : cannotBePaid(r.unpaidPayee),
   };
 }
 
@@ -45,10 +50,12 @@ function stockRefusal(product: { title: string; inStock: boolean; stock: number 
   return new Conflict(`Only ${product.stock} left of ${product.title}${already}`);
 }
 
-/** The product columns a line shows, from a row source named `p`. */
-const PRODUCT_COLUMNS = sql.raw(
-  `p.title, p.price_cents as "priceCents", p.image_url as "imageUrl", p.variety, p.in_stock as "inStock", p.quantity as stock`,
-);
+/** The listing's nursery (`p` its row source) when it cannot take a buyer's payment under the provider, else null. */
+const unpaidPayee = (provider: PaymentProviderId, p: SQL) =>
+  sql<
+    string | null
+  >`(select case when ${sellerCanBePaid(provider, sql`u`)} then null else ${payeeName(sql`u`)} end
+                      from users u where u.id = ${p}.seller_id)`;
 
 /**
  * The signed-in user's cart. A line never holds more than its listing has in stock when it is written; checkout
@@ -57,8 +64,16 @@ const PRODUCT_COLUMNS = sql.raw(
  */
 export class CartService {
   private readonly listLines;
+  /** The product columns a line shows, from a row source named `p`. */
+  private readonly productColumns: SQL;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    provider: PaymentProviderId = 'direct',
+  ) {
+    this.productColumns = sql`p.title, p.price_cents as "priceCents", p.image_url as "imageUrl", p.variety,
+                              p.in_stock as "inStock", p.quantity as stock,
+                              ${unpaidPayee(provider, sql`p`)} as "unpaidPayee"`;
     this.listLines = db
       .select({
         id: cartItems.id,
@@ -72,6 +87,7 @@ export class CartService {
         variety: products.variety,
         inStock: products.inStock,
         stock: products.quantity,
+        unpaidPayee: unpaidPayee(provider, sql`${products}`),
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
@@ -113,7 +129,7 @@ export class CartService {
               where cart_items.quantity + excluded.quantity <= (select quantity from p)
             returning id, quantity, agreed_price_cents, created_at
           )
-          select p.id as "productId", p.seller_id as "sellerId", ${PRODUCT_COLUMNS},
+          select p.id as "productId", p.seller_id as "sellerId", ${this.productColumns},
                  line.id, line.quantity, line.agreed_price_cents as "agreedPriceCents", line.created_at as "createdAt",
                  (select c.quantity from cart_items c where c.user_id = ${userId} and c.product_id = p.id) as "inCart"
           from p left join line on true`,
@@ -137,7 +153,7 @@ export class CartService {
           )
           select c.id, c.product_id as "productId", ${quantity}::int as quantity,
                  c.agreed_price_cents as "agreedPriceCents", c.created_at as "createdAt",
-                 ${PRODUCT_COLUMNS}, exists (select 1 from line) as updated
+                 ${this.productColumns}, exists (select 1 from line) as updated
           from cart_items c join products p on p.id = c.product_id and p.archived_at is null
           where c.id = ${lineId} and c.user_id = ${userId}`,
     );
@@ -162,7 +178,7 @@ export class CartService {
           )
           select c.id, c.product_id as "productId", c.quantity,
                  coalesce((select agreed_price_cents from line), c.agreed_price_cents) as "agreedPriceCents",
-                 c.created_at as "createdAt", ${PRODUCT_COLUMNS}, exists (select 1 from line) as accepted
+                 c.created_at as "createdAt", ${this.productColumns}, exists (select 1 from line) as accepted
           from cart_items c join products p on p.id = c.product_id and p.archived_at is null
           where c.id = ${lineId} and c.user_id = ${userId}`,
     );

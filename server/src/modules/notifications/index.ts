@@ -9,6 +9,7 @@ export {
   type OrderText,
   orderPlacedNotice,
   orderReceivedNotice,
+  paymentReceivedNotice,
   reminderNotice,
   shippedNotice,
 } from './messages';

@@ -82,14 +82,23 @@ export const QUOTE = '> ';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The buyer's "order placed", with what each seller will send. */
+/**
+ * The buyer's "order placed", with what each seller will send and, when the buyer pays each nursery directly, whom to
+ * pay how much and how: each nursery's instructions in its own words, quoted.
+ */
 export function orderPlacedNotice(o: {
   buyerId: number;
   orderId: number | typeof ORDER;
   total: number;
   sellers: Array<{ username: string; items: number }>;
+  /** Under the default provider: each nursery's part, its instructions, and the days the buyer has to pay. */
+  payDirectly?: {
+    days: number;
+    parts: Array<{ payee: string; amount: number; instructions: string | null }>;
+  };
 }): OrderNotice & { shipmentId: null } {
   const lines = o.sellers.map((s) => `- ${plural(s.items, 'item', 'items')} from ${oneLine(s.username)}`);
+  const pay = o.payDirectly;
   return {
     userId: o.buyerId,
     kind: 'order-placed',
@@ -99,6 +108,17 @@ export function orderPlacedNotice(o: {
       orderText`Thank you for your order #${o.orderId} (${formatUSD(o.total)}).`,
       o.sellers.length === 1 ? 'It ships from one nursery:' : `It ships from ${o.sellers.length} nurseries:`,
       ...lines,
+      ...(pay
+        ? [
+            '',
+            `Pay each nursery directly, as it asks below: it ships once your payment arrives. A part not paid within ${plural(pay.days, 'day', 'days')} is cancelled.`,
+            ...pay.parts.flatMap((p) => [
+              '',
+              ...quoted(`Pay ${oneLine(p.payee)} ${formatUSD(p.amount)}:`, p.instructions ?? ''),
+            ]),
+            '',
+          ]
+        : []),
       'We will tell you as each part ships.',
     ]),
     link: orderText`/orders/${o.orderId}`,
@@ -113,6 +133,8 @@ export function orderReceivedNotice(o: {
   items: Array<{ title: string; quantity: number }>;
   shipTo: { city: string; state: string } | null;
   note: string | null;
+  /** Under the default provider: what the buyer owes this nursery, which ships once it has it. */
+  payDirectly?: { amount: number };
 }): OrderNotice {
   const buyer = oneLine(o.buyer);
   return {
@@ -124,7 +146,9 @@ export function orderReceivedNotice(o: {
       ...o.items.map((i) => `- ${i.quantity} × ${oneLine(i.title)}`),
       ...(o.note ? ['', ...quoted('Note from the buyer:', o.note)] : []),
       '',
-      'Print the packing slip and mark it shipped from your Orders tab.',
+      o.payDirectly
+        ? `The buyer pays you ${formatUSD(o.payDirectly.amount)} directly, as your payment instructions say. When it arrives, mark it received on your Orders tab, then print the packing slip and ship.`
+        : 'Print the packing slip and mark it shipped from your Orders tab.',
     ]),
     link: ['/seller/dashboard?tab=orders'],
   };
@@ -161,24 +185,47 @@ export function shippedNotice(s: {
   };
 }
 
-/** The other side's "cancelled": to the buyer when the seller cancelled, to the seller when the buyer did. */
+/**
+ * The other side's "cancelled": to the buyer when the seller cancelled, to the seller when the buyer did. When the
+ * marketplace cancelled a part not paid within its window (`system`), both sides are told, each its own words.
+ */
 export function cancelledNotice(s: {
   to: number;
-  /** The one who cancelled. */
-  from: number;
+  /** The one who cancelled; null for the marketplace. */
+  from: number | null;
   orderId: number;
   shipmentId: number;
-  by: 'buyer' | 'seller';
+  by: 'buyer' | 'seller' | 'system';
+  /** The one who cancelled; for `system`, the other side (the nursery to the buyer, the buyer to the nursery). */
   name: string;
+  /** For `system`: whether this notice goes to the buyer. */
+  toBuyer?: boolean;
   reason: string | null;
 }): Notice {
-  const bySeller = s.by === 'seller';
-  return {
+  const base = {
     userId: s.to,
     actorId: s.from,
-    kind: 'shipment-cancelled',
+    kind: 'shipment-cancelled' as const,
     orderId: s.orderId,
     shipmentId: s.shipmentId,
+  };
+  if (s.by === 'system')
+    return s.toBuyer
+      ? {
+          ...base,
+          title: `Order #${s.orderId}: ${s.name}'s part was cancelled, unpaid`,
+          body: `Your payment for ${s.name}'s part of order #${s.orderId} did not arrive in time, so that part was cancelled and its plants put back on sale. Nothing from ${s.name} will be sent.`,
+          link: `/orders/${s.orderId}`,
+        }
+      : {
+          ...base,
+          title: `Order #${s.orderId}: your part was cancelled, unpaid`,
+          body: `${s.name}'s payment for your part of order #${s.orderId} did not arrive in time, so the marketplace cancelled it: do not send it. Its items are back on sale.`,
+          link: '/seller/dashboard?tab=orders',
+        };
+  const bySeller = s.by === 'seller';
+  return {
+    ...base,
     title: bySeller
       ? `Order #${s.orderId}: ${s.name} cancelled its part`
       : `Order #${s.orderId}: ${s.name} cancelled your part`,
@@ -189,6 +236,27 @@ export function cancelledNotice(s: {
       ...(s.reason ? quoted('Reason:', s.reason) : ['No reason was given.']),
     ].join('\n'),
     link: bySeller ? `/orders/${s.orderId}` : '/seller/dashboard?tab=orders',
+  };
+}
+
+/** The buyer's "payment received": a nursery paid directly says the buyer's payment for its part arrived. */
+export function paymentReceivedNotice(s: {
+  buyerId: number;
+  sellerId: number;
+  orderId: number;
+  shipmentId: number;
+  payee: string;
+  amount: number;
+}): Notice {
+  return {
+    userId: s.buyerId,
+    actorId: s.sellerId,
+    kind: 'payment-received',
+    orderId: s.orderId,
+    shipmentId: s.shipmentId,
+    title: `Order #${s.orderId}: ${s.payee} received your payment`,
+    body: `${s.payee} says your payment of ${formatUSD(s.amount)} for its part of order #${s.orderId} arrived. It will ship your plants next.`,
+    link: `/orders/${s.orderId}`,
   };
 }
 

@@ -8,7 +8,7 @@
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
-import { PAYMENT_WINDOW_HOURS, splitOrder } from '@domain/payments';
+import { splitOrder } from '@domain/payments';
 import {
   decideShipping,
   type IsoDate,
@@ -18,6 +18,7 @@ import {
   shippingDecisionText,
 } from '@domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
+import type { PaymentSettings } from '../../config';
 import { queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import type { addresses, cartItems, orderItems, orders, products, users } from '../../db/schema';
@@ -29,6 +30,14 @@ import {
   orderReceivedNotice,
   withOrderNumber,
 } from '../notifications';
+import {
+  cannotBePaid,
+  orderPaymentView,
+  payeeName,
+  SOME_CANNOT_BE_PAID,
+  sellerCanBePaid,
+  shipmentPaymentView,
+} from '../payments';
 import { certificatesOf } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
 
@@ -50,6 +59,8 @@ type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPri
     sellerUsername: string;
     shipFromState: string | null;
     blockedStates: string[];
+    payee: string;
+    instructions: string | null;
   };
 
 /** The cart as the check step left it, locked: what the order will be. */
@@ -74,8 +85,9 @@ export async function checkCart(
   shown: ReadonlyMap<number, number>,
   addressId: number | null,
   today: IsoDate,
+  payments: PaymentSettings,
 ): Promise<CheckedCart> {
-  const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId);
+  const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId, payments);
   const lines = (
     await queryRows<
       RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
@@ -106,6 +118,8 @@ export async function checkCart(
       sellerUsername: seller.username,
       shipFromState: seller.shipFromState,
       blockedStates: seller.blockedStates,
+      payee: seller.payee,
+      instructions: seller.instructions,
     };
   });
   if (lines.length === 0) throw new InvalidInput(CART_IS_EMPTY);
@@ -117,6 +131,8 @@ export async function checkCart(
     today,
   );
   if (blocked) throw blocked;
+  const unpayable = paymentRefusal(lines, sellers);
+  if (unpayable) throw unpayable;
   const changed = priceChanges(lines, shown);
   if (changed) throw changed;
   for (const l of lines) {
@@ -155,7 +171,7 @@ export async function writeOrder(
   idempotencyKey: string | null,
   note: string | null,
   cart: CheckedCart,
-  commissionBp: number,
+  payments: PaymentSettings,
 ): Promise<Order> {
   const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
   // What each shipment is worth and to whom (domain/payments/split.ts). The shipments are written in the parcels'
@@ -168,7 +184,7 @@ export async function writeOrder(
         .reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
     })),
     shippingCents,
-    commissionBp,
+    payments.commissionBp,
   );
   const splitRows = sql.join(
     splits.map(
@@ -191,6 +207,11 @@ export async function writeOrder(
     ),
     sql`, `,
   );
+  const direct = payments.provider === 'direct';
+  const grossCents = new Map(
+    [...parcels.keys()].map((sellerId, n) => [sellerId, splits[n]?.grossCents ?? 0]),
+  );
+  const sellerOf = (sellerId: number) => lines.find((l) => l.sellerId === sellerId) as CheckedLine;
   const notes = noticeValues([
     {
       ...orderPlacedNotice({
@@ -204,6 +225,16 @@ export async function writeOrder(
             items: theirs.reduce((n, l) => n + l.quantity, 0),
           };
         }),
+        payDirectly: direct
+          ? {
+              days: Math.round(payments.windowHours / 24),
+              parts: [...parcels.keys()].map((sellerId) => ({
+                payee: sellerOf(sellerId).payee,
+                amount: fromCents(grossCents.get(sellerId) ?? 0),
+                instructions: sellerOf(sellerId).instructions,
+              })),
+            }
+          : undefined,
       }),
       sellerId: null,
     },
@@ -215,13 +246,17 @@ export async function writeOrder(
         items: lines.filter((l) => l.sellerId === sellerId),
         shipTo,
         note,
+        payDirectly: direct ? { amount: fromCents(grossCents.get(sellerId) ?? 0) } : undefined,
       }),
       sellerId,
     })),
   ]);
   const written = await queryRows<
     RowOf<typeof orders, 'id' | 'createdAt'> &
-      RowOf<typeof orderItems, 'productId' | 'shipmentId'> & { itemId: ColumnOf<typeof orderItems, 'id'> }
+      RowOf<typeof orderItems, 'productId' | 'shipmentId'> & {
+        itemId: ColumnOf<typeof orderItems, 'id'>;
+        expiresAt: Date | string;
+      }
   >(
     tx,
     sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${bought}),
@@ -260,9 +295,10 @@ export async function writeOrder(
         ),
         payment as (
           insert into payments (order_id, provider, amount_cents, expires_at)
-          select o.id, 'direct', ${totalCents}::int, o.created_at + make_interval(hours => ${PAYMENT_WINDOW_HOURS.direct}::int)
+          select o.id, ${payments.provider}::text, ${totalCents}::int,
+                 o.created_at + make_interval(hours => ${payments.windowHours}::int)
           from o
-          returning id
+          returning expires_at
         ),
         stock as (${reserve(sql`bought`)}),
         emptied as (delete from cart_items c using bought b
@@ -276,14 +312,20 @@ export async function writeOrder(
           returning id
         )
         select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
-               items.shipment_id as "shipmentId"
-        from o, items`,
+               items.shipment_id as "shipmentId", payment.expires_at as "expiresAt"
+        from o, items, payment`,
   );
   const first = written[0];
   if (!first) throw new Error('The order was not written');
   const createdAt = new Date(first.createdAt);
   const byProduct = new Map(written.map((w) => [w.productId, w]));
   const shipmentsBySeller = new Map<number, Shipment>();
+  const unpaid = (sellerId: number) => ({
+    status: 'pending',
+    grossCents: grossCents.get(sellerId) ?? 0,
+    paidAt: null,
+    refundState: 'none' as const,
+  });
   const items: OrderLine[] = lines.map((l) => {
     const w = byProduct.get(l.productId) as (typeof written)[number];
     let shipment = shipmentsBySeller.get(l.sellerId);
@@ -303,6 +345,11 @@ export async function writeOrder(
           cancelReason: null,
         }),
         seller: { id: l.sellerId, username: l.sellerUsername },
+        payment: shipmentPaymentView(payments.provider, {
+          ...unpaid(l.sellerId),
+          payee: l.payee,
+          instructions: l.instructions,
+        }),
         items: [],
       };
       shipmentsBySeller.set(l.sellerId, shipment);
@@ -330,6 +377,10 @@ export async function writeOrder(
     },
     items,
     [...shipmentsBySeller.values()],
+    orderPaymentView(
+      { provider: payments.provider, expiresAt: first.expiresAt, redirectUrl: null },
+      [...parcels.keys()].map(unpaid),
+    ),
   );
 }
 
@@ -422,6 +473,27 @@ function shippingDecisions(
 }
 
 /**
+ * The 409 for cart lines whose nursery cannot take the buyer's payment under the provider (payments/payability.ts),
+ * or null when every one can. The message names each line and its nursery; `errors` has one entry per such listing,
+ * keyed by its id, in the words the cart shows beside it.
+ */
+function paymentRefusal(
+  lines: ReadonlyArray<{ productId: number; title: string; sellerId: number }>,
+  sellers: ReadonlyMap<number, LockedSeller>,
+): Conflict | null {
+  const reasons: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const l of lines) {
+    const seller = sellers.get(l.sellerId);
+    if (!seller || seller.canBePaid) continue;
+    const why = cannotBePaid(seller.payee);
+    reasons.push(`${l.title}: ${why}`);
+    errors[String(l.productId)] = why;
+  }
+  return reasons.length === 0 ? null : new Conflict(`${SOME_CANNOT_BE_PAID}: ${reasons.join('; ')}`, errors);
+}
+
+/**
  * The 409 for cart lines whose listing's price is not the one the buyer agreed to (the line's agreed price) or
  * was shown (the request's price for that listing, if it carried one), or null when every price stands. The
  * message names each change; `errors` has one entry per changed listing, keyed by its id.
@@ -455,6 +527,10 @@ interface LockedSeller {
   username: string;
   shipFromState: string | null;
   blockedStates: string[];
+  /** Whether it can take the buyer's payment under the provider (payments/payability.ts), and as whom. */
+  canBePaid: boolean;
+  payee: string;
+  instructions: string | null;
 }
 
 /**
@@ -470,6 +546,7 @@ async function shipToAndSellers(
   tx: Tx,
   userId: number,
   addressId: number | null,
+  payments: PaymentSettings,
 ): Promise<{ shipTo: ShipTo & { buyerName: string }; sellers: Map<number, LockedSeller> }> {
   const rows = await queryRows<
     (RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
@@ -479,13 +556,18 @@ async function shipToAndSellers(
       sellerUsername: string | null;
       shipFromState: string | null;
       blockedStates: string[] | null;
+      canBePaid: boolean | null;
+      payee: string | null;
+      instructions: string | null;
     }
   >(
     tx,
     // The address is a plain read: no lock guards it, so it is as fresh as the statement. The sellers' columns come
     // from the rows the statement locks, which PostgreSQL reads again after a lock wait.
     sql`with sellers as (
-          select u.id, u.username, u.ship_from_state, u.blocked_states
+          select u.id, u.username, u.ship_from_state, u.blocked_states,
+                 ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${payeeName(sql`u`)} as payee,
+                 u.payment_instructions
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
                          where c.user_id = ${userId})
@@ -494,7 +576,8 @@ async function shipToAndSellers(
         )
         select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, b.username as "buyerName",
                s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
-               s.blocked_states as "blockedStates"
+               s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
+               s.payment_instructions as instructions
         from addresses a join users b on b.id = a.user_id
         left join sellers s on true
         where a.user_id = ${userId} and ${addressId === null ? sql`a.is_default` : sql`a.id = ${addressId}`}`,
@@ -511,6 +594,9 @@ async function shipToAndSellers(
         username: r.sellerUsername as string,
         shipFromState: r.shipFromState,
         blockedStates: r.blockedStates ?? [],
+        canBePaid: r.canBePaid === true,
+        payee: r.payee as string,
+        instructions: r.instructions,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
   return { shipTo: { name, line1, line2, city, state, zip, phone, buyerName }, sellers };

@@ -2,5 +2,6 @@
 // services.
 
 export { OrderService } from './order-service';
+export { PaymentWindow } from './payment-window';
 export { orderRoutes, sellerOrderRoutes } from './routes';
 export { SellerOrderService } from './seller-order-service';

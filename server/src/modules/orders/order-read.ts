@@ -8,9 +8,19 @@ import {
   orderStatusLabel,
   trackingUrl,
 } from '@domain/orders/shipments';
+import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { orderItems, type orders, products, shipments, users } from '../../db/schema';
+import {
+  orderItems,
+  type orders,
+  payments,
+  products,
+  shipmentSettlements,
+  shipments,
+  users,
+} from '../../db/schema';
+import { orderPaymentView, payeeName, type ShipmentMoney, shipmentPaymentView } from '../payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -60,7 +70,7 @@ export function shipmentFacts(
     | 'cancelledBy'
     | 'cancelReason'
   >,
-): Omit<Shipment, 'items' | 'seller'> {
+): Omit<Shipment, 'items' | 'seller' | 'payment'> {
   const carrier = s.carrier as Carrier | null;
   return {
     id: s.id,
@@ -85,11 +95,20 @@ export function shipmentFacts(
 export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [shipmentRows, lines] = await Promise.all([
+  const [shipmentRows, lines, paymentRows] = await Promise.all([
     db
-      .select({ shipment: shipments, sellerUsername: users.username })
+      .select({
+        shipment: shipments,
+        sellerUsername: users.username,
+        payee: payeeName(sql`${users}`),
+        instructions: users.paymentInstructions,
+        grossCents: shipmentSettlements.grossCents,
+        paidAt: shipmentSettlements.paidAt,
+        refundState: shipmentSettlements.refundState,
+      })
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.sellerId))
+      .innerJoin(shipmentSettlements, eq(shipmentSettlements.shipmentId, shipments.id))
       .where(inArray(shipments.orderId, ids))
       .orderBy(asc(shipments.id)),
     db
@@ -108,17 +127,37 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.id)),
+    db
+      .select({
+        orderId: payments.orderId,
+        provider: payments.provider,
+        expiresAt: payments.expiresAt,
+        redirectUrl: payments.redirectUrl,
+      })
+      .from(payments)
+      .where(inArray(payments.orderId, ids)),
   ]);
+  const paymentOf = new Map(paymentRows.map((p) => [p.orderId, p]));
   const shipmentsById = new Map<number, Shipment>();
   const shipmentsOf = new Map<number, Shipment[]>();
-  for (const { shipment, sellerUsername } of shipmentRows) {
+  const moneyOf = new Map<number, ShipmentMoney[]>();
+  for (const { shipment, sellerUsername, payee, instructions, ...money } of shipmentRows) {
+    const provider = paymentOf.get(shipment.orderId)?.provider ?? 'direct';
+    const parts: ShipmentMoney = {
+      status: shipment.status,
+      grossCents: money.grossCents,
+      paidAt: money.paidAt,
+      refundState: money.refundState as MoneyJobState,
+    };
     const s: Shipment = {
       ...shipmentFacts(shipment),
       seller: { id: shipment.sellerId, username: sellerUsername },
+      payment: shipmentPaymentView(provider, { ...parts, payee, instructions }),
       items: [],
     };
     shipmentsById.set(s.id, s);
     shipmentsOf.set(s.orderId, [...(shipmentsOf.get(s.orderId) ?? []), s]);
+    moneyOf.set(s.orderId, [...(moneyOf.get(s.orderId) ?? []), parts]);
   }
   const linesOf = new Map<number, OrderLine[]>();
   for (const l of lines) {
@@ -127,7 +166,19 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
     shipment.items.push(line);
     linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), line]);
   }
-  return rows.map((r) => toOrder(r, linesOf.get(r.id) ?? [], shipmentsOf.get(r.id) ?? []));
+  return rows.map((r) => {
+    const payment = paymentOf.get(r.id);
+    if (!payment) throw new Error(`Order ${r.id} has no payment row`);
+    return toOrder(
+      r,
+      linesOf.get(r.id) ?? [],
+      shipmentsOf.get(r.id) ?? [],
+      orderPaymentView(
+        { ...payment, provider: payment.provider as PaymentProviderId },
+        moneyOf.get(r.id) ?? [],
+      ),
+    );
+  });
 }
 
 /** An order line as the API shows it, in its shipment (whose status and seller it has), the price in dollars. */
@@ -166,6 +217,7 @@ export function toOrder(
     ShipToColumns,
   items: OrderLine[],
   shipmentList: Shipment[],
+  payment: Order['payment'],
 ): Order {
   return {
     id: r.id,
@@ -180,5 +232,6 @@ export function toOrder(
     note: r.note,
     items,
     shipments: shipmentList,
+    payment,
   };
 }

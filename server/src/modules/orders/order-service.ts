@@ -1,6 +1,8 @@
 import type { Order } from '@domain/orders/responses';
+import { PAYMENT_WINDOW_HOURS } from '@domain/payments';
 import { type IsoDate, shippingToday } from '@domain/shipping';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
 import { orders, shipments } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
@@ -20,6 +22,13 @@ import {
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
+/** The default: each nursery paid directly, no commission, a week to pay. */
+const DIRECT_PAYMENTS: PaymentSettings = {
+  provider: 'direct',
+  commissionBp: 0,
+  windowHours: PAYMENT_WINDOW_HOURS.direct,
+};
+
 /**
  * The buyer's side: checkout, order history, cancelling what has not shipped, confirming delivery
  * (docs/quality.md#reliability). Each state change is one transaction that locks the products it touches in id
@@ -32,8 +41,8 @@ export class OrderService {
     private readonly today: () => IsoDate = () => shippingToday(),
     /** The time a shipment's step is stamped with; a test may control it. */
     private readonly now: () => Date = () => new Date(),
-    /** The marketplace's commission in basis points (MARKETPLACE_COMMISSION_PERCENT), fixed per shipment at checkout. */
-    private readonly commissionBp = 0,
+    /** Who takes the money, the commission fixed per shipment at checkout, and the unpaid window. */
+    private readonly payments: PaymentSettings = DIRECT_PAYMENTS,
   ) {}
 
   /**
@@ -82,8 +91,8 @@ export class OrderService {
     addressId: number | null,
     note: string | null,
   ): Promise<Order> {
-    const cart = await checkCart(tx, userId, shown, addressId, this.today());
-    return writeOrder(tx, userId, idempotencyKey, note, cart, this.commissionBp);
+    const cart = await checkCart(tx, userId, shown, addressId, this.today(), this.payments);
+    return writeOrder(tx, userId, idempotencyKey, note, cart, this.payments);
   }
 
   /** The user's orders, newest first, with their shipments and lines. */

@@ -174,6 +174,16 @@ export async function sellerOrderRoutes(
     async (request) => sellerOrders.ship(requireSeller(request).id, request.params.id, request.body),
   );
 
+  // The buyer paid the nursery directly and the money arrived: the shipment may ship. No amount is sent.
+  r.post(
+    '/shipments/:id/payment-received',
+    {
+      config: { access: 'seller' },
+      schema: { params: shipmentParams, response: { 200: sellerShipmentSchema } },
+    },
+    async (request) => sellerOrders.paymentReceived(requireSeller(request).id, request.params.id),
+  );
+
   r.post(
     '/shipments/:id/cancel',
     {

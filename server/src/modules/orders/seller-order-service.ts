@@ -14,13 +14,15 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from '@domain/orders/shipments';
+import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
 import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import { notify, reminderNotice } from '../notifications';
+import { notify, paymentReceivedNotice, reminderNotice } from '../notifications';
+import { isPaid, payeeName, shipmentPaymentView } from '../payments';
 import { type ReturnAddressColumns, returnAddressOf, returnAddressSelect } from '../shipping';
 import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
@@ -35,13 +37,27 @@ import {
 } from './shipment-changes';
 
 export const ORDER_LINE_NOT_FOUND = 'Order line not found';
+/** The 409 of both ship calls for a shipment whose money has not come in. */
+export const NOT_PAID_YET = 'This order is not paid yet';
+/** The 409 of "Payment received" when the buyer pays the marketplace by card: the card processor says it, not the seller. */
+export const PAID_BY_CARD =
+  'This order is paid by card: the marketplace marks it paid when the payment goes through';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ShipmentReadRow = typeof shipments.$inferSelect &
   Pick<typeof orders.$inferSelect, 'note'> &
   ShipToColumns &
-  ReturnAddressColumns & { buyer: string; licence: string | null; shipperName: string };
+  ReturnAddressColumns & {
+    buyer: string;
+    licence: string | null;
+    shipperName: string;
+    provider: PaymentProviderId;
+    grossCents: number;
+    paidAt: Date | string | null;
+    refundState: MoneyJobState;
+    instructions: string | null;
+  };
 
 /**
  * A seller's side of the orders: its shipments (one per order it has lines in), shipping them with tracking,
@@ -102,7 +118,7 @@ export class SellerOrderService {
       const part = await this.lockOwn(tx, sellerId, id);
       if (part.status === 'cancelled') throw new Conflict(SHIPMENT_WAS_CANCELLED);
       if (part.status === 'delivered') throw new Conflict('This shipment was delivered');
-      await tx
+      const shipped = await tx
         .update(shipments)
         .set({
           status: 'shipped',
@@ -110,7 +126,9 @@ export class SellerOrderService {
           trackingNumber: tracking.trackingNumber,
           shippedAt: part.status === 'pending' ? this.now() : undefined,
         })
-        .where(eq(shipments.id, id));
+        .where(and(eq(shipments.id, id), isPaid(sql`${shipments.id}`)))
+        .returning({ id: shipments.id });
+      if (shipped.length === 0) throw new Conflict(NOT_PAID_YET);
       // The buyer hears of it once; a corrected number shows on their order page.
       if (part.status === 'pending') await notifyShipped(tx, [id]);
     });
@@ -131,6 +149,66 @@ export class SellerOrderService {
         .from(orders)
         .where(eq(orders.id, part.orderId));
       await cancelShipments(tx, (order as { userId: number }).userId, [id], 'seller', reason, this.now());
+    });
+    return this.shipment(sellerId, id);
+  }
+
+  /**
+   * The seller says the buyer's payment for its shipment arrived (the buyer pays it directly under the default
+   * provider): the shipment is paid from now, may ship, and the ledger records what the nursery received; the buyer
+   * is told. Saying it again changes nothing. A cancelled shipment is 409, and so is one of an order paid by card
+   * (Stripe's events mark those). The amount is the shipment's, fixed at checkout: the seller never sends one.
+   */
+  async paymentReceived(sellerId: number, id: number): Promise<SellerShipment> {
+    await this.db.transaction(async (tx) => {
+      const part = await this.lockOwn(tx, sellerId, id);
+      if (part.status === 'cancelled') throw new Conflict(SHIPMENT_WAS_CANCELLED);
+      // Read after the lock, in a statement of its own, so a stamp committed while this waited is seen.
+      const [stamp] = await queryRows<{
+        provider: PaymentProviderId;
+        wasPaid: boolean;
+        stampedCents: number | null;
+        orderId: number;
+        buyerId: number;
+        payee: string;
+      }>(
+        tx,
+        sql`with target as (
+              select ss.shipment_id, ss.paid_at, ss.gross_cents, p.provider, s.order_id, s.seller_id
+              from shipment_settlements ss
+              join shipments s on s.id = ss.shipment_id
+              join payments p on p.order_id = s.order_id
+              where ss.shipment_id = ${id}
+            ),
+            stamped as (
+              update shipment_settlements ss set paid_at = ${this.now().toISOString()}::timestamptz
+              from target t
+              where ss.shipment_id = t.shipment_id and t.paid_at is null and t.provider = 'direct'
+              returning ss.gross_cents
+            ),
+            ledger as (
+              insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider)
+              select t.order_id, t.shipment_id, t.seller_id, 'received_by_seller', x.gross_cents, 'direct'
+              from target t, stamped x
+              returning id
+            )
+            select t.provider, t.paid_at is not null as "wasPaid", (select gross_cents from stamped) as "stampedCents",
+                   t.order_id as "orderId", o.user_id as "buyerId", ${payeeName(sql`u`)} as payee
+            from target t join orders o on o.id = t.order_id join users u on u.id = t.seller_id`,
+      );
+      if (!stamp) throw new NotFound(SHIPMENT_NOT_FOUND);
+      if (stamp.provider !== 'direct') throw new Conflict(PAID_BY_CARD);
+      if (stamp.stampedCents === null) return;
+      await notify(tx, [
+        paymentReceivedNotice({
+          buyerId: stamp.buyerId,
+          sellerId,
+          orderId: stamp.orderId,
+          shipmentId: id,
+          payee: stamp.payee,
+          amount: fromCents(stamp.stampedCents),
+        }),
+      ]);
     });
     return this.shipment(sellerId, id);
   }
@@ -258,10 +336,12 @@ export class SellerOrderService {
       const part = await this.lockOwn(tx, sellerId, line.shipmentId);
       if (part.status === 'cancelled') throw new Conflict('This order was cancelled');
       if (part.status !== 'pending') return;
-      await tx
+      const shipped = await tx
         .update(shipments)
         .set({ status: 'shipped', shippedAt: this.now() })
-        .where(eq(shipments.id, line.shipmentId));
+        .where(and(eq(shipments.id, line.shipmentId), isPaid(sql`${shipments.id}`)))
+        .returning({ id: shipments.id });
+      if (shipped.length === 0) throw new Conflict(NOT_PAID_YET);
       await notifyShipped(tx, [line.shipmentId]);
     });
     const [shipped] = await this.orderLines(sellerId, { orderId, itemId });
@@ -292,11 +372,15 @@ export class SellerOrderService {
                  s.delivered_at as "deliveredAt", s.delivered_by as "deliveredBy", s.cancelled_at as "cancelledAt",
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
                  o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence,
-                 coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')}
+                 coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')},
+                 pay.provider, ss.gross_cents as "grossCents", ss.paid_at as "paidAt",
+                 ss.refund_state as "refundState", su.payment_instructions as instructions
           from shipments s
           join orders o on o.id = s.order_id
           join users u on u.id = o.user_id
           join users su on su.id = s.seller_id
+          join shipment_settlements ss on ss.shipment_id = s.id
+          join payments pay on pay.order_id = s.order_id
           where ${where}
           order by ${orderBy}
           ${limit}`,
@@ -349,6 +433,7 @@ export class SellerOrderService {
       shipFromState: r.shipFromState,
       licence: r.licence,
       shipper: { name: r.shipperName, returnAddress: returnAddressOf(r) },
+      payment: shipmentPaymentView(r.provider, { ...r, payee: r.shipperName }),
       labels: r.labels,
       certificates: r.certificates.map((c) => ({
         kind: c.kind,

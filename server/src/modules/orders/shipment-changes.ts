@@ -62,21 +62,27 @@ export async function cancelShipments(
     .where(inArray(shipments.id, shipmentIds));
   // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
   await hideUnbackedReviews(tx, buyerId, productIds);
-  // The other side is told: the seller when the buyer cancelled, the buyer when the seller did.
+  // The other side is told: the seller when the buyer cancelled, the buyer when the seller did; both when the
+  // marketplace did (the part was not paid in time).
   const parties = await partiesOf(tx, shipmentIds);
   await notify(
     tx,
-    parties.map((p) =>
-      cancelledNotice({
-        to: by === 'buyer' ? p.sellerId : p.buyerId,
-        from: by === 'buyer' ? p.buyerId : p.sellerId,
-        orderId: p.orderId,
-        shipmentId: p.id,
-        by,
-        name: by === 'buyer' ? p.buyer : p.seller,
-        reason,
-      }),
-    ),
+    parties.flatMap((p) => {
+      const about = { orderId: p.orderId, shipmentId: p.id, by, reason };
+      if (by === 'system')
+        return [
+          cancelledNotice({ ...about, to: p.buyerId, from: null, name: p.seller, toBuyer: true }),
+          cancelledNotice({ ...about, to: p.sellerId, from: null, name: p.buyer, toBuyer: false }),
+        ];
+      return [
+        cancelledNotice({
+          ...about,
+          to: by === 'buyer' ? p.sellerId : p.buyerId,
+          from: by === 'buyer' ? p.buyerId : p.sellerId,
+          name: by === 'buyer' ? p.buyer : p.seller,
+        }),
+      ];
+    }),
   );
 }
 

@@ -1,3 +1,6 @@
 // The payments module's public face (docs/architecture.md#import-rules): the ports and their providers.
+
+export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export * from './ports';
 export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
+export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';

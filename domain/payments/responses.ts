@@ -1,0 +1,59 @@
+/**
+ * How the API shows a payment (docs/decisions/0021-payments.md#states-derived): an order's, and each shipment's part
+ * of it, as zod schemas and the types derived from them. The states are derived (./status.ts), never stored.
+ */
+import { z } from 'zod';
+import { dollars, isoTime } from '../responses';
+import { PAYMENT_PROVIDERS } from './ledger';
+import { ORDER_PAYMENTS, SHIPMENT_PAYMENTS } from './status';
+
+/** A shipment's part of its order's payment: what it is worth, whom it is paid to, and where it stands. */
+export const shipmentPaymentSchema = z
+  .object({
+    provider: z
+      .enum(PAYMENT_PROVIDERS)
+      .describe(
+        'Who takes the money: the nursery directly (`direct`), or the marketplace by card (`stripe`)',
+      ),
+    status: z.enum(SHIPMENT_PAYMENTS).describe('Derived from when it was paid, its status and its refund'),
+    label: z.string().describe('The status in words ("Awaiting payment", "Paid")'),
+    amount: dollars().describe(
+      "What this part costs the buyer, in dollars: its lines and its share of the order's shipping, fixed at checkout",
+    ),
+    paidAt: isoTime()
+      .nullable()
+      .describe('When its money came in (under `direct`: when the nursery said so)'),
+    payee: z
+      .string()
+      .describe("Whom the buyer pays under `direct`: the nursery's business name, else its username"),
+    instructions: z
+      .string()
+      .nullable()
+      .describe(
+        'How to pay the nursery under `direct`, in its own words as its profile says now (null under `stripe`)',
+      ),
+  })
+  .meta({ id: 'ShipmentPayment' });
+export type ShipmentPaymentView = z.output<typeof shipmentPaymentSchema>;
+
+/** An order's payment: its state, what is still owed and by when. */
+export const orderPaymentSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    status: z.enum(ORDER_PAYMENTS).describe("Derived from the shipments' payments"),
+    label: z.string().describe('The status in words ("Awaiting payment", "Partly paid: 1 of 2 nurseries")'),
+    total: dollars().describe(
+      'What the parts still standing cost, in dollars (a cancelled part no longer counts)',
+    ),
+    due: dollars().describe('What is still to pay, in dollars'),
+    paid: dollars().describe('What has been paid of the parts still standing, in dollars'),
+    expiresAt: isoTime().describe(
+      'When the parts still unpaid are cancelled and their plants put back on sale',
+    ),
+    redirectUrl: z
+      .string()
+      .nullable()
+      .describe('Where the buyer pays by card while the payment waits (`stripe`); null otherwise'),
+  })
+  .meta({ id: 'OrderPayment' });
+export type OrderPaymentView = z.output<typeof orderPaymentSchema>;

@@ -1,0 +1,75 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/connect';
+import { cancelShipments, lockShipments } from './shipment-changes';
+
+/** The reason a part cancelled for want of payment shows (docs/product.md#payments). */
+export const NOT_PAID_IN_TIME = 'The payment did not arrive in time.';
+
+/** How many orders one pass looks at; the next pass takes the rest. */
+const BATCH = 100;
+
+/**
+ * The unpaid window (docs/decisions/0021-payments.md#when-the-money-arrives): a part of an order whose money has not
+ * come in when its payment's window ends is cancelled by the marketplace (`cancelled_by = 'system'`), its units put
+ * back on sale, and the buyer and the nursery told. A part paid meanwhile, even a moment before, is left alone.
+ */
+export class PaymentWindow {
+  constructor(
+    private readonly db: Db,
+    /** The time the window is measured against; a test may control it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * One pass: cancels the unpaid parts of the orders whose window ended by `now`, one order per transaction (its
+   * order, then its shipments, then their listings locked, as a buyer's cancel locks them). Two instances running it
+   * at once cancel each part once: the second waits on the order, then finds nothing unpaid left. Answers how many
+   * parts it cancelled.
+   */
+  async expireUnpaid(now: Date = this.now()): Promise<number> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const due = await queryRows<{ orderId: number }>(
+      this.db,
+      sql`select distinct s.order_id as "orderId"
+          from shipments s
+          join payments p on p.order_id = s.order_id
+          join shipment_settlements ss on ss.shipment_id = s.id
+          where s.status = 'pending' and ss.paid_at is null and p.expires_at <= ${at}
+          order by s.order_id
+          limit ${BATCH}`,
+    );
+    let cancelled = 0;
+    for (const { orderId } of due) cancelled += await this.expireOrder(orderId, at, now);
+    return cancelled;
+  }
+
+  private expireOrder(orderId: number, at: SQL, now: Date): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await queryRows<{ buyerId: number }>(
+        tx,
+        sql`select user_id as "buyerId" from orders where id = ${orderId} for update`,
+      );
+      if (!order) return 0;
+      await lockShipments(tx, sql`order_id = ${orderId}`);
+      // Read after the locks, in a statement of its own: a part marked paid while this waited is seen as paid.
+      const unpaid = await queryRows<{ id: number }>(
+        tx,
+        sql`select s.id from shipments s
+            join payments p on p.order_id = s.order_id
+            join shipment_settlements ss on ss.shipment_id = s.id
+            where s.order_id = ${orderId} and s.status = 'pending' and ss.paid_at is null and p.expires_at <= ${at}
+            order by s.id`,
+      );
+      if (unpaid.length === 0) return 0;
+      await cancelShipments(
+        tx,
+        order.buyerId,
+        unpaid.map((u) => u.id),
+        'system',
+        NOT_PAID_IN_TIME,
+        now,
+      );
+      return unpaid.length;
+    });
+  }
+}

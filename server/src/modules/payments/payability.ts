@@ -1,0 +1,37 @@
+/**
+ * Whether a nursery can take a buyer's payment under the provider in force
+ * (docs/decisions/0021-payments.md#checkout-named-steps-one-round-trip-kept): checkout refuses the lines of one that
+ * cannot, and the cart says so beforehand. One SQL expression serves both, so they never disagree.
+ */
+import type { PaymentProviderId } from '@domain/payments';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * True when the seller whose `users` row is `u` can be paid: under `direct`, when its profile says how buyers pay
+ * it (payment instructions).
+ */
+export function sellerCanBePaid(provider: PaymentProviderId, u: SQL): SQL<boolean> {
+  switch (provider) {
+    case 'direct':
+      return sql<boolean>`(${u}.payment_instructions is not null)`;
+    case 'stripe':
+      throw new Error('Stripe payments are not wired in yet');
+  }
+}
+
+/** Whom a buyer pays, by the name buyers know the nursery by: its business name, else its username (`u`). */
+export const payeeName = (u: SQL): SQL<string> => sql<string>`coalesce(${u}.business_name, ${u}.username)`;
+
+/** Why a nursery's plants cannot be bought for now, for the cart's line and checkout's 409. */
+export const cannotBePaid = (payee: string) =>
+  `${payee} is not taking payments yet, so its plants can't be bought for now`;
+
+/** The start of checkout's 409 when some lines' nurseries cannot be paid. */
+export const SOME_CANNOT_BE_PAID = "Some items can't be paid for yet";
+
+/**
+ * True when the shipment whose id is `shipmentId` has its money in: it may ship. Part of the ship statement's own
+ * condition, so it is read after the shipment's lock, never from before it.
+ */
+export const isPaid = (shipmentId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from shipment_settlements x where x.shipment_id = ${shipmentId} and x.paid_at is not null)`;

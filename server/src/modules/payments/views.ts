@@ -1,0 +1,66 @@
+/**
+ * How the API shows a payment (domain/payments/responses.ts), from the facts the tables hold: the states derived
+ * by domain/payments/status.ts, the amounts in dollars.
+ */
+import { fromCents } from '@domain/money';
+import {
+  type MoneyJobState,
+  type OrderPaymentView,
+  orderPayment,
+  orderPaymentLabel,
+  type PaymentProviderId,
+  SHIPMENT_PAYMENT_LABELS,
+  type ShipmentPaymentView,
+  shipmentPayment,
+} from '@domain/payments';
+
+/** A shipment's money facts: its status, its settlement, and whom it is paid to. */
+export interface ShipmentMoney {
+  status: string;
+  grossCents: number;
+  paidAt: Date | string | null;
+  refundState: MoneyJobState;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** A shipment's part of the payment, as the buyer and its seller see it. */
+export function shipmentPaymentView(
+  provider: PaymentProviderId,
+  s: ShipmentMoney & { payee: string; instructions: string | null },
+): ShipmentPaymentView {
+  const status = shipmentPayment(s);
+  return {
+    provider,
+    status,
+    label:
+      provider === 'direct' && status === 'refund-due'
+        ? `Refund due from ${s.payee}`
+        : SHIPMENT_PAYMENT_LABELS[status],
+    amount: fromCents(s.grossCents),
+    paidAt: iso(s.paidAt),
+    payee: s.payee,
+    instructions: provider === 'direct' ? s.instructions : null,
+  };
+}
+
+/** The order's payment, from its row and its shipments' money. */
+export function orderPaymentView(
+  payment: { provider: PaymentProviderId; expiresAt: Date | string; redirectUrl: string | null },
+  parts: readonly ShipmentMoney[],
+): OrderPaymentView {
+  const states = parts.map((p) => shipmentPayment(p));
+  const derived = orderPayment(states);
+  const sum = (pick: (state: (typeof states)[number]) => boolean) =>
+    fromCents(parts.reduce((cents, p, i) => cents + (pick(states[i] ?? 'awaiting') ? p.grossCents : 0), 0));
+  return {
+    provider: payment.provider,
+    status: derived.status,
+    label: orderPaymentLabel(derived),
+    total: sum((s) => s === 'awaiting' || s === 'paid'),
+    due: sum((s) => s === 'awaiting'),
+    paid: sum((s) => s === 'paid'),
+    expiresAt: new Date(payment.expiresAt).toISOString(),
+    redirectUrl: derived.status === 'awaiting' ? payment.redirectUrl : null,
+  };
+}
