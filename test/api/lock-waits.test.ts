@@ -235,4 +235,74 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
     );
     expect(await blockedTo(created.body.id)).not.toContain('CA');
   });
+
+  /** A buyer's order of one listing of a new seller (paid directly), placed through the API: its ids. */
+  async function placedOrder() {
+    const sellerId = await insertSeller(t.database.db, uniqueUsername('lw_seller'));
+    const listing = await insertListing(t.database.db, sellerId, { title: 'Lock wait payment' });
+    const { client } = await registerUser(t.server);
+    expect((await client.post('/api/cart', { productId: listing.id, quantity: 1 })).status).toBe(201);
+    const res = await client.post<{ id: number; shipments: Array<{ id: number }> }>('/api/orders', {});
+    expect(res.status).toBe(201);
+    return {
+      sellerId,
+      listingId: listing.id,
+      orderId: res.body.id,
+      shipmentId: res.body.shipments[0]?.id ?? 0,
+    };
+  }
+
+  it('checkout refuses a nursery whose payment instructions were removed while it waited', async () => {
+    const sellerId = await insertSeller(t.database.db, uniqueUsername('lw_seller'));
+    const listing = await insertListing(t.database.db, sellerId, { title: 'Lock wait unpayable' });
+    const { client } = await registerUser(t.server);
+    expect((await client.post('/api/cart', { productId: listing.id, quantity: 1 })).status).toBe(201);
+    const res = await whileHeld(
+      (tx) => tx`update users set payment_instructions = null where id = ${sellerId}`,
+      () => client.post<{ message: string }>('/api/orders', {}),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^Some items can't be paid for yet: Lock wait unpayable: /);
+  });
+
+  it('the unpaid window spares a part whose payment was recorded while it waited', async () => {
+    const o = await placedOrder();
+    await t.database.db.execute(
+      sql`update payments set expires_at = now() - interval '1 minute' where order_id = ${o.orderId}`,
+    );
+    await whileHeld(
+      // As "Payment received" does: the shipment's row, then its settlement stamped.
+      async (tx) => {
+        await tx`select id from shipments where id = ${o.shipmentId} for update`;
+        await tx`update shipment_settlements set paid_at = now() where shipment_id = ${o.shipmentId}`;
+      },
+      () => t.maintenance(),
+    );
+    const [row] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from shipments where id = ${o.shipmentId}`,
+    );
+    expect(row?.status).toBe('pending');
+  });
+
+  it('ships a part whose payment was recorded while the ship call waited', async () => {
+    const o = await placedOrder();
+    const seller = await registerUser(t.server, { isSeller: true });
+    await t.database.db.execute(
+      sql`update shipments set seller_id = ${seller.user.id} where id = ${o.shipmentId}`,
+    );
+    const res = await whileHeld(
+      async (tx) => {
+        await tx`select id from shipments where id = ${o.shipmentId} for update`;
+        await tx`update shipment_settlements set paid_at = now() where shipment_id = ${o.shipmentId}`;
+      },
+      () =>
+        seller.client.post<{ status: string }>(`/api/seller/shipments/${o.shipmentId}/ship`, {
+          carrier: 'other',
+          trackingNumber: null,
+        }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('shipped');
+  });
 });

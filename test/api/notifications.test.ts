@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { connect, type Database } from '../../server/src/db/connect';
 import { notifications } from '../../server/src/db/schema';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, markPaid, registerUser, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
@@ -78,7 +78,15 @@ describe('who is told what', () => {
     expect(toA.items.map((n) => n.title)).toEqual([`New order #${o.id} from ${buyerName}`]);
     expect(toA.items[0]?.body).toContain('Note from the buyer:\n> Leave it by the gate');
     expect(toA.items[0]?.body).toContain('ship to Miami, FL');
+    // The buyer pays each nursery directly: the mail says whom, how much and how, in the nursery's words.
+    expect(placed.items[0]?.body).toContain(
+      `Pay ${a.username} $${partA?.payment.amount.toFixed(2)}:\n> Zelle to payments@nursery.example.com, with your order number.`,
+    );
+    expect(toA.items[0]?.body).toContain(
+      `The buyer pays you $${partA?.payment.amount.toFixed(2)} directly, as your payment instructions say.`,
+    );
 
+    await markPaid(a.client, partA?.id);
     await a.client.post(`/api/seller/shipments/${partA?.id}/ship`, {
       carrier: 'usps',
       trackingNumber: '9400100000000000000000',
@@ -90,8 +98,10 @@ describe('who is told what', () => {
     expect(buyerSees.items.map((n) => n.kind)).toEqual([
       'shipment-cancelled',
       'shipment-shipped',
+      'payment-received',
       'order-placed',
     ]);
+    expect(buyerSees.items[2]?.title).toBe(`Order #${o.id}: ${a.username} received your payment`);
     expect(buyerSees.items[1]?.body).toContain(
       'Follow it: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
     );
@@ -101,7 +111,7 @@ describe('who is told what', () => {
       'order-received',
     ]);
     expect((await inbox(b.client)).items.map((n) => n.kind)).toEqual(['order-received']);
-    expect(buyerSees.unread).toBe(3);
+    expect(buyerSees.unread).toBe(4);
   });
 
   it('tells the seller when the buyer cancels, and writes nothing for a checkout that is refused', async () => {
@@ -192,6 +202,7 @@ describe('by email', () => {
       'See https://example.com/x and javascript:alert(1)',
     );
     const [part] = o.shipments;
+    await markPaid(a.client, part?.id);
     const shipped = await a.client.post(`/api/seller/shipments/${part?.id}/ship`, {
       carrier: 'ups',
       trackingNumber: '1Z999AA10123456784',

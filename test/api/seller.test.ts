@@ -5,7 +5,7 @@ import type { Order, SellerOrderLine } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/src/db/schema';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, markPaid, registerUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 
@@ -317,6 +317,16 @@ describe('orders to ship', () => {
     );
     expect(wrong.status).toBe(404);
     expect(wrong.body.message).toBe('Order line not found');
+
+    // Not before the buyer's payment reached the nursery.
+    const unpaid = await a.client.patch<{ message: string }>(
+      `/api/seller/orders/${order.id}/items/${lineA.itemId}`,
+      { status: 'shipped' },
+    );
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.message).toBe('This order is not paid yet');
+    await markPaid(a.client, lineA.shipmentId);
+    await markPaid(b.client, lineB.shipmentId);
 
     const shipped = await a.client.patch<SellerOrderLine>(
       `/api/seller/orders/${order.id}/items/${lineA.itemId}`,

@@ -4,7 +4,14 @@ import { CALIFORNIA_LABEL, HAWAII_LABEL } from '@domain/shipping/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, shipments } from '../../server/src/db/schema';
-import { CALIFORNIA_ADDRESS, type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import {
+  CALIFORNIA_ADDRESS,
+  type Client,
+  createTestApp,
+  markPaid,
+  registerUser,
+  type TestApp,
+} from '../support/app';
 
 // Shipments (docs/product.md#shipments): one per seller in an order, shipped with tracking by its seller,
 // cancelled by either side with stock back, delivered by the buyer or by the 14-day rule.
@@ -109,6 +116,7 @@ describe('an order from two sellers', () => {
     });
 
     clock = new Date(clock.getTime() + 60_000);
+    await markPaid(a.client, partA?.id);
     const shipped = await a.client.post<SellerShipment>(`/api/seller/shipments/${partA?.id}/ship`, {
       carrier: 'usps',
       trackingNumber: USPS,
@@ -206,6 +214,7 @@ describe('an order from two sellers', () => {
     const product = await listed(a.client);
     const { buyer, order } = await ordered([product]);
     const part = order.shipments[0];
+    await markPaid(a.client, part?.id);
     await a.client.post(`/api/seller/shipments/${part?.id}/ship`, {
       carrier: 'ups',
       trackingNumber: '1Z999AA10123456784',
@@ -234,6 +243,7 @@ describe('an order from two sellers', () => {
     const product = await listed(a.client);
     const { order } = await ordered([product]);
     const id = order.shipments[0]?.id;
+    await markPaid(a.client, id);
     const first = await a.client.post<SellerShipment>(`/api/seller/shipments/${id}/ship`, {
       carrier: 'fedex',
       trackingNumber: '123456789012',
@@ -257,6 +267,7 @@ describe('tracking numbers', () => {
     const a = await seller();
     const product = await listed(a.client);
     const { order } = await ordered([product]);
+    await markPaid(a.client, order.shipments[0]?.id);
     const url = `/api/seller/shipments/${order.shipments[0]?.id}/ship`;
     const refused: Array<[string, unknown, RegExp]> = [
       ['usps', '1Z999AA10123456784', /USPS/],
@@ -317,6 +328,7 @@ describe('who may do what', () => {
       ['GET', `/api/seller/shipments/${part}`, undefined],
       ['POST', `/api/seller/shipments/${part}/ship`, { carrier: 'usps', trackingNumber: USPS }],
       ['POST', `/api/seller/shipments/${part}/cancel`, { reason: 'mine now' }],
+      ['POST', `/api/seller/shipments/${part}/payment-received`, undefined],
     ] as const) {
       const res = await intruder.client.request(method, path, body);
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -351,6 +363,7 @@ describe('who may do what', () => {
 
     const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
     expect(seen.shipments[0]).toMatchObject({ status: 'pending', trackingNumber: null, cancelReason: null });
+    expect(seen.shipments[0]?.payment).toMatchObject({ status: 'awaiting', paidAt: null });
     expect((await stock(product.id))?.quantity).toBe(8);
   });
 
@@ -464,6 +477,7 @@ describe('the seller’s Orders tab', () => {
     const second = (await a.client.get<SellerShipmentPage>('/api/seller/shipments?status=pending&page=2'))
       .body;
     expect(second.shipments.map((s) => s.id)).toEqual(ids.slice(20));
+    await markPaid(a.client, ids[0]);
     await a.client.post(`/api/seller/shipments/${ids[0]}/ship`, { carrier: 'usps', trackingNumber: USPS });
     const shipped = (await a.client.get<SellerShipmentPage>('/api/seller/shipments?status=shipped')).body;
     expect(shipped.counts).toEqual({ pending: 22, shipped: 1, delivered: 0, cancelled: 0 });
@@ -477,8 +491,10 @@ describe('the 14-day rule', () => {
     const product = await listed(a.client);
     const early = await ordered([product]);
     const late = await ordered([product]);
-    const ship = (id?: number) =>
-      a.client.post(`/api/seller/shipments/${id}/ship`, { carrier: 'usps', trackingNumber: USPS });
+    const ship = async (id?: number) => {
+      await markPaid(a.client, id);
+      return a.client.post(`/api/seller/shipments/${id}/ship`, { carrier: 'usps', trackingNumber: USPS });
+    };
     await ship(early.order.shipments[0]?.id);
     clock = new Date(clock.getTime() + 2 * DAY_MS);
     await ship(late.order.shipments[0]?.id);
@@ -509,6 +525,7 @@ describe('races', () => {
       const product = await listed(a.client);
       const { buyer, order } = await ordered([product], { quantity: 3 });
       const id = order.shipments[0]?.id;
+      await markPaid(a.client, id);
       const [shipRes, cancelRes] = await Promise.all([
         a.client.post(`/api/seller/shipments/${id}/ship`, { carrier: 'usps', trackingNumber: USPS }),
         buyer.post(`/api/orders/${order.id}/cancel`, {}),

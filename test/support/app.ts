@@ -240,3 +240,12 @@ export async function registerUser(
   }
   return { client, user: res.body, password };
 }
+
+/**
+ * The seller signed in on `seller` says the buyer's payment for its shipment arrived (the default provider): the
+ * shipment may ship from now on.
+ */
+export async function markPaid(seller: Client, shipmentId: number | undefined): Promise<void> {
+  const res = await seller.post(`/api/seller/shipments/${shipmentId}/payment-received`);
+  if (res.status !== 200) throw new Error(`payment-received failed: ${res.status} ${JSON.stringify(res.body)}`);
+}

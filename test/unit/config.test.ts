@@ -123,6 +123,14 @@ describe('configuration', () => {
       );
   });
 
+  it('pays the nursery directly by default, with a week to pay unless PAYMENT_WINDOW_HOURS says otherwise', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'direct', commissionBp: 0, windowHours: 168 });
+    expect(loadConfig({ PAYMENT_WINDOW_HOURS: '24' }).payments.windowHours).toBe(24);
+    expect(loadConfig({ PAYMENT_WINDOW_HOURS: '720' }).payments.windowHours).toBe(720);
+    for (const bad of ['0', '721', '1.5', '-3', 'week'])
+      expect(() => loadConfig({ PAYMENT_WINDOW_HOURS: bad }), bad).toThrow(/PAYMENT_WINDOW_HOURS: must be/);
+  });
+
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and says what to give', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies.*got "true"/);
