@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'shipment-delivered',
   'payment-received',
   'order-received',
+  'order-paid',
   'ship-reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -33,3 +33,11 @@ export type MoneyJobState = (typeof MONEY_JOB_STATES)[number];
  * days).
  */
 export const PAYMENT_WINDOW_HOURS: Record<PaymentProviderId, number> = { direct: 168, stripe: 24 };
+
+/**
+ * Where a nursery's payout account stands with the provider: `pending` (onboarding not finished), `active` (may sell
+ * by card and be paid), `restricted` (the provider asks for more). Only an active account's plants can be bought when
+ * buyers pay by card.
+ */
+export const PAYOUT_ACCOUNT_STATES = ['pending', 'active', 'restricted'] as const;
+export type PayoutAccountState = (typeof PAYOUT_ACCOUNT_STATES)[number];

@@ -22,6 +22,7 @@ import {
   SellerOrderService,
   sellerOrderRoutes,
 } from './modules/orders';
+import { paymentProviders } from './modules/payments';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -173,6 +174,8 @@ export async function buildApp({
     reviews: new ReviewService(database.db),
   });
   await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
+  // Who takes the money and pays the nurseries (none to call under the default): docs/decisions/0021-payments.md.
+  const providers = paymentProviders(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);
   const paymentWindow = new PaymentWindow(database.db, now);
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });

@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseDecimal } from '@domain/numbers';
-import { COMMISSION_BP_MAX, PAYMENT_WINDOW_HOURS, type PaymentProviderId } from '@domain/payments';
+import {
+  COMMISSION_BP_MAX,
+  PAYMENT_PROVIDERS,
+  PAYMENT_WINDOW_HOURS,
+  type PaymentProviderId,
+} from '@domain/payments';
 import { z } from 'zod';
 
 const bool = z
@@ -140,6 +145,34 @@ const envSchema = z.object({
       .min(1, 'must be 1 to 720 hours')
       .max(720, 'must be 1 to 720 hours'),
   ).optional(),
+  /** Who takes the buyer's money: each nursery directly (`direct`, the default), or the marketplace by Stripe. */
+  PAYMENTS_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { message: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .default('direct'),
+  /** Stripe's secret API key (sk_test_…, sk_live_…, or a restricted rk_… key), with PAYMENTS_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+      'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)',
+    )
+    .optional(),
+  /** The signing secrets of the two webhook endpoints: the platform's (payments) and Connect's (accounts). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe client sends its requests: Stripe's own API unless a test or a staging run says otherwise. */
+  STRIPE_API_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
+      message: 'must be an http:// or https:// address with no path (http://127.0.0.1:12111)',
+    }),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -179,7 +212,28 @@ const checkedEnvSchema = envSchema
     path: ['PUBLIC_ORIGIN'],
     message:
       'must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it (e.g. https://shop.example.com)',
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENTS_PROVIDER !== 'stripe') return;
+    for (const name of STRIPE_SETTINGS)
+      if (!e[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with PAYMENTS_PROVIDER=stripe' });
+    // Stripe sends the buyer back to the site: a production site must say where it is.
+    if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_ORIGIN'],
+        message:
+          'must be set with PAYMENTS_PROVIDER=stripe and NODE_ENV=production: Stripe sends buyers back to it',
+      });
   });
+
+/** The settings PAYMENTS_PROVIDER=stripe needs, each named when it is missing. */
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_CONNECT_WEBHOOK_SECRET',
+] as const;
 
 export interface Config {
   port: number;
@@ -219,12 +273,27 @@ export interface Config {
   payments: PaymentSettings;
 }
 
+/** Stripe's keys and secrets (PAYMENTS_PROVIDER=stripe), and where its API is. */
+export interface StripeSettings {
+  secretKey: string;
+  /** The platform endpoint's signing secret (checkout events). */
+  webhookSecret: string;
+  /** The Connect endpoint's signing secret (account events). */
+  connectWebhookSecret: string;
+  /** Stripe's API by default; a test or staging run points the official client at another server. */
+  apiUrl?: string;
+}
+
 /** How buyers pay (docs/decisions/0021-payments.md). */
 export interface PaymentSettings {
-  /** `direct`: each nursery is paid by the buyer, following its own instructions. */
+  /** `direct`: each nursery is paid by the buyer, following its own instructions; `stripe`: the marketplace by card. */
   provider: PaymentProviderId;
   commissionBp: number;
   windowHours: number;
+  /** The site's address, for the pages Stripe sends buyers and nurseries back to. */
+  origin: string;
+  /** With PAYMENTS_PROVIDER=stripe: its keys and secrets, and where its API is. */
+  stripe?: StripeSettings;
 }
 
 /** How the notification mails go (SMTP_URL and the MAIL_* settings). */
@@ -285,9 +354,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.MAIL_INTERVAL_SECONDS * 1000,
     },
     payments: {
-      provider: 'direct',
+      provider: e.PAYMENTS_PROVIDER,
       commissionBp: e.MARKETPLACE_COMMISSION_PERCENT,
-      windowHours: e.PAYMENT_WINDOW_HOURS ?? PAYMENT_WINDOW_HOURS.direct,
+      windowHours: e.PAYMENT_WINDOW_HOURS ?? PAYMENT_WINDOW_HOURS[e.PAYMENTS_PROVIDER],
+      origin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+      stripe:
+        e.PAYMENTS_PROVIDER === 'stripe'
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY as string,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+              connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET as string,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : undefined,
     },
   };
 }

@@ -47,7 +47,14 @@ describe('a server killed during a checkout load', () => {
     // A seller lists two plants with stock for any load; each checkout buys one unit of both.
     const seller = new Buyer(server, `crash_seller_${process.pid}`);
     expect(await seller.register(true)).toBe(201);
-    expect((await seller.call('PUT', '/api/seller/profile', { shipFromState: 'FL', paymentInstructions: 'Zelle to pay@nursery.example.com' })).status).toBe(200);
+    expect(
+      (
+        await seller.call('PUT', '/api/seller/profile', {
+          shipFromState: 'FL',
+          paymentInstructions: 'Zelle to pay@nursery.example.com',
+        })
+      ).status,
+    ).toBe(200);
     const listing = async (title: string) => {
       const res = await seller.call<Product>('POST', '/api/products', {
         title,

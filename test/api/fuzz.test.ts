@@ -1164,6 +1164,9 @@ const CASES: Partial<Record<string, Case>> = {
   'POST /api/seller/shipments/:id/cancel': {
     path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/cancel`),
   },
+  'POST /api/seller/shipments/:id/payment-received': {
+    path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/payment-received`),
+  },
   'GET /api/seller/shipments': {
     query: {
       status: fc.oneof(pick(['pending', 'shipped', 'delivered', 'cancelled', 'lost', ''])),

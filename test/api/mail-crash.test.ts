@@ -53,7 +53,14 @@ describe('a server killed between the commit and the send', () => {
     server = await start({ ...env, MAIL_INTERVAL_SECONDS: '3600' }, await freePort());
     const seller = new HttpUser(server, `mailcrash_seller_${process.pid}`);
     expect(await seller.register(true)).toBe(201);
-    expect((await seller.call('PUT', '/api/seller/profile', { shipFromState: 'FL', paymentInstructions: 'Zelle to pay@nursery.example.com' })).status).toBe(200);
+    expect(
+      (
+        await seller.call('PUT', '/api/seller/profile', {
+          shipFromState: 'FL',
+          paymentInstructions: 'Zelle to pay@nursery.example.com',
+        })
+      ).status,
+    ).toBe(200);
     const listing = await seller.call<Product>('POST', '/api/products', {
       title: 'Mail crash seeds',
       description: 'Listed for the mail crash test.',

@@ -247,5 +247,6 @@ export async function registerUser(
  */
 export async function markPaid(seller: Client, shipmentId: number | undefined): Promise<void> {
   const res = await seller.post(`/api/seller/shipments/${shipmentId}/payment-received`);
-  if (res.status !== 200) throw new Error(`payment-received failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`payment-received failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -17,7 +17,9 @@ import {
   LEDGER_KINDS,
   MONEY_JOB_STATES,
   PAYMENT_PROVIDERS,
+  PAYOUT_ACCOUNT_STATES,
   type PaymentProviderId,
+  type PayoutAccountState,
 } from '@domain/payments/ledger';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
@@ -812,5 +814,48 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_kind_valid', sql`${t.kind} in ${textList(LEDGER_KINDS)}`),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check('ledger_entries_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),
+  ],
+);
+
+/**
+ * A nursery's account with a payout provider (a Stripe Express account): created once, never deleted (its id is the
+ * idempotency key's subject), its state as the provider last said (`account.updated`, or a re-read when the nursery
+ * opens its profile).
+ */
+export const sellerPayoutAccounts = pgTable(
+  'seller_payout_accounts',
+  {
+    sellerId: integer('seller_id')
+      .primaryKey()
+      .references(() => users.id),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    accountRef: text('account_ref').notNull(),
+    status: text('status').$type<PayoutAccountState>().notNull().default('pending'),
+    /** What the provider asks for, in its own field names. */
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('seller_payout_accounts_account_ref_key').on(t.provider, t.accountRef),
+    check('seller_payout_accounts_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),
+    check('seller_payout_accounts_status_valid', sql`${t.status} in ${textList(PAYOUT_ACCOUNT_STATES)}`),
+  ],
+);
+
+/**
+ * The provider's webhook events already handled, by id: an event delivered again (providers retry until they get a
+ * 2xx) is acknowledged and changes nothing. Inserted in the transaction that acts on the event.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    check('payment_events_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),
   ],
 );

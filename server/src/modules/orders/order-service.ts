@@ -27,6 +27,7 @@ const DIRECT_PAYMENTS: PaymentSettings = {
   provider: 'direct',
   commissionBp: 0,
   windowHours: PAYMENT_WINDOW_HOURS.direct,
+  origin: 'http://localhost',
 };
 
 /**

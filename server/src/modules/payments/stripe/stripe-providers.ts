@@ -6,6 +6,7 @@
  * in this folder.
  */
 import Stripe from 'stripe';
+import type { StripeSettings } from '../../../config';
 import {
   type AccountEvent,
   BadSignature,
@@ -18,17 +19,9 @@ import {
   type Started,
 } from '../ports';
 
-export interface StripeSettings {
-  secretKey: string;
-  /** The platform endpoint's signing secret (checkout events). */
-  webhookSecret: string;
-  /** The Connect endpoint's signing secret (account events). */
-  connectWebhookSecret: string;
-  /** Stripe's API by default; a test or staging run points the official client at another server. */
-  apiUrl?: string;
-}
-
 /** The client, pointed at `apiUrl` when given (stripe-node takes a host, port and protocol, not a base URL). */
+export type { StripeSettings };
+
 export function stripeClient(settings: StripeSettings): Stripe {
   if (!settings.apiUrl) return new Stripe(settings.secretKey, { maxNetworkRetries: 2, telemetry: false });
   const url = new URL(settings.apiUrl);
