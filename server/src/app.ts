@@ -181,7 +181,7 @@ export async function buildApp({
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
-    orders: new OrderService(database.db, today, now, config.payments),
+    orders: new OrderService(database.db, today, now, config.payments, providers.payments, server.log),
   });
   await server.register(area('shipping', shippingRoutes), {
     prefix: '/api',

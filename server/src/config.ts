@@ -160,11 +160,11 @@ const envSchema = z.object({
   /** The signing secrets of the two webhook endpoints: the platform's (payments) and Connect's (accounts). */
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+    .regex(/^whsec_[A-Za-z0-9_+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+    .regex(/^whsec_[A-Za-z0-9_+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   /** Where the Stripe client sends its requests: Stripe's own API unless a test or a staging run says otherwise. */
   STRIPE_API_URL: z
@@ -218,6 +218,13 @@ const checkedEnvSchema = envSchema
     for (const name of STRIPE_SETTINGS)
       if (!e[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with PAYMENTS_PROVIDER=stripe' });
+    // A card payment page lives at most a day at Stripe: the window cannot be longer.
+    if ((e.PAYMENT_WINDOW_HOURS ?? 0) > 24)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WINDOW_HOURS'],
+        message: 'must be at most 24 hours with PAYMENTS_PROVIDER=stripe (a Stripe payment page lives a day)',
+      });
     // Stripe sends the buyer back to the site: a production site must say where it is.
     if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
       ctx.addIssue({

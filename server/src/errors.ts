@@ -46,3 +46,16 @@ export class TooManyRequests extends DomainError {
     super(`Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
   }
 }
+
+/**
+ * A service the request needs (the payment provider) did not answer: nothing was lost, and the client may try again
+ * in `retryAfterSeconds`.
+ */
+export class Unavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 30,
+  ) {
+    super(message);
+  }
+}

@@ -124,11 +124,50 @@ describe('configuration', () => {
   });
 
   it('pays the nursery directly by default, with a week to pay unless PAYMENT_WINDOW_HOURS says otherwise', () => {
-    expect(loadConfig({}).payments).toEqual({ provider: 'direct', commissionBp: 0, windowHours: 168 });
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'direct', commissionBp: 0, windowHours: 168 });
     expect(loadConfig({ PAYMENT_WINDOW_HOURS: '24' }).payments.windowHours).toBe(24);
     expect(loadConfig({ PAYMENT_WINDOW_HOURS: '720' }).payments.windowHours).toBe(720);
     for (const bad of ['0', '721', '1.5', '-3', 'week'])
       expect(() => loadConfig({ PAYMENT_WINDOW_HOURS: bad }), bad).toThrow(/PAYMENT_WINDOW_HOURS: must be/);
+  });
+
+  it('takes Stripe with its key and both signing secrets, and names each one missing or malformed', () => {
+    const stripe = {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abcdefgh12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_test',
+    };
+    expect(loadConfig(stripe).payments).toMatchObject({
+      provider: 'stripe',
+      windowHours: 24,
+      stripe: { secretKey: 'sk_test_abcdefgh12345678', apiUrl: undefined },
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl).toBe(
+      'http://127.0.0.1:12111',
+    );
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'])
+      expect(() => loadConfig({ ...stripe, [name]: undefined }), name).toThrow(
+        new RegExp(`${name}: must be set with PAYMENTS_PROVIDER=stripe`),
+      );
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_abcdefgh12345678' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL: must be/);
+    expect(() => loadConfig({ ...stripe, PAYMENT_WINDOW_HOURS: '48' })).toThrow(
+      /PAYMENT_WINDOW_HOURS: must be at most 24 hours with PAYMENTS_PROVIDER=stripe/,
+    );
+    expect(() => loadConfig({ ...stripe, NODE_ENV: 'production', SEED_DEMO: 'false' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(
+      /PAYMENTS_PROVIDER: must be one of direct, stripe/,
+    );
+    // Without Stripe, its settings are not asked for.
+    expect(loadConfig({}).payments.stripe).toBeUndefined();
   });
 
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and says what to give', () => {

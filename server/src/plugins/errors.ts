@@ -12,6 +12,7 @@ import {
   NotFound,
   TooManyRequests,
   Unauthorized,
+  Unavailable,
 } from '../errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
@@ -45,6 +46,7 @@ const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [
   [NotFound, 404],
   [Conflict, 409],
   [TooManyRequests, 429],
+  [Unavailable, 503],
 ];
 
 /** A domain error as HTTP says it: its status, the `{ message, errors? }` body and its headers. */
@@ -56,7 +58,9 @@ export function domainErrorResponse(err: DomainError): {
   const status = DOMAIN_STATUSES.find(([kind]) => err instanceof kind)?.[1] ?? 500;
   const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
   const headers: Record<string, string> =
-    err instanceof TooManyRequests ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+    err instanceof TooManyRequests || err instanceof Unavailable
+      ? { 'retry-after': String(err.retryAfterSeconds) }
+      : {};
   return status === 500 ? { status, body: SERVER_ERROR, headers: {} } : { status, body, headers };
 }
 

@@ -1,11 +1,13 @@
+import { toCents } from '@domain/money';
 import type { Order } from '@domain/orders/responses';
 import { PAYMENT_WINDOW_HOURS } from '@domain/payments';
 import { type IsoDate, shippingToday } from '@domain/shipping';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
-import { orders, shipments } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
+import { orders, payments, shipments } from '../../db/schema';
+import { Conflict, NotFound, Unavailable } from '../../errors';
+import type { PaymentProvider } from '../payments';
 import { checkCart, writeOrder } from './checkout';
 import { readOrders } from './order-read';
 import {
@@ -21,6 +23,12 @@ import {
 } from './shipment-changes';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+export const PAID_DIRECTLY = 'This order is paid to each nursery directly, as the order page says';
+export const ALREADY_PAID = 'This order is paid';
+export const NOTHING_TO_PAY = 'Nothing is left to pay on this order';
+export const TIME_TO_PAY_PASSED = 'The time to pay this order has passed';
+export const PROVIDER_UNAVAILABLE =
+  'The card payment could not be started just now: please try again in a moment';
 
 /** The default: each nursery paid directly, no commission, a week to pay. */
 const DIRECT_PAYMENTS: PaymentSettings = {
@@ -44,6 +52,10 @@ export class OrderService {
     private readonly now: () => Date = () => new Date(),
     /** Who takes the money, the commission fixed per shipment at checkout, and the unpaid window. */
     private readonly payments: PaymentSettings = DIRECT_PAYMENTS,
+    /** The provider that takes the buyer's money (null when buyers pay each nursery directly). */
+    private readonly provider: PaymentProvider | null = null,
+    /** Where a payment that could not be started is told of. */
+    private readonly log: { warn(details: object, message: string): void } = { warn() {} },
   ) {}
 
   /**
@@ -62,22 +74,97 @@ export class OrderService {
   ): Promise<{ order: Order; replayed: boolean }> {
     if (idempotencyKey) {
       const existing = await this.byKey(userId, idempotencyKey);
-      if (existing) return { order: existing, replayed: true };
+      if (existing) return { order: await this.startPayment(existing), replayed: true };
     }
+    let order: Order;
     try {
-      const order = await this.db.transaction((tx) =>
+      order = await this.db.transaction((tx) =>
         this.placeOrder(tx, userId, idempotencyKey, shown, addressId, note),
       );
-      return { order, replayed: false };
     } catch (err) {
       // A request with the same key committed while this one ran (it then found the cart empty, or the key
       // taken): answer that request's order.
       if (idempotencyKey) {
         const existing = await this.byKey(userId, idempotencyKey);
-        if (existing) return { order: existing, replayed: true };
+        if (existing) return { order: await this.startPayment(existing), replayed: true };
       }
       throw err;
     }
+    // pay: after the commit, never while rows are locked. A payment that cannot be started now leaves the order
+    // awaiting payment, and its page offers "Pay now".
+    try {
+      return { order: await this.startPayment(order), replayed: false };
+    } catch (err) {
+      this.log.warn({ err, orderId: order.id }, 'the payment of a new order could not be started');
+      return { order, replayed: false };
+    }
+  }
+
+  /**
+   * "Pay now": starts (or finds again) the card payment of the buyer's order, awaiting payment, and answers the order
+   * with where to pay. 404 for another's order; 409 when the nurseries are paid directly, when nothing is left to pay,
+   * or when the time to pay has passed; 503 when the provider does not answer (try again).
+   */
+  async pay(userId: number, id: number): Promise<Order> {
+    const order = await this.get(userId, id);
+    if (!this.provider || order.payment.provider !== this.provider.id) throw new Conflict(PAID_DIRECTLY);
+    if (order.payment.status === 'paid') throw new Conflict(ALREADY_PAID);
+    if (order.payment.status !== 'awaiting') throw new Conflict(NOTHING_TO_PAY);
+    if (new Date(order.payment.expiresAt).getTime() <= this.now().getTime())
+      throw new Conflict(TIME_TO_PAY_PASSED);
+    const [row] = await this.db.select({ ref: payments.ref }).from(payments).where(eq(payments.orderId, id));
+    if (row?.ref) {
+      let seen: Awaited<ReturnType<PaymentProvider['lookUp']>>;
+      try {
+        seen = await this.provider.lookUp(row.ref);
+      } catch (err) {
+        this.log.warn({ err, orderId: id }, 'a payment could not be looked up');
+        throw new Unavailable(PROVIDER_UNAVAILABLE);
+      }
+      if (seen.status === 'expired') throw new Conflict(TIME_TO_PAY_PASSED);
+      if (seen.status !== 'open') return order;
+    }
+    try {
+      return await this.startPayment(order);
+    } catch (err) {
+      this.log.warn({ err, orderId: id }, 'a payment could not be started');
+      throw new Unavailable(PROVIDER_UNAVAILABLE);
+    }
+  }
+
+  /**
+   * pay: sends the order's payment to the provider, once: the provider's idempotency key is made from the order and
+   * its attempt, so a retry (a replayed checkout, "Pay now" after a lost answer) finds the same payment page. Stores
+   * where the buyer pays and answers the order with it. Nothing to start under the default, or once paid.
+   */
+  private async startPayment(order: Order): Promise<Order> {
+    if (!this.provider || order.payment.provider !== this.provider.id) return order;
+    if (order.payment.status !== 'awaiting' || order.payment.redirectUrl) return order;
+    const [row] = await this.db
+      .select({ attempt: payments.attempt, expiresAt: payments.expiresAt })
+      .from(payments)
+      .where(eq(payments.orderId, order.id));
+    if (!row) return order;
+    // A card payment page lives at most a day (Stripe's limit); its end is made from stored facts, so a retry
+    // sends the very same request.
+    const dayAfter = new Date(order.createdAt).getTime() + 24 * 60 * 60 * 1000;
+    const expiresAt = new Date(Math.min(row.expiresAt.getTime(), dayAfter));
+    const page = `${this.payments.origin}/orders/${order.id}`;
+    const started = await this.provider.start({
+      orderId: order.id,
+      attempt: row.attempt,
+      lines: order.items.map((l) => ({ title: l.title, unitCents: toCents(l.price), quantity: l.quantity })),
+      shippingCents: toCents(order.shipping),
+      expiresAt,
+      returnUrl: `${page}?payment=return`,
+      cancelUrl: `${page}?payment=cancel`,
+    });
+    if (started.kind !== 'redirect') return order;
+    await this.db
+      .update(payments)
+      .set({ ref: started.ref, redirectUrl: started.url })
+      .where(and(eq(payments.orderId, order.id), eq(payments.attempt, row.attempt)));
+    return { ...order, payment: { ...order.payment, redirectUrl: started.url } };
   }
 
   /**

@@ -83,6 +83,13 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     async (request) => orders.get(requireUser(request).id, request.params.id),
   );
 
+  // "Pay now": where the buyer pays the order by card (the same page again while it is open). No amount is sent.
+  r.post(
+    '/:id/payment',
+    { config: { access: 'user' }, schema: { params: orderParams, response: { 200: orderSchema } } },
+    async (request) => orders.pay(requireUser(request).id, request.params.id),
+  );
+
   // What has not shipped of the order: every pending shipment.
   r.post(
     '/:id/cancel',

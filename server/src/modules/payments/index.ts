@@ -2,6 +2,6 @@
 
 export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export * from './ports';
+export { type Providers, paymentProviders } from './providers';
 export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
 export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';
-export { paymentProviders, type Providers } from './providers';
