@@ -22,7 +22,7 @@ import {
   SellerOrderService,
   sellerOrderRoutes,
 } from './modules/orders';
-import { paymentProviders } from './modules/payments';
+import { MoneyJobs, paymentProviders } from './modules/payments';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -65,6 +65,8 @@ export interface App {
   startUp(): Promise<void>;
   /** Sends the notifications by email (start() it to run on a timer; sendDue() is one pass). */
   mail: MailSender;
+  /** The refunds and transfers due when the marketplace holds the money (run() is one pass; maintenance runs it). */
+  moneyJobs: MoneyJobs;
   /** Counts the searches per destination (start() it to save them every minute; flush() saves them now). */
   searches: DestinationSearches;
   /**
@@ -178,6 +180,7 @@ export async function buildApp({
   const providers = paymentProviders(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);
   const paymentWindow = new PaymentWindow(database.db, now);
+  const moneyJobs = new MoneyJobs(database.db, providers.payments, providers.payouts, server.log, now);
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
@@ -221,6 +224,8 @@ export async function buildApp({
       await sellerOrders.deliverUnconfirmed();
       await sellerOrders.remindLate();
       await paymentWindow.expireUnpaid();
+      await moneyJobs.run();
     },
+    moneyJobs,
   };
 }

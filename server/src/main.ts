@@ -4,6 +4,8 @@ import { seedDemoData } from './db/seed';
 import { preloadZipTables } from './modules/shipping';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the refunds and transfers due are sent when the marketplace holds the money (Stripe). */
+const MONEY_JOBS_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -48,6 +50,13 @@ async function main(): Promise<void> {
     app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
+  const moneyTimer =
+    config.payments.provider === 'stripe'
+      ? setInterval(() => {
+          app.moneyJobs.run().catch((err) => server.log.warn({ err }, 'refunds and transfers failed'));
+        }, MONEY_JOBS_INTERVAL_MS)
+      : null;
+  moneyTimer?.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
     closing = true;
     server.log.info(`${signal}: finishing open requests, then closing the database`);
     clearInterval(timer);
+    if (moneyTimer) clearInterval(moneyTimer);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '../../db/connect';
 import type { RowOf } from '../../db/rows';
 import { orderItems, products, shipments } from '../../db/schema';
 import { cancelledNotice, deliveredNotice, notify, shippedNotice } from '../notifications';
+import { queueRefunds, queueTransfers } from '../payments';
 import { hideUnbackedReviews } from '../reviews';
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
@@ -60,6 +61,8 @@ export async function cancelShipments(
     .update(shipments)
     .set({ status: 'cancelled', cancelledAt: at, cancelledBy: by, cancelReason: reason })
     .where(inArray(shipments.id, shipmentIds));
+  // What the buyer paid the marketplace for these parts goes back: the refund is queued with the cancel.
+  await queueRefunds(tx, shipmentIds);
   // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
   await hideUnbackedReviews(tx, buyerId, productIds);
   // The other side is told: the seller when the buyer cancelled, the buyer when the seller did; both when the
@@ -132,9 +135,14 @@ export async function notifyShipped(tx: Tx, shipmentIds: number[]): Promise<void
   );
 }
 
-/** Tells each seller that these shipments arrived (the buyer said so, or the 14-day rule did). */
+/**
+ * Tells each seller that these shipments arrived (the buyer said so, or the 14-day rule did), and queues the
+ * transfer each is owed when the marketplace holds its money.
+ */
 export async function notifyDelivered(tx: Tx, shipmentIds: number[], by: DeliveredBy): Promise<void> {
   if (shipmentIds.length === 0) return;
+  // Delivered: each nursery paid through the marketplace is owed its part, queued with the delivery.
+  await queueTransfers(tx, shipmentIds);
   const parties = await partiesOf(tx, shipmentIds);
   await notify(
     tx,

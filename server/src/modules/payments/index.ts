@@ -1,5 +1,6 @@
 // The payments module's public face (docs/architecture.md#import-rules): the ports and their providers.
 
+export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
 export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';

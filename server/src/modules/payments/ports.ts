@@ -43,6 +43,12 @@ export interface PaymentEvent {
 /** A webhook whose signature is missing, wrong or too old: 400, and nothing changes. */
 export class BadSignature extends Error {}
 
+/**
+ * The provider refused a request for good (an invalid request, a seller's account that may not receive it), as
+ * opposed to not answering: trying again will not help, and a person must look.
+ */
+export class ProviderRefused extends Error {}
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   start(payment: PaymentStart): Promise<Started>;

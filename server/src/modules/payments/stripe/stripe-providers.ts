@@ -16,6 +16,7 @@ import {
   type PaymentStart,
   type PayoutAccount,
   type PayoutProvider,
+  ProviderRefused,
   type Started,
 } from '../ports';
 
@@ -33,6 +34,25 @@ export function stripeClient(settings: StripeSettings): Stripe {
     maxNetworkRetries: 2,
     telemetry: false,
   });
+}
+
+/**
+ * Runs a call that moves money, turning Stripe's refusals that no retry will change (an invalid request, a card or
+ * permission error) into ProviderRefused; a connection lost, a rate limit or Stripe's own failure stays as it is, to
+ * be tried again.
+ */
+async function refusable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      error instanceof Stripe.errors.StripeCardError ||
+      error instanceof Stripe.errors.StripePermissionError
+    )
+      throw new ProviderRefused(error.message);
+    throw error;
+  }
 }
 
 const orderGroup = (orderId: number) => `order_${orderId}`;
@@ -143,9 +163,11 @@ export function stripePayments(client: Stripe, settings: StripeSettings): Paymen
     },
 
     async refund(r) {
-      const refund = await client.refunds.create(
-        { charge: r.chargeRef, amount: r.cents, metadata: { shipment_id: String(r.shipmentId) } },
-        { idempotencyKey: r.key },
+      const refund = await refusable(() =>
+        client.refunds.create(
+          { charge: r.chargeRef, amount: r.cents, metadata: { shipment_id: String(r.shipmentId) } },
+          { idempotencyKey: r.key },
+        ),
       );
       return { ref: refund.id };
     },
@@ -210,16 +232,18 @@ export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutP
     },
 
     async transfer(t) {
-      const transfer = await client.transfers.create(
-        {
-          amount: t.cents,
-          currency: 'usd',
-          destination: t.accountRef,
-          source_transaction: t.chargeRef,
-          transfer_group: orderGroup(t.orderId),
-          metadata: { order_id: String(t.orderId), shipment_id: String(t.shipmentId) },
-        },
-        { idempotencyKey: `transfer-shipment-${t.shipmentId}` },
+      const transfer = await refusable(() =>
+        client.transfers.create(
+          {
+            amount: t.cents,
+            currency: 'usd',
+            destination: t.accountRef,
+            source_transaction: t.chargeRef,
+            transfer_group: orderGroup(t.orderId),
+            metadata: { order_id: String(t.orderId), shipment_id: String(t.shipmentId) },
+          },
+          { idempotencyKey: `transfer-shipment-${t.shipmentId}` },
+        ),
       );
       return { ref: transfer.id };
     },

@@ -1,0 +1,218 @@
+/**
+ * Refunds and transfers, done by claimed jobs (docs/decisions/0021-payments.md#refunds-and-transfers-stripe): the
+ * transaction that cancels a paid shipment marks its refund due, the one that marks it delivered marks its transfer
+ * due (queueRefunds, queueTransfers); a pass of MoneyJobs claims the due rows with FOR UPDATE SKIP LOCKED and a
+ * lease, commits, calls the provider with a key made from the shipment, and records the result and the ledger. Two
+ * instances never act on one row; a row whose answer was lost (its lease ran out while `sending`) is looked up
+ * before it is sent again; a refusal no retry will change leaves it `unresolved` for a person, never sent twice.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/connect';
+import { type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
+
+/** How many rows one pass claims of each kind. */
+const BATCH = 20;
+
+/** The shipments `ids` of orders paid by card whose money came in: those the marketplace holds money for. */
+const heldFor = (ids: readonly number[]): SQL =>
+  sql`ss.shipment_id = any(${sql.param([...ids])}::int[]) and ss.paid_at is not null
+      and exists (select 1 from shipments s join payments p on p.order_id = s.order_id
+                  where s.id = ss.shipment_id and p.provider = 'stripe')`;
+
+/** In the transaction that cancels these shipments: the refund of each one paid by card falls due. */
+export async function queueRefunds(tx: Tx, shipmentIds: readonly number[]): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  await tx.execute(
+    sql`update shipment_settlements ss set refund_state = 'due'
+        where ${heldFor(shipmentIds)} and ss.refund_state = 'none' and ss.transfer_state = 'none'`,
+  );
+}
+
+/** In the transaction that marks these shipments delivered: the transfer to each one's nursery falls due. */
+export async function queueTransfers(tx: Tx, shipmentIds: readonly number[]): Promise<void> {
+  if (shipmentIds.length === 0) return;
+  await tx.execute(
+    sql`update shipment_settlements ss set transfer_state = 'due'
+        where ${heldFor(shipmentIds)} and ss.transfer_state = 'none' and ss.refund_state = 'none'`,
+  );
+}
+
+/** A claimed row: what to send, and whether an earlier claim may have sent it already. */
+interface Claimed {
+  shipmentId: number;
+  orderId: number;
+  sellerId: number;
+  grossCents: number;
+  netCents: number;
+  commissionCents: number;
+  chargeRef: string;
+  accountRef: string | null;
+  /** The row was `sending` when claimed: an earlier claim's answer was lost. */
+  retry: boolean;
+}
+
+type Kind = 'refund' | 'transfer';
+
+export class MoneyJobs {
+  constructor(
+    private readonly db: Db,
+    private readonly payments: PaymentProvider | null,
+    private readonly payouts: PayoutProvider | null,
+    private readonly log: {
+      warn(details: object, message: string): void;
+      error(details: object, message: string): void;
+    },
+    private readonly now: () => Date = () => new Date(),
+    /** How long a claimed row is kept from the other instances while its call runs. */
+    private readonly leaseMs = 5 * 60_000,
+  ) {}
+
+  /** One pass: the refunds due, then the transfers due. Answers how many of each were sent. */
+  async run(): Promise<{ refunds: number; transfers: number }> {
+    if (!this.payments || !this.payouts) return { refunds: 0, transfers: 0 };
+    return { refunds: await this.pass('refund'), transfers: await this.pass('transfer') };
+  }
+
+  private async pass(kind: Kind): Promise<number> {
+    let sent = 0;
+    for (const row of await this.claim(kind)) {
+      try {
+        const ref = await this.send(kind, row);
+        await this.finish(kind, row, ref);
+        sent++;
+      } catch (error) {
+        if (error instanceof ProviderRefused) {
+          await this.mark(kind, row.shipmentId, 'unresolved');
+          this.log.error(
+            { err: error, shipmentId: row.shipmentId, kind },
+            `the ${kind} of a shipment was refused by the payment provider: a person must look`,
+          );
+        } else {
+          // Not answered: the lease runs out and a later pass looks it up before sending again.
+          this.log.warn(
+            { err: error, shipmentId: row.shipmentId, kind },
+            `the ${kind} of a shipment did not go through`,
+          );
+        }
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * Claims the due rows of a kind (and those `sending` whose lease ran out), skipping rows another instance holds:
+   * each becomes `sending` with a lease, and the claim commits before any call. A transfer waits while its
+   * nursery's account is not active.
+   */
+  private claim(kind: Kind): Promise<Claimed[]> {
+    const state = sql.raw(`${kind}_state`);
+    const at = sql`${this.now().toISOString()}::timestamptz`;
+    return this.db.transaction(async (tx) =>
+      queryRows<Claimed>(
+        tx,
+        sql`with due as (
+              select ss.shipment_id
+              from shipment_settlements ss
+              where (ss.${state} = 'due' or (ss.${state} = 'sending' and ss.lease_until < ${at}))
+                ${
+                  kind === 'transfer'
+                    ? sql`and exists (select 1 from shipments s join seller_payout_accounts a on a.seller_id = s.seller_id
+                                      where s.id = ss.shipment_id and a.provider = 'stripe' and a.status = 'active')`
+                    : sql``
+                }
+              order by ss.shipment_id
+              limit ${BATCH}
+              for update of ss skip locked
+            ),
+            claimed as (
+              update shipment_settlements ss
+              set ${state} = 'sending', lease_until = ${at} + make_interval(secs => ${this.leaseMs / 1000})
+              from due where ss.shipment_id = due.shipment_id
+              returning ss.shipment_id, ss.gross_cents, ss.net_cents, ss.commission_cents, due.retry
+            )
+            select c.shipment_id as "shipmentId", s.order_id as "orderId", s.seller_id as "sellerId",
+                   c.gross_cents as "grossCents", c.net_cents as "netCents", c.commission_cents as "commissionCents",
+                   p.charge_ref as "chargeRef", a.account_ref as "accountRef", c.retry
+            from claimed c
+            join shipments s on s.id = c.shipment_id
+            join payments p on p.order_id = s.order_id
+            left join seller_payout_accounts a on a.seller_id = s.seller_id and a.provider = 'stripe'
+            order by c.shipment_id`,
+      ),
+    );
+  }
+
+  /** The provider's call, after looking up a row whose earlier answer was lost. Answers the provider's reference. */
+  private async send(kind: Kind, row: Claimed): Promise<string> {
+    const payments = this.payments as PaymentProvider;
+    const payouts = this.payouts as PayoutProvider;
+    if (kind === 'refund') {
+      if (row.retry) {
+        const found = await payments.findRefund(row.chargeRef, row.shipmentId);
+        if (found) return found.ref;
+      }
+      return (
+        await payments.refund({
+          chargeRef: row.chargeRef,
+          cents: row.grossCents,
+          shipmentId: row.shipmentId,
+          key: `refund-shipment-${row.shipmentId}`,
+        })
+      ).ref;
+    }
+    if (row.retry) {
+      const found = await payouts.findTransfer(row.orderId, row.shipmentId);
+      if (found) return found.ref;
+    }
+    return (
+      await payouts.transfer({
+        orderId: row.orderId,
+        shipmentId: row.shipmentId,
+        cents: row.netCents,
+        accountRef: row.accountRef as string,
+        chargeRef: row.chargeRef,
+      })
+    ).ref;
+  }
+
+  /** Records what was sent: the row `sent` with its reference, and the ledger's facts, once. */
+  private async finish(kind: Kind, row: Claimed, ref: string): Promise<void> {
+    const state = sql.raw(`${kind}_state`);
+    const refColumn = sql.raw(`${kind}_ref`);
+    await this.db.transaction(async (tx) => {
+      const [done] = await queryRows<{ shipmentId: number }>(
+        tx,
+        sql`update shipment_settlements set ${state} = 'sent', ${refColumn} = ${ref}, lease_until = null
+            where shipment_id = ${row.shipmentId} and ${state} = 'sending'
+            returning shipment_id as "shipmentId"`,
+      );
+      if (!done) return;
+      const entry = (kindOf: string, cents: number, sellerId: number | null) =>
+        sql`(${row.orderId}::int, ${row.shipmentId}::int, ${sellerId}::int, ${kindOf}::text, ${cents}::int, 'stripe', ${ref}::text)`;
+      const entries =
+        kind === 'refund'
+          ? [entry('refund', row.grossCents, row.sellerId)]
+          : [
+              entry('transfer', row.netCents, row.sellerId),
+              ...(row.commissionCents > 0 ? [entry('commission', row.commissionCents, null)] : []),
+            ];
+      await tx.execute(
+        sql`insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider, provider_ref)
+            values ${sql.join(entries, sql`, `)}`,
+      );
+      if (kind === 'refund')
+        await tx.execute(
+          sql`update payments set refunded_cents = refunded_cents + ${row.grossCents}::int
+              where order_id = ${row.orderId}`,
+        );
+    });
+  }
+
+  private async mark(kind: Kind, shipmentId: number, to: 'unresolved'): Promise<void> {
+    const state = sql.raw(`${kind}_state`);
+    await this.db.execute(
+      sql`update shipment_settlements set ${state} = ${to}, lease_until = null
+          where shipment_id = ${shipmentId} and ${state} = 'sending'`,
+    );
+  }
+}
