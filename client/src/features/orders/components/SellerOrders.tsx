@@ -8,7 +8,7 @@ import {
   type ShipmentStatus,
 } from '@domain/orders/shipments';
 import { AlertCircle, BadgeDollarSign, FileText, Package, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LocalDate } from '@/components/LocalDate';
@@ -153,6 +153,15 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
     shipment.status === 'pending' &&
     shipment.payment.provider === 'direct' &&
     shipment.payment.status === 'awaiting';
+  // Once "Payment received" went through, focus goes to Mark shipped as soon as the answer enables it. The timer lets
+  // the confirmation dialog, closed or unmounted with its trigger, finish handing focus back first.
+  const focusShipWhenPaid = useRef(false);
+  useEffect(() => {
+    if (unpaid || !focusShipWhenPaid.current) return;
+    focusShipWhenPaid.current = false;
+    const timer = setTimeout(() => document.getElementById(shipId)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [unpaid, shipId]);
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -265,7 +274,14 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           </Link>
         </Button>
         {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} />}
-        {awaitingDirect && <PaymentReceivedButton shipment={shipment} shipButtonId={shipId} />}
+        {awaitingDirect && (
+          <PaymentReceivedButton
+            shipment={shipment}
+            focusShipWhenPaid={(yes) => {
+              focusShipWhenPaid.current = yes;
+            }}
+          />
+        )}
         {unpaid ? (
           // Not paid yet: the server refuses to ship it, so the button says why instead of opening the form.
           <Button variant="cactus" size="sm" disabled aria-describedby={reasonId}>
@@ -292,15 +308,16 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
 }
 
 /**
- * "Payment received", confirmed first (the buyer is told at once, and it cannot be taken back); once it is, focus
- * goes to Mark shipped, which it enables.
+ * "Payment received", confirmed first (the buyer is told at once, and it cannot be taken back). While the call
+ * runs, and after it succeeds, the row is asked (`focusShipWhenPaid`) to move focus to Mark shipped once the answer
+ * enables it, as this button goes.
  */
 function PaymentReceivedButton({
   shipment,
-  shipButtonId,
+  focusShipWhenPaid,
 }: {
   shipment: SellerShipment;
-  shipButtonId: string;
+  focusShipWhenPaid: (yes: boolean) => void;
 }) {
   const received = useMarkPaymentReceived();
   const amount = formatUSD(shipment.payment.amount);
@@ -319,13 +336,19 @@ function PaymentReceivedButton({
       keep="Not yet"
       destructive={false}
       pending={received.isPending}
-      onConfirm={(close) =>
+      onConfirm={(close) => {
+        // Asked before the call: its answer may re-render the row before the callbacks below run.
+        focusShipWhenPaid(true);
         received.mutate(shipment.id, {
           onSuccess: () => close(true),
-          onError: () => close(),
-        })
-      }
-      onConfirmed={() => document.getElementById(shipButtonId)?.focus()}
+          onError: () => {
+            focusShipWhenPaid(false);
+            close();
+          },
+        });
+      }}
+      // Not back to this button: it goes with the payment awaited; the row focuses Mark shipped.
+      onConfirmed={() => undefined}
     />
   );
 }
