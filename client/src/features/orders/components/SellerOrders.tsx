@@ -213,11 +213,10 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           <p className="font-semibold">Payment</p>
           <p className="text-muted-foreground">
             {shipment.payment.label}:{' '}
-            <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span>
+            <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items and shipping)
             {shipment.payment.paidAt && (
               <>
-                {' '}
-                (received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />)
+                , received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />
               </>
             )}
           </p>
