@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, PASSWORD, test, toast, uniqueName } from './support';
+import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName } from './support';
 
 /*
  * The accessibility gate (docs/quality.md#accessibility): an axe-core scan of every page in both themes, with no
@@ -194,7 +194,9 @@ for (const theme of THEMES) {
       const orderId = await checkout(page.request, baseURL);
       await visitAndScan(page, theme, '/orders');
       await expect(page.getByRole('list', { name: 'Orders' })).toBeVisible();
-      await visitAndScan(page, theme, `/orders/${orderId}`, '/orders/:id');
+      // The order page as checkout leaves it: a nursery still to pay, with its instructions.
+      await visitAndScan(page, theme, `/orders/${orderId}`, '/orders/:id, payment awaited');
+      await expect(page.getByRole('heading', { level: 3, name: /^Pay .+ \$[\d.,]+$/ })).toBeVisible();
       await page.getByRole('button', { name: 'Cancel order' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoSeriousViolations(page, `cancel-order dialog (${theme})`);
@@ -220,7 +222,7 @@ for (const theme of THEMES) {
       await registerByApi(page.request, baseURL, { seller: true });
       const profile = await page.request.put('/api/seller/profile', {
         headers: originHeaders(baseURL),
-        data: { shipFromState: 'FL' },
+        data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
       });
       expect(profile.status(), await profile.text()).toBe(200);
       const title = `Accessible Sugar Dragon ${uniqueName('lot').replace('_', '')}`;
@@ -268,10 +270,19 @@ for (const theme of THEMES) {
       await visitAndScan(page, theme, '/seller/dashboard');
       await page.getByRole('tab', { name: 'Orders' }).click();
       await expect(page.getByRole('tabpanel')).toContainText(title);
+      await expect(page.getByRole('button', { name: /^Payment received/ }).first()).toBeVisible();
       await expectNoSeriousViolations(page, `seller dashboard, Orders tab (${theme})`);
       await page.getByRole('tab', { name: 'Analytics' }).click();
       await expectNoSeriousViolations(page, `seller dashboard, Analytics tab (${theme})`);
       await page.getByRole('tab', { name: 'Orders' }).click();
+      await page
+        .getByRole('button', { name: /^Payment received/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `payment-received dialog (${theme})`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes, payment received' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
       await page
         .getByRole('button', { name: /^Mark shipped/ })
         .first()

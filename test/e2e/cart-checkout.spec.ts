@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { addAddress, expect, PASSWORD, signUpByApi, test, toast, uniqueName } from './support';
+import {
+  addAddress,
+  expect,
+  PASSWORD,
+  PAYMENT_INSTRUCTIONS,
+  signUpByApi,
+  test,
+  toast,
+  uniqueName,
+} from './support';
 
 interface Picked {
   title: string;
@@ -94,11 +103,11 @@ test('a buyer fills the cart from the marketplace, checks out in the panel and f
   await expect(toast(page, 'Order placed!')).toBeVisible();
   await expect(toast(page, /^Your order #\d+ has been placed successfully$/)).toBeVisible();
   const placedId = /#(\d+)/.exec((await toast(page, /^Your order #\d+/).textContent()) ?? '')?.[1];
-  await expect(
-    page.getByRole('region', { name: /^Notifications/ }).getByRole('link', { name: 'View order' }),
-  ).toHaveAttribute('href', `/orders/${placedId}`);
+  // The order's own page is the confirmation.
   await expect(panel).toBeHidden();
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page).toHaveURL(new RegExp(`/orders/${placedId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${placedId}` })).toBeVisible();
+  await expect(page.getByText('Payment status: Awaiting payment')).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
   // The empty panel offers nothing to check out: no Checkout, no promo field taking the focus; Escape closes it.
@@ -178,7 +187,7 @@ test('a pending order is cancelled from its page', async ({ page }) => {
   await page.goto('/cart');
   await page.getByRole('main').getByRole('button', { name: 'Checkout' }).click();
   await expect(toast(page, 'Order placed!')).toBeVisible();
-  await expect(page).toHaveURL(/\/marketplace$/);
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
 
   await page.goto('/orders');
   await page.getByRole('link', { name: /^View order/ }).click();
@@ -254,7 +263,10 @@ test('a price the seller changes while the listing is in the cart is shown, and 
       data: { username: sellerName, email: `${sellerName}@example.com`, password: PASSWORD, isSeller: true },
     });
     expect(registered.status(), await registered.text()).toBe(201);
-    const profile = await seller.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+    const profile = await seller.put('/api/seller/profile', {
+      headers,
+      data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
+    });
     expect(profile.status(), await profile.text()).toBe(200);
     const listing = {
       title: `Repriced Sugar Dragon ${uniqueName('lot').replace('_', '')}`,

@@ -1,4 +1,13 @@
-import { appOrigin, expect, signUpByApi, test, toast, uniqueName, waitsForAdoption } from './support';
+import {
+  appOrigin,
+  expect,
+  PAYMENT_INSTRUCTIONS,
+  signUpByApi,
+  test,
+  toast,
+  uniqueName,
+  waitsForAdoption,
+} from './support';
 
 // A cutting's size follows from its length (docs/product.md#plant-facts): in the seller's form, on the product
 // page's chip beside the plant facts, and in the cutting-size filter.
@@ -11,7 +20,7 @@ test('a 14-inch cutting: the form moves its size to 12 inch and refuses 6 inch; 
   await signUpByApi(page, uniqueName('longcut'), { seller: true });
   const profile = await page.request.put('/api/seller/profile', {
     headers: { origin: appOrigin() },
-    data: { shipFromState: 'FL' },
+    data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
   });
   expect(profile.status()).toBe(200);
   await page.goto('/seller/add-listing');

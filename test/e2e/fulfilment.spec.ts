@@ -12,13 +12,18 @@ import {
   uniqueName,
 } from './support';
 
-// Fulfilment (docs/product.md#shipments, #notifications): a buyer orders from two nurseries, each ships its part
-// with tracking from its Orders tab, the buyer watches the order go from pending to partly shipped to shipped, and
-// the bell counts what they were told.
+// Fulfilment (docs/product.md#shipments, #notifications): a buyer orders from two nurseries, each says the buyer's
+// payment reached it and ships its part with tracking from its Orders tab, the buyer watches the order go from
+// pending to partly shipped to shipped, and the bell counts what they were told.
 
 async function shipFromOrdersTab(seller: Page, carrier: string, tracking: string) {
   await seller.goto('/seller/dashboard?tab=orders');
   const shipment = seller.getByRole('list', { name: 'To ship shipments' }).getByRole('article').first();
+  // Paid directly: shipping waits for the nursery to say the money arrived.
+  await expect(shipment.getByRole('button', { name: /^Mark shipped/ })).toBeDisabled();
+  await shipment.getByRole('button', { name: /^Payment received/ }).click();
+  await seller.getByRole('dialog').getByRole('button', { name: 'Yes, payment received' }).click();
+  await expect(toast(seller, 'Payment received')).toBeVisible();
   await shipment.getByRole('button', { name: /^Mark shipped/ }).click();
   const dialog = seller.getByRole('dialog', { name: /^Ship order #\d+$/ });
   await dialog.getByLabel('Carrier').selectOption(carrier);
@@ -53,10 +58,6 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
     await panel.getByLabel('Note to the seller (optional)').fill('Please leave it by the gate');
     await panel.getByRole('button', { name: 'Checkout' }).click();
     await expect(toast(page, /^Your order #\d+ has been placed successfully$/)).toBeVisible();
-    await page
-      .getByRole('region', { name: /^Notifications/ })
-      .getByRole('link', { name: 'View order' })
-      .click();
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await expect(page.getByText('Status: Pending')).toBeVisible();
     await expect(page.getByRole('heading', { name: `Shipment 1 of 2 from ${a.name}` })).toBeVisible();
@@ -75,11 +76,13 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
 
     await page.reload();
     await expect(page.getByText('Status: Partly shipped: 1 of 2')).toBeVisible();
+    await expect(page.getByText('Payment status: Partly paid: 1 of 2 nurseries')).toBeVisible();
     await expect(page.getByRole('link', { name: /9400100000000000000000/ })).toHaveAttribute(
       'href',
       'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
     );
-    await expect(page.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible();
+    // Placed, Alpha's payment received, Alpha shipped.
+    await expect(page.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
 
     // Beta ships with FedEx: the whole order has shipped.
     await shipFromOrdersTab(b.page, 'FedEx', '1234 5678 9012');
@@ -89,10 +92,10 @@ test('two nurseries ship an order with tracking; the buyer sees it partly shippe
     await expect(toast(page, 'Marked as delivered')).toBeVisible();
     await expect(page.getByText('Status: Partly shipped: 1 of 2')).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Notifications, 3 unread' }).click();
+    await page.getByRole('link', { name: 'Notifications, 5 unread' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
     const list = page.getByRole('list', { name: 'Notifications' });
-    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem')).toHaveCount(5);
     await expect(list).toContainText(`${b.name} shipped your plants`);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();

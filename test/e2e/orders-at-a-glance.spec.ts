@@ -4,6 +4,7 @@ import {
   expect,
   nurseryByApi,
   orderByApi,
+  paymentReceivedByApi,
   signUpByApi,
   test,
   uniqueName,
@@ -21,13 +22,12 @@ test("the shipped notification links the carrier's tracking page", async ({ page
     const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
       shipments: Array<{ id: number }>;
     };
-    const shipped = await seller.context.request.post(
-      `/api/seller/shipments/${order.shipments[0]?.id}/ship`,
-      {
-        headers: { origin: appOrigin() },
-        data: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
-      },
-    );
+    const shipmentId = order.shipments[0]?.id ?? 0;
+    await paymentReceivedByApi(seller.context.request, appOrigin(), shipmentId);
+    const shipped = await seller.context.request.post(`/api/seller/shipments/${shipmentId}/ship`, {
+      headers: { origin: appOrigin() },
+      data: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    });
     expect(shipped.status(), await shipped.text()).toBe(200);
 
     await page.goto('/notifications');

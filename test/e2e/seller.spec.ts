@@ -6,6 +6,7 @@ import {
   expect,
   listByApi,
   orderByApi,
+  PAYMENT_INSTRUCTIONS,
   signUpByApi,
   test,
   toast,
@@ -60,7 +61,7 @@ async function newSellerOnAddPage(page: Page): Promise<string> {
   // Its plants ship from Florida (the profile page itself is driven in shipping-rules.spec.ts).
   const profile = await page.request.put('/api/seller/profile', {
     headers: { origin: appOrigin() },
-    data: { shipFromState: 'FL' },
+    data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   await page.goto('/seller/dashboard');
@@ -288,7 +289,7 @@ async function soldListing(page: Page, browser: Browser) {
   await signUpByApi(page, uniqueName('grower'), { seller: true });
   const profile = await page.request.put('/api/seller/profile', {
     headers: { origin },
-    data: { shipFromState: 'FL' },
+    data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   const title = uniqueTitle('Dark Star rooted');
@@ -327,6 +328,16 @@ test('the seller marks an order shipped with a checked tracking number, and the 
     await expect(shipment.getByRole('heading')).toContainText(`for ${buyerName}`);
     await expect(shipment).toContainText('× 1 at $34.25');
     await expect(shipment).toContainText('To ship');
+    // Paid directly: Mark shipped waits until the nursery says the buyer's money reached it.
+    await expect(shipment).toContainText("Awaiting the buyer's payment");
+    await expect(shipment.getByRole('button', { name: /^Mark shipped/ })).toBeDisabled();
+    await shipment.getByRole('button', { name: /^Payment received/ }).click();
+    await page
+      .getByRole('dialog', { name: /reached you\?$/ })
+      .getByRole('button', { name: 'Yes, payment received' })
+      .click();
+    await expect(toast(page, 'Payment received')).toBeVisible();
+    await expect(shipment.getByText('Payment: Paid')).toBeVisible();
     await shipment.getByRole('button', { name: /^Mark shipped/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Ship order #\d+$/ });
     await dialog.getByLabel('Carrier').selectOption('UPS');

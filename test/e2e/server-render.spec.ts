@@ -1,6 +1,15 @@
 import type { Product } from '@domain/catalog/responses';
 import type { Page } from '@playwright/test';
-import { expect, PASSWORD, signUpByApi, test, uniqueName, waitsForAdoption } from './support';
+import {
+  expect,
+  PASSWORD,
+  PAYMENT_INSTRUCTIONS,
+  paymentReceivedByApi,
+  signUpByApi,
+  test,
+  uniqueName,
+  waitsForAdoption,
+} from './support';
 
 /** A listing body of a 12 inch Sugar Dragon cutting with this title and description (text from a user). */
 function cuttingListing(title: string, description: string) {
@@ -207,7 +216,10 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
     },
   });
   expect(registered.status()).toBe(201);
-  const profile = await seller.request.put('/api/seller/profile', { headers, data: { shipFromState: 'FL' } });
+  const profile = await seller.request.put('/api/seller/profile', {
+    headers,
+    data: { shipFromState: 'FL', paymentInstructions: PAYMENT_INSTRUCTIONS },
+  });
   expect(profile.status()).toBe(200);
   const title = `Dollar $& title $\` x $' y`;
   const created = await seller.request.post('/api/products', {
@@ -247,6 +259,11 @@ test('text with "$&", "$`" and "$\'" arrives intact in the page data, and the pa
   }>;
   const line = lines.find((l) => l.productId === product.id);
   if (!line) throw new Error('the seller does not see the order');
+  // Paid directly: the nursery says the money arrived before it ships.
+  const order = (await (await buyer.get(`/api/orders/${line.orderId}`)).json()) as {
+    shipments: Array<{ id: number }>;
+  };
+  await paymentReceivedByApi(seller.request, headers.origin, order.shipments[0]?.id ?? 0);
   const shipped = await seller.request.patch(`/api/seller/orders/${line.orderId}/items/${line.itemId}`, {
     headers,
     data: { status: 'shipped' },

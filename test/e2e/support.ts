@@ -107,8 +107,23 @@ export async function addAddress(page: Page): Promise<void> {
   expect(res.status()).toBe(201);
 }
 
-/** Registers a seller whose plants ship from `state` on an API context (signed in there); its username. */
-export async function sellerByApi(request: APIRequestContext, origin: string, state = 'FL'): Promise<string> {
+/**
+ * How a nursery of the tests asks to be paid (its profile's `paymentInstructions`): without them, under the default
+ * way of paying (docs/decisions/0021-payments.md), nobody can buy its plants. PUT /api/seller/profile replaces the
+ * whole profile, so every PUT a spec sends carries them.
+ */
+export const PAYMENT_INSTRUCTIONS = 'Zelle to payments@nursery.example.com, with your order number.';
+
+/**
+ * Registers a seller whose plants ship from `state` on an API context (signed in there), paid directly by the
+ * instructions given (PAYMENT_INSTRUCTIONS unless said; null for a nursery not taking payments yet); its username.
+ */
+export async function sellerByApi(
+  request: APIRequestContext,
+  origin: string,
+  state = 'FL',
+  { paymentInstructions = PAYMENT_INSTRUCTIONS }: { paymentInstructions?: string | null } = {},
+): Promise<string> {
   const headers = { origin };
   const name = uniqueName('nursery');
   const registered = await request.post('/api/auth/register', {
@@ -116,9 +131,28 @@ export async function sellerByApi(request: APIRequestContext, origin: string, st
     data: { username: name, email: `${name}@example.com`, password: PASSWORD, isSeller: true },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const profile = await request.put('/api/seller/profile', { headers, data: { shipFromState: state } });
+  const profile = await request.put('/api/seller/profile', {
+    headers,
+    data: { shipFromState: state, paymentInstructions },
+  });
   expect(profile.status(), await profile.text()).toBe(200);
   return name;
+}
+
+/**
+ * The seller signed in on `request` says the buyer's payment for its shipment reached it (direct payments), so it
+ * may be shipped: for specs about something after that. The Orders tab's button is driven in payments.spec.ts and
+ * fulfilment.spec.ts.
+ */
+export async function paymentReceivedByApi(
+  request: APIRequestContext,
+  origin: string,
+  shipmentId: number,
+): Promise<void> {
+  const paid = await request.post(`/api/seller/shipments/${shipmentId}/payment-received`, {
+    headers: { origin },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /**

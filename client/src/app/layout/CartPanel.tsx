@@ -17,6 +17,7 @@ import {
   CheckoutButton,
   EmptyCart,
   PromoCodeForm,
+  paymentNoticeOf,
 } from '@/features/cart/lazy';
 import { CheckoutNoteField, useCheckout } from '@/features/orders';
 import { ShipToPicker, useShippingProblems } from '@/features/shipping';
@@ -87,6 +88,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
               noticeId="cart-panel-prices-changed"
               pricesChanged={pricesChanged}
               shippingNotice={shippingProblems.notice}
+              paymentNotice={paymentNoticeOf(lines)}
               isPending={isPending}
               onCheckout={checkout}
             />

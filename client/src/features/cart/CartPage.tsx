@@ -11,7 +11,7 @@ import { useCart } from './cart-query';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 import { CartTotals } from './components/CartTotals';
-import { CheckoutButton } from './components/CheckoutButton';
+import { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
 
 /**
  * /cart — signed-in users only (the router wraps it in RequireAuth). The lines with quantity controls and
@@ -98,6 +98,7 @@ export function CartPage() {
               noticeId="cart-page-prices-changed"
               pricesChanged={pricesChanged}
               shippingNotice={shippingProblems.notice}
+              paymentNotice={paymentNoticeOf(lines)}
               isPending={isPending}
               onCheckout={checkout}
             />

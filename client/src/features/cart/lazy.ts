@@ -10,6 +10,6 @@ export {
 export { CartLineItem } from './components/CartLineItem';
 export { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 export { CartTotals } from './components/CartTotals';
-export { CheckoutButton } from './components/CheckoutButton';
+export { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
 export { PromoCodeForm } from './components/PromoCodeForm';
 export { toastPleaseLogIn } from './toasts';

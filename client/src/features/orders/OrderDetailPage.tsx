@@ -1,3 +1,4 @@
+import { formatUSD } from '@domain/money';
 import type { Order, Shipment } from '@domain/orders/responses';
 import { CARRIER_LABELS } from '@domain/orders/shipments';
 import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
@@ -18,6 +19,7 @@ import {
   OrderTotals,
   ShipmentStatusBadge,
 } from './components/OrderParts';
+import { OrderPaymentSection, ShipmentPaymentBadge } from './components/OrderPayment';
 
 /** /orders/:id — one of the signed-in user's orders; a non-numeric id is not found without a request. */
 export function OrderDetailPage() {
@@ -74,7 +76,11 @@ function OrderDetail({ order }: { order: Order }) {
         <OrderStatusBadge order={order} className="px-3 py-1 text-sm" />
       </div>
 
-      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-3">
+      <div className="mt-8">
+        <OrderPaymentSection order={order} />
+      </div>
+
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">
           {order.shipments.map((shipment, i) => (
             <ShipmentCard
@@ -160,7 +166,10 @@ function ShipmentCard({
           </h2>
           <ShipmentTimeline shipment={shipment} />
         </div>
-        <ShipmentStatusBadge status={shipment.status} />
+        <div className="flex flex-wrap gap-2">
+          <ShipmentStatusBadge status={shipment.status} />
+          <ShipmentPaymentBadge payment={shipment.payment} />
+        </div>
       </header>
       {shipment.carrier && (
         <p className="text-sm">
@@ -190,10 +199,21 @@ function ShipmentCard({
         </p>
       )}
       {shipment.status === 'cancelled' && (
-        <p className="rounded-md bg-muted px-3 py-2 text-sm break-words">
-          Cancelled by {shipment.cancelledBy === 'seller' ? 'the seller' : 'you'}
-          {shipment.cancelReason ? `: ${shipment.cancelReason}` : '.'}
-        </p>
+        <div className="grid gap-1 rounded-md bg-muted px-3 py-2 text-sm break-words">
+          <p>
+            {CANCELLED_BY[shipment.cancelledBy ?? 'buyer']}
+            {shipment.cancelReason ? `: ${shipment.cancelReason}` : '.'}
+          </p>
+          {shipment.payment.status === 'not-collected' && (
+            <p>
+              Not collected:{' '}
+              {shipment.payment.provider === 'direct'
+                ? `${shipment.payment.payee} will not collect `
+                : 'you will not be charged '}
+              <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span>.
+            </p>
+          )}
+        </div>
       )}
       <OrderLines items={shipment.items} detailed />
       {(canCancelAlone || shipment.status === 'shipped') && (
@@ -224,6 +244,12 @@ function ShipmentCard({
     </section>
   );
 }
+
+const CANCELLED_BY: Record<NonNullable<Shipment['cancelledBy']>, string> = {
+  buyer: 'Cancelled by you',
+  seller: 'Cancelled by the seller',
+  system: 'Cancelled by the marketplace',
+};
 
 /** When the shipment shipped, arrived or was cancelled, in words. */
 function ShipmentTimeline({ shipment }: { shipment: Shipment }) {

@@ -61,8 +61,8 @@ export function useCheckoutNote(): [string, (next: string) => void] {
  * the cart shows (ShipToPicker: the chosen one, else the default), carrying the unit prices the cart shows, which
  * the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
- * placed!", the cart emptied and refetched, products and orders refreshed (stock changed), `onPlaced` (the panel
- * closes) and /marketplace; the toast names the order and links to it. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
+ * placed!", the cart emptied and refetched, products and the orders list refreshed (stock changed), `onPlaced` (the panel
+ * closes) and the order's own page, /orders/:id, from the answer: the confirmation, with whom to pay and how. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
  * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
  *
  * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
@@ -104,12 +104,14 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       attemptKey = null;
       setNote('');
       queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));
-      void queryClient.invalidateQueries({ queryKey: orderQueries.all });
+      // The order's page is the confirmation: it shows the answer at once, without a second request.
+      queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
+      void queryClient.invalidateQueries({ queryKey: orderQueries.list().queryKey });
       // The buyer has a new notification ("Order #N placed"): the bell counts it.
       void queryClient.invalidateQueries({ queryKey: notificationQueries.all });
       toastOrderPlaced(order);
       onPlaced?.(order);
-      navigate('/marketplace');
+      navigate(`/orders/${order.id}`);
     },
     onError: (error) => {
       if (isApiError(error) && error.status >= 400 && error.status < 500) attemptKey = null;

@@ -76,6 +76,46 @@ export function useShipShipment() {
   });
 }
 
+/** Puts a shipment the server answered into every cached page and slip that shows it, before they reload. */
+function showShipment(queryClient: ReturnType<typeof useQueryClient>, shipment: SellerShipment): void {
+  queryClient.setQueriesData<SellerShipmentPage | SellerShipment>(
+    { queryKey: sellerOrderQueries.all },
+    (data) => {
+      if (!data) return data;
+      if ('shipments' in data)
+        return { ...data, shipments: data.shipments.map((s) => (s.id === shipment.id ? shipment : s)) };
+      return data.id === shipment.id ? shipment : data;
+    },
+  );
+}
+
+/**
+ * POST /api/seller/shipments/:id/payment-received (direct payments): the buyer's money reached the nursery, so it
+ * may ship; "Payment received" and the lists reload. The buyer is told.
+ */
+export function useMarkPaymentReceived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<SellerShipment>('POST', `/api/seller/shipments/${id}/payment-received`),
+    onSuccess: (paid) => {
+      showShipment(queryClient, paid);
+      toast({
+        title: 'Payment received',
+        description: `Order #${paid.orderId}: ${paid.buyer.username} has been told, and you can ship it`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not record the payment',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerOrderQueries.all }),
+  });
+}
+
 /** POST /api/seller/shipments/:id/cancel {reason}: the buyer sees the reason; the stock goes back. */
 export function useCancelShipment() {
   const queryClient = useQueryClient();

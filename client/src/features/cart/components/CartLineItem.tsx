@@ -22,7 +22,8 @@ interface CartLineItemProps {
 /**
  * One cart line, in the panel and on the cart page: picture, title linking to the product, unit price,
  * quantity controls (1 to the units available), line total and Remove. Changes show at once. When the price moved
- * since the buyer added the line, the old price is struck through and a note offers to accept the new one.
+ * since the buyer added the line, the old price is struck through and a note offers to accept the new one. Why the
+ * line may not ship where the cart goes, or may not be paid for yet (its nursery takes no payments), shows under it.
  */
 export function CartLineItem({ line, size = 'compact', onNavigate, shippingProblem }: CartLineItemProps) {
   const { product } = line;
@@ -78,6 +79,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
         </div>
         {changed && <PriceChangeNote line={line} />}
         {shippingProblem && <p className="text-sm font-medium text-destructive">{shippingProblem}</p>}
+        {line.paymentProblem && <p className="text-sm font-medium text-destructive">{line.paymentProblem}</p>}
         <StockNote available={available} quantity={line.quantity} />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <CartQuantityControl

@@ -79,25 +79,51 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
   );
 }
 
-/** Subtotal, shipping and total as the server charged them. */
+/**
+ * Subtotal, shipping and total as placed; once a part is cancelled, what it took off and the total that remains
+ * (the parts still standing: `payment.total`); while something is paid and something is not, what is paid and what
+ * is still to pay.
+ */
 export function OrderTotals({ order, className }: { order: Order; className?: string }) {
+  const { payment } = order;
+  const cancelled = fromCents(toCents(order.total) - toCents(payment.total));
   return (
     <dl className={cn('grid gap-2 text-sm', className)}>
       <Row label="Subtotal" value={order.subtotal} />
       <Row label="Shipping" value={order.shipping} />
-      <div className="mt-1 flex justify-between border-t pt-3 text-base font-semibold">
+      <div
+        className={cn(
+          'mt-1 flex justify-between gap-4 border-t pt-3',
+          cancelled > 0 ? 'text-muted-foreground' : 'text-base font-semibold',
+        )}
+      >
         <dt>Total</dt>
         <dd className="tabular-nums">{formatUSD(order.total)}</dd>
       </div>
+      {cancelled > 0 && (
+        <>
+          <Row label="Cancelled" value={-cancelled} />
+          <div className="flex justify-between gap-4 text-base font-semibold">
+            <dt>Total now</dt>
+            <dd className="tabular-nums">{formatUSD(payment.total)}</dd>
+          </div>
+        </>
+      )}
+      {payment.paid > 0 && payment.due > 0 && (
+        <>
+          <Row label="Paid" value={payment.paid} />
+          <Row label="Still to pay" value={payment.due} />
+        </>
+      )}
     </dl>
   );
 }
 
 function Row({ label, value }: { label: string; value: number }) {
   return (
-    <div className="flex justify-between">
+    <div className="flex justify-between gap-4">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{formatUSD(value)}</dd>
+      <dd className="tabular-nums">{value < 0 ? `−${formatUSD(-value)}` : formatUSD(value)}</dd>
     </div>
   );
 }

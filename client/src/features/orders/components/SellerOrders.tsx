@@ -7,9 +7,10 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from '@domain/orders/shipments';
-import { AlertCircle, FileText, Package, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { AlertCircle, BadgeDollarSign, FileText, Package, Truck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { TextSeparator } from '@/components/TextSeparator';
@@ -17,9 +18,10 @@ import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
 import { cn } from '@/lib/utils';
-import { useCancelShipment, useSellerShipments } from '../seller-api';
+import { useCancelShipment, useMarkPaymentReceived, useSellerShipments } from '../seller-api';
 import { CancelDialog } from './CancelDialog';
 import { ShipmentStatusBadge } from './OrderParts';
+import { ShipmentPaymentBadge } from './OrderPayment';
 import { ShipDialog } from './ShipDialog';
 
 const EMPTY_TEXT: Record<ShipmentStatus, string> = {
@@ -31,8 +33,9 @@ const EMPTY_TEXT: Record<ShipmentStatus, string> = {
 
 /**
  * The dashboard's Orders tab: the seller's shipments by status (To ship, oldest order first; then Shipped,
- * Delivered, Cancelled, newest first), each with what to send where, the buyer's note, Mark shipped with the
- * carrier and tracking number, Cancel with a reason, and the packing slip.
+ * Delivered, Cancelled, newest first), each with what to send where, the buyer's note, its payment, "Payment
+ * received" while a direct payment is awaited, Mark shipped with the carrier and tracking number once it is paid,
+ * Cancel with a reason, and the packing slip.
  */
 export function SellerOrders() {
   const [status, setStatus] = useState<ShipmentStatus>('pending');
@@ -143,6 +146,22 @@ function ShipmentList({
 /** One shipment: the order, the buyer, where it goes, the note, the lines; and what the seller can do. */
 function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
   const headingId = `seller-shipment-${shipment.id}`;
+  const reasonId = `seller-shipment-${shipment.id}-unpaid`;
+  const shipId = `seller-shipment-${shipment.id}-ship`;
+  const unpaid = shipment.status === 'pending' && shipment.payment.status !== 'paid';
+  const awaitingDirect =
+    shipment.status === 'pending' &&
+    shipment.payment.provider === 'direct' &&
+    shipment.payment.status === 'awaiting';
+  // Once "Payment received" went through, focus goes to Mark shipped as soon as the answer enables it. The timer lets
+  // the confirmation dialog, closed or unmounted with its trigger, finish handing focus back first.
+  const focusShipWhenPaid = useRef(false);
+  useEffect(() => {
+    if (unpaid || !focusShipWhenPaid.current) return;
+    focusShipWhenPaid.current = false;
+    const timer = setTimeout(() => document.getElementById(shipId)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [unpaid, shipId]);
   return (
     <article aria-labelledby={headingId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <header className="flex flex-wrap items-start justify-between gap-2">
@@ -167,7 +186,10 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
             )}
           </p>
         </div>
-        <ShipmentStatusBadge status={shipment.status} />
+        <div className="flex flex-wrap gap-2">
+          <ShipmentStatusBadge status={shipment.status} />
+          <ShipmentPaymentBadge payment={shipment.payment} />
+        </div>
       </header>
       <ul aria-label="Items" className="grid gap-2">
         {shipment.items.map((item) => (
@@ -187,6 +209,23 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
         ))}
       </ul>
       <div className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <p className="font-semibold">Payment</p>
+          <p className="text-muted-foreground">
+            {shipment.payment.label}:{' '}
+            <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items and shipping)
+            {shipment.payment.paidAt && (
+              <>
+                , received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />
+              </>
+            )}
+          </p>
+          {awaitingDirect && (
+            <p className="text-muted-foreground">
+              {shipment.buyer.username} pays you directly, as your payment instructions say.
+            </p>
+          )}
+        </div>
         {shipment.shipTo && (
           <div>
             <p className="font-semibold">Ship to</p>
@@ -210,13 +249,23 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
         {shipment.status === 'cancelled' && (
           <div>
             <p className="font-semibold">
-              Cancelled by {shipment.cancelledBy === 'seller' ? 'you' : 'the buyer'}
+              Cancelled by{' '}
+              {shipment.cancelledBy === 'seller'
+                ? 'you'
+                : shipment.cancelledBy === 'system'
+                  ? 'the marketplace'
+                  : 'the buyer'}
             </p>
             <p className="break-words text-muted-foreground">{shipment.cancelReason ?? 'No reason given'}</p>
           </div>
         )}
       </div>
-      <div className={cn('flex flex-wrap gap-2 border-t pt-3', 'sm:justify-end')}>
+      <div className={cn('flex flex-wrap items-center gap-2 border-t pt-3', 'sm:justify-end')}>
+        {unpaid && (
+          <p id={reasonId} className="basis-full text-sm text-muted-foreground sm:mr-auto sm:basis-auto">
+            Awaiting the buyer's payment
+          </p>
+        )}
         <Button asChild variant="outline" size="sm">
           <Link href={`/seller/shipments/${shipment.id}/slip`}>
             <FileText aria-hidden="true" />
@@ -224,20 +273,82 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           </Link>
         </Button>
         {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} />}
-        {(shipment.status === 'pending' || shipment.status === 'shipped') && (
-          <ShipDialog
+        {awaitingDirect && (
+          <PaymentReceivedButton
             shipment={shipment}
-            trigger={
-              <Button variant={shipment.status === 'pending' ? 'cactus' : 'outline'} size="sm">
-                <Truck aria-hidden="true" />
-                {shipment.status === 'pending' ? 'Mark shipped' : 'Edit tracking'}
-                <span className="sr-only"> for order #{shipment.orderId}</span>
-              </Button>
-            }
+            focusShipWhenPaid={(yes) => {
+              focusShipWhenPaid.current = yes;
+            }}
           />
+        )}
+        {unpaid ? (
+          // Not paid yet: the server refuses to ship it, so the button says why instead of opening the form.
+          <Button variant="cactus" size="sm" disabled aria-describedby={reasonId}>
+            <Truck aria-hidden="true" />
+            Mark shipped<span className="sr-only"> for order #{shipment.orderId}</span>
+          </Button>
+        ) : (
+          (shipment.status === 'pending' || shipment.status === 'shipped') && (
+            <ShipDialog
+              shipment={shipment}
+              trigger={
+                <Button id={shipId} variant={shipment.status === 'pending' ? 'cactus' : 'outline'} size="sm">
+                  <Truck aria-hidden="true" />
+                  {shipment.status === 'pending' ? 'Mark shipped' : 'Edit tracking'}
+                  <span className="sr-only"> for order #{shipment.orderId}</span>
+                </Button>
+              }
+            />
+          )
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * "Payment received", confirmed first (the buyer is told at once, and it cannot be taken back). While the call
+ * runs, and after it succeeds, the row is asked (`focusShipWhenPaid`) to move focus to Mark shipped once the answer
+ * enables it, as this button goes.
+ */
+function PaymentReceivedButton({
+  shipment,
+  focusShipWhenPaid,
+}: {
+  shipment: SellerShipment;
+  focusShipWhenPaid: (yes: boolean) => void;
+}) {
+  const received = useMarkPaymentReceived();
+  const amount = formatUSD(shipment.payment.amount);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm">
+          <BadgeDollarSign aria-hidden="true" />
+          Payment received<span className="sr-only"> for order #{shipment.orderId}</span>
+        </Button>
+      }
+      title={`Has ${amount} from ${shipment.buyer.username} reached you?`}
+      description={`Say so only once the money for order #${shipment.orderId} is in your account: ${shipment.buyer.username} is told it was received, and you can then ship. This cannot be undone.`}
+      confirm="Yes, payment received"
+      confirming="Saving..."
+      keep="Not yet"
+      destructive={false}
+      pending={received.isPending}
+      onConfirm={(close) => {
+        // Asked before the call: its answer may re-render the row before the callbacks below run.
+        focusShipWhenPaid(true);
+        received.mutate(shipment.id, {
+          onSuccess: () => close(true),
+          onError: () => {
+            focusShipWhenPaid(false);
+            close();
+          },
+        });
+      }}
+      // Not back to this button: it goes with the payment awaited; the row focuses Mark shipped.
+      onConfirmed={() => undefined}
+    />
   );
 }
 
