@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { dollars, isoTime } from '../responses';
-import { PAYMENT_PROVIDERS } from './ledger';
+import { PAYMENT_PROVIDERS, PAYOUT_ACCOUNT_STATES } from './ledger';
 import { ORDER_PAYMENTS, SHIPMENT_PAYMENTS } from './status';
 
 /** A shipment's part of its order's payment: what it is worth, whom it is paid to, and where it stands. */
@@ -57,3 +57,31 @@ export const orderPaymentSchema = z
   })
   .meta({ id: 'OrderPayment' });
 export type OrderPaymentView = z.output<typeof orderPaymentSchema>;
+
+/**
+ * A nursery's payout account, as its profile page shows it: who takes buyers' money here, and, when it is the
+ * marketplace by card, where the nursery's account stands with Stripe.
+ */
+export const payoutAccountSchema = z
+  .object({
+    provider: z
+      .enum(PAYMENT_PROVIDERS)
+      .describe('`direct`: buyers pay the nursery itself; no account to connect'),
+    account: z
+      .object({
+        status: z.enum(PAYOUT_ACCOUNT_STATES),
+        label: z
+          .string()
+          .describe('The status in words ("Ready to sell by card", "Stripe needs more details")'),
+        requirements: z.array(z.string()).describe("What Stripe asks for, in Stripe's own field names"),
+      })
+      .nullable()
+      .describe('Null until the nursery connects an account'),
+  })
+  .meta({ id: 'PayoutAccount' });
+export type PayoutAccountView = z.output<typeof payoutAccountSchema>;
+
+/** Where the nursery goes to connect (or finish connecting) its account: a fresh link each time. */
+export const onboardingLinkSchema = z.object({
+  url: z.string().describe("Stripe's onboarding page, valid for minutes"),
+});

@@ -79,3 +79,10 @@ export const SHIPMENT_PAYMENT_LABELS: Record<ShipmentPayment, string> = {
   refunded: 'Refunded',
   'not-collected': 'Not collected: cancelled before payment',
 };
+
+/** A payout account's state in words, for the nursery's profile. */
+export const PAYOUT_ACCOUNT_LABELS = {
+  pending: 'Onboarding not finished',
+  active: 'Ready to sell by card',
+  restricted: 'Stripe needs more details',
+} as const;

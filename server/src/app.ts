@@ -22,7 +22,7 @@ import {
   SellerOrderService,
   sellerOrderRoutes,
 } from './modules/orders';
-import { MoneyJobs, paymentProviders } from './modules/payments';
+import { MoneyJobs, PayoutAccounts, paymentProviders, payoutAccountRoutes } from './modules/payments';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -195,6 +195,10 @@ export async function buildApp({
   await server.register(area('notifications', notificationRoutes), {
     prefix: '/api/notifications',
     notifications: new NotificationService(database.db),
+  });
+  await server.register(area('payments', payoutAccountRoutes), {
+    prefix: '/api/seller',
+    accounts: new PayoutAccounts(database.db, config.payments, providers.payouts, server.log),
   });
   const mail = new MailSender(database.db, config.mail, server.log, now);
   await server.register(area('newsletter', newsletterRoutes), {

@@ -2,7 +2,9 @@
 
 export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
 export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
+export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';
+export { payoutAccountRoutes } from './routes';
 export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
 export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';

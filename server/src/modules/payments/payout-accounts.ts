@@ -1,0 +1,100 @@
+/**
+ * A nursery's account with the payout provider (docs/decisions/0021-payments.md#sellers-accounts): created once from
+ * its profile ("Connect with Stripe") and never deleted, so the account's idempotency key, made from the nursery,
+ * never mints a second one; its state refreshed from the provider whenever the nursery looks, so a missed
+ * `account.updated` heals itself.
+ */
+import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountView } from '@domain/payments';
+import { and, eq } from 'drizzle-orm';
+import type { PaymentSettings } from '../../config';
+import type { Db } from '../../db/connect';
+import { sellerPayoutAccounts, users } from '../../db/schema';
+import { Conflict, Unavailable } from '../../errors';
+import type { PayoutAccount, PayoutProvider } from './ports';
+
+export const PAID_DIRECTLY_HERE =
+  'Buyers pay each nursery directly here: there is no account to connect, only your payment instructions';
+export const PROVIDER_DOWN = 'Stripe could not be reached just now: please try again in a moment';
+
+export class PayoutAccounts {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: PaymentSettings,
+    private readonly payouts: PayoutProvider | null,
+    private readonly log: { warn(details: object, message: string): void },
+  ) {}
+
+  /** The nursery's account as the provider says it now (as last stored when the provider does not answer). */
+  async get(sellerId: number): Promise<PayoutAccountView> {
+    if (!this.payouts) return { provider: this.settings.provider, account: null };
+    const [row] = await this.db
+      .select()
+      .from(sellerPayoutAccounts)
+      .where(and(eq(sellerPayoutAccounts.sellerId, sellerId), eq(sellerPayoutAccounts.provider, 'stripe')));
+    if (!row) return { provider: 'stripe', account: null };
+    let seen: PayoutAccount = { ref: row.accountRef, status: row.status, requirements: row.requirements };
+    try {
+      seen = await this.payouts.account(row.accountRef);
+      await this.store(seen);
+    } catch (err) {
+      this.log.warn({ err, sellerId }, 'a payout account could not be read again');
+    }
+    return { provider: 'stripe', account: view(seen) };
+  }
+
+  /**
+   * "Connect with Stripe": the nursery's account (made the first time), and a fresh onboarding link to it, which
+   * brings the nursery back to its profile.
+   */
+  async connect(sellerId: number): Promise<{ url: string }> {
+    if (!this.payouts) throw new Conflict(PAID_DIRECTLY_HERE);
+    const payouts = this.payouts;
+    try {
+      const [row] = await this.db
+        .select({ accountRef: sellerPayoutAccounts.accountRef })
+        .from(sellerPayoutAccounts)
+        .where(eq(sellerPayoutAccounts.sellerId, sellerId));
+      let accountRef = row?.accountRef;
+      if (!accountRef) {
+        const [seller] = await this.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, sellerId));
+        const made = await payouts.createAccount({ sellerId, email: seller?.email ?? '' });
+        // Two clicks at once make one account (the key is the nursery's); the row keeps the first.
+        await this.db
+          .insert(sellerPayoutAccounts)
+          .values({ sellerId, provider: 'stripe', accountRef: made.ref })
+          .onConflictDoNothing();
+        accountRef = made.ref;
+      }
+      const profile = `${this.settings.origin}/seller/profile`;
+      return {
+        url: await payouts.onboardingLink(accountRef, {
+          refreshUrl: `${profile}?stripe=refresh`,
+          returnUrl: `${profile}?stripe=return`,
+        }),
+      };
+    } catch (err) {
+      if (err instanceof Conflict) throw err;
+      this.log.warn({ err, sellerId }, 'a payout account could not be connected');
+      throw new Unavailable(PROVIDER_DOWN);
+    }
+  }
+
+  /** An account's state as the provider said it (account.updated, or a re-read): stored for checkout to see. */
+  async store(account: PayoutAccount): Promise<boolean> {
+    const updated = await this.db
+      .update(sellerPayoutAccounts)
+      .set({ status: account.status, requirements: account.requirements, updatedAt: new Date() })
+      .where(
+        and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, account.ref)),
+      )
+      .returning({ sellerId: sellerPayoutAccounts.sellerId });
+    return updated.length > 0;
+  }
+}
+
+function view(a: PayoutAccount): NonNullable<PayoutAccountView['account']> {
+  return { status: a.status, label: PAYOUT_ACCOUNT_LABELS[a.status], requirements: a.requirements };
+}
