@@ -21,6 +21,8 @@ export interface TestApp {
   mail: Awaited<ReturnType<typeof buildApp>>['mail'];
   /** The searches per destination (main.ts saves them every minute; a test calls flush()). */
   searches: Awaited<ReturnType<typeof buildApp>>['searches'];
+  /** The refunds and transfers due under Stripe (main.ts runs a pass every minute; a test calls run()). */
+  moneyJobs: Awaited<ReturnType<typeof buildApp>>['moneyJobs'];
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function createTestApp(
     maintenance: () => started.maintenance(),
     mail: started.mail,
     searches: started.searches,
+    moneyJobs: started.moneyJobs,
     async close() {
       await started.server.close();
       await database.destroy();

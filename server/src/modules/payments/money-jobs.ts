@@ -111,9 +111,11 @@ export class MoneyJobs {
       queryRows<Claimed>(
         tx,
         sql`with due as (
-              select ss.shipment_id
+              select ss.shipment_id, ss.${state} = 'sending' as retry
               from shipment_settlements ss
               where (ss.${state} = 'due' or (ss.${state} = 'sending' and ss.lease_until < ${at}))
+                and exists (select 1 from shipments s join payments p on p.order_id = s.order_id
+                            where s.id = ss.shipment_id and p.charge_ref is not null)
                 ${
                   kind === 'transfer'
                     ? sql`and exists (select 1 from shipments s join seller_payout_accounts a on a.seller_id = s.seller_id

@@ -1,0 +1,289 @@
+import type { Product } from '@domain/catalog/responses';
+import type { Order, SellerShipment } from '@domain/orders/responses';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/src/db/connect';
+import { ledgerEntries, payments, shipmentSettlements } from '../../server/src/db/schema';
+import { stripeClient, stripePayments } from '../../server/src/modules/payments';
+import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { testDatabaseKind } from '../support/database';
+import { type StripeServer, startStripeServer } from '../support/stripe-server';
+
+// Refunds and transfers as claimed jobs (docs/decisions/0021-payments.md#refunds-and-transfers-stripe): a part paid
+// by card and cancelled before it ships is refunded its gross; a part delivered is transferred its net, from the
+// order's charge, to its nursery's account; once each, whatever retries, lost answers or instances.
+let stripe: StripeServer;
+let t: TestApp;
+let clock = new Date();
+const SECRETS = { platform: 'whsec_platform_test', connect: 'whsec_connect_test' };
+
+beforeAll(async () => {
+  stripe = await startStripeServer();
+  stripe.webhooks(
+    'http://127.0.0.1:9/platform',
+    SECRETS.platform,
+    'http://127.0.0.1:9/connect',
+    SECRETS.connect,
+  );
+  t = await createTestApp(
+    {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_WEBHOOK_SECRET: SECRETS.platform,
+      STRIPE_CONNECT_WEBHOOK_SECRET: SECRETS.connect,
+      STRIPE_API_URL: stripe.url,
+      MARKETPLACE_COMMISSION_PERCENT: '10',
+    },
+    { now: () => clock },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+const LISTING = {
+  title: 'Job cutting',
+  description: 'A cutting.',
+  variety: 'Yellow Dragon',
+  form: 'cutting',
+  cuttingSize: '12 inch',
+  quantity: 50,
+  price: 20,
+  imageUrl: '/images/products/sugar-dragon-cutting.svg',
+};
+
+/** A nursery with an active Stripe account (connected through the API, onboarded at the local Stripe). */
+async function nursery(active = true) {
+  const { client, user } = await registerUser(t.server, { isSeller: true });
+  expect((await client.post('/api/seller/payout-account')).status).toBe(200);
+  const [row] = await queryRows<{ accountRef: string }>(
+    t.database.db,
+    sql`select account_ref as "accountRef" from seller_payout_accounts where seller_id = ${user.id}`,
+  );
+  const accountRef = row?.accountRef ?? '';
+  if (active) {
+    await stripe.activate(accountRef);
+    expect((await client.get('/api/seller/payout-account')).status).toBe(200);
+  }
+  const listing = (await client.post<Product>('/api/products', LISTING)).body;
+  return { client, id: user.id, accountRef, listing };
+}
+
+/**
+ * A buyer's order of `listings`, paid at the local Stripe, and recorded paid as the webhook's handler records it:
+ * the parts stamped paid, the charge kept, the ledger's charge written.
+ */
+async function paidOrder(listings: Product[]): Promise<{ buyer: Client; order: Order; chargeRef: string }> {
+  const { client: buyer } = await registerUser(t.server);
+  for (const l of listings) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
+  const order = (await buyer.post<Order>('/api/orders', {})).body;
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+  await stripe.pay(row?.ref ?? '');
+  const seen = await stripePayments(
+    stripeClient({
+      secretKey: stripe.apiKey,
+      webhookSecret: SECRETS.platform,
+      connectWebhookSecret: SECRETS.connect,
+      apiUrl: stripe.url,
+    }),
+    { secretKey: stripe.apiKey, webhookSecret: SECRETS.platform, connectWebhookSecret: SECRETS.connect },
+  ).lookUp(row?.ref ?? '');
+  expect(seen.status).toBe('paid');
+  const chargeRef = seen.chargeRef ?? '';
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update shipment_settlements set paid_at = now()
+          where shipment_id in (select id from shipments where order_id = ${order.id})`,
+    );
+    await tx.execute(
+      sql`update payments set captured_cents = amount_cents, charge_ref = ${chargeRef} where order_id = ${order.id}`,
+    );
+    await tx.execute(
+      sql`insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
+          select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from payments where order_id = ${order.id}`,
+    );
+  });
+  return { buyer, order: (await buyer.get<Order>(`/api/orders/${order.id}`)).body, chargeRef };
+}
+
+const settlementOf = async (shipmentId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(shipmentSettlements)
+      .where(eq(shipmentSettlements.shipmentId, shipmentId))
+  )[0];
+
+const ledgerOf = (orderId: number) =>
+  t.database.db
+    .select({
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      shipmentId: ledgerEntries.shipmentId,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .orderBy(ledgerEntries.id);
+
+const transfersMade = (shipmentId: number) =>
+  stripe.requests.filter(
+    (r) =>
+      r.method === 'POST' &&
+      r.path === '/v1/transfers' &&
+      r.params.metadata &&
+      (r.params.metadata as Record<string, string>).shipment_id === String(shipmentId),
+  );
+
+async function ship(client: Client, shipmentId: number) {
+  const res = await client.post<SellerShipment>(`/api/seller/shipments/${shipmentId}/ship`, {
+    carrier: 'other',
+    trackingNumber: null,
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('transfers', () => {
+  it('pays a delivered part its net from the order’s charge, once, and records it with the commission', async () => {
+    const a = await nursery();
+    const { buyer, order, chargeRef } = await paidOrder([a.listing]);
+    const part = order.shipments[0];
+    const id = part?.id ?? 0;
+    await ship(a.client, id);
+    expect((await settlementOf(id))?.transferState).toBe('none');
+    await buyer.post(`/api/orders/${order.id}/shipments/${id}/delivered`);
+    expect((await settlementOf(id))?.transferState).toBe('due');
+
+    expect(await t.moneyJobs.run()).toEqual({ refunds: 0, transfers: 1 });
+    expect(await t.moneyJobs.run()).toEqual({ refunds: 0, transfers: 0 });
+    const settled = await settlementOf(id);
+    expect(settled).toMatchObject({ transferState: 'sent', leaseUntil: null });
+    const made = transfersMade(id);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.headers['idempotency-key']).toBe(`transfer-shipment-${id}`);
+    expect(made[0]?.params).toMatchObject({
+      amount: String(settled?.netCents),
+      destination: a.accountRef,
+      source_transaction: chargeRef,
+      transfer_group: `order_${order.id}`,
+    });
+    // $20 + $12.99 shipping = $32.99; 10% commission rounded half up: 330 cents; the nursery's net 2,969.
+    expect(settled).toMatchObject({ grossCents: 3299, commissionCents: 330, netCents: 2969 });
+    expect(await ledgerOf(order.id)).toEqual([
+      { kind: 'charge', amountCents: 3299, shipmentId: null },
+      { kind: 'transfer', amountCents: 2969, shipmentId: id },
+      { kind: 'commission', amountCents: 330, shipmentId: id },
+    ]);
+  });
+
+  it('waits while the nursery’s account is not active, and pays once it is', async () => {
+    const a = await nursery(false);
+    await stripe.activate(a.accountRef);
+    await a.client.get('/api/seller/payout-account');
+    const { buyer, order } = await paidOrder([a.listing]);
+    const id = order.shipments[0]?.id ?? 0;
+    await stripe.restrict(a.accountRef, ['external_account']);
+    await a.client.get('/api/seller/payout-account');
+    await ship(a.client, id);
+    await buyer.post(`/api/orders/${order.id}/shipments/${id}/delivered`);
+    expect((await t.moneyJobs.run()).transfers).toBe(0);
+    expect((await settlementOf(id))?.transferState).toBe('due');
+    await stripe.activate(a.accountRef);
+    await a.client.get('/api/seller/payout-account');
+    expect((await t.moneyJobs.run()).transfers).toBe(1);
+  });
+
+  it('looks up a transfer whose answer was lost before sending it again, and sends it once', async () => {
+    const a = await nursery();
+    const { buyer, order } = await paidOrder([a.listing]);
+    const id = order.shipments[0]?.id ?? 0;
+    await ship(a.client, id);
+    await buyer.post(`/api/orders/${order.id}/shipments/${id}/delivered`);
+    // Stripe makes the transfer and every answer is lost (the client's first try and its two retries).
+    for (let i = 0; i < 3; i++) stripe.failNext('/v1/transfers', 'drop');
+    expect((await t.moneyJobs.run()).transfers).toBe(0);
+    expect((await settlementOf(id))?.transferState).toBe('sending');
+    // Another pass within the lease leaves it alone.
+    expect((await t.moneyJobs.run()).transfers).toBe(0);
+    // Past the lease, it is looked up (and found), not sent again, even once Stripe forgot the key.
+    stripe.forgetIdempotencyKeys();
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    expect((await t.moneyJobs.run()).transfers).toBe(1);
+    expect(transfersMade(id).filter((r) => !r.replayed)).toHaveLength(1);
+    expect((await settlementOf(id))?.transferState).toBe('sent');
+    expect((await ledgerOf(order.id)).filter((e) => e.kind === 'transfer')).toHaveLength(1);
+  });
+
+  it('leaves a transfer Stripe refuses unresolved, for a person, and never sends it again', async () => {
+    const a = await nursery();
+    const { buyer, order } = await paidOrder([a.listing]);
+    const id = order.shipments[0]?.id ?? 0;
+    await ship(a.client, id);
+    await buyer.post(`/api/orders/${order.id}/shipments/${id}/delivered`);
+    stripe.failNext('/v1/transfers', 400);
+    expect((await t.moneyJobs.run()).transfers).toBe(0);
+    expect((await settlementOf(id))?.transferState).toBe('unresolved');
+    clock = new Date(clock.getTime() + 60 * 60_000);
+    expect((await t.moneyJobs.run()).transfers).toBe(0);
+    expect(transfersMade(id)).toHaveLength(1);
+  });
+});
+
+describe('refunds', () => {
+  it('gives back a paid part’s gross when it is cancelled before it ships, once', async () => {
+    const a = await nursery();
+    const b = await nursery();
+    const { buyer, order, chargeRef } = await paidOrder([a.listing, b.listing]);
+    const [partA, partB] = order.shipments;
+    await buyer.post(`/api/orders/${order.id}/shipments/${partB?.id}/cancel`, { reason: 'Changed my mind' });
+    expect((await settlementOf(partB?.id ?? 0))?.refundState).toBe('due');
+    expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.shipments[1]?.payment.status).toBe(
+      'refund-due',
+    );
+
+    expect(await t.moneyJobs.run()).toEqual({ refunds: 1, transfers: 0 });
+    expect(await t.moneyJobs.run()).toEqual({ refunds: 0, transfers: 0 });
+    const refunds = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    const ours = refunds.filter((r) => r.params.charge === chargeRef);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.params).toMatchObject({
+      amount: String(partB?.payment.amount ? Math.round(partB.payment.amount * 100) : 0),
+    });
+    expect(ours[0]?.headers['idempotency-key']).toBe(`refund-shipment-${partB?.id}`);
+    const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
+    expect(seen.shipments[1]?.payment).toMatchObject({ status: 'refunded', label: 'Refunded' });
+    expect(seen.payment).toMatchObject({
+      status: 'paid',
+      label: 'Paid, part refunded',
+      total: partA?.payment.amount,
+    });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(row?.refundedCents).toBe(Math.round((partB?.payment.amount ?? 0) * 100));
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', () => {
+  it('send each transfer and refund once when their passes run at once', async () => {
+    const a = await nursery();
+    const shipments: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { buyer, order } = await paidOrder([a.listing]);
+      const id = order.shipments[0]?.id ?? 0;
+      if (i % 2 === 0) {
+        await ship(a.client, id);
+        await buyer.post(`/api/orders/${order.id}/shipments/${id}/delivered`);
+      } else await buyer.post(`/api/orders/${order.id}/cancel`, {});
+      shipments.push(id);
+    }
+    const passes = await Promise.all([t.moneyJobs.run(), t.moneyJobs.run(), t.moneyJobs.run()]);
+    expect(passes.reduce((n, p) => n + p.transfers, 0)).toBe(3);
+    expect(passes.reduce((n, p) => n + p.refunds, 0)).toBe(3);
+    for (const id of shipments.filter((_, i) => i % 2 === 0)) expect(transfersMade(id)).toHaveLength(1);
+    const [counts] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_entries
+          where shipment_id = any(${sql.param(shipments)}::int[]) and kind in ('transfer', 'refund')`,
+    );
+    expect(counts?.n).toBe(6);
+  });
+});
