@@ -1,6 +1,7 @@
 import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { ledgerEntries, payments, shipmentSettlements } from '../../server/src/db/schema';
@@ -285,5 +286,69 @@ describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', 
           where shipment_id = any(${sql.param(shipments)}::int[]) and kind in ('transfer', 'refund')`,
     );
     expect(counts?.n).toBe(6);
+  });
+});
+
+describe('the ledger adds up', () => {
+  it('charges − refunds = transfers + commission + what is still held, for random orders, cancels and deliveries', async () => {
+    const nurseries = [await nursery(), await nursery(), await nursery()];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }),
+        // Mostly paid, and mostly with the jobs run: the cases where money moves.
+        fc.constantFrom(true, true, true, false),
+        fc.array(fc.constantFrom('cancel', 'deliver', 'ship', 'nothing'), { minLength: 3, maxLength: 3 }),
+        fc.constantFrom(true, true, false),
+        async (which, paid, fates, jobsRun) => {
+          const listings = which.map((i) => nurseries[i]?.listing as Product);
+          let buyer: Client;
+          let order: Order;
+          if (paid) ({ buyer, order } = await paidOrder(listings));
+          else {
+            ({ client: buyer } = await registerUser(t.server));
+            for (const l of listings) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
+            order = (await buyer.post<Order>('/api/orders', {})).body;
+          }
+          for (const [n, part] of order.shipments.entries()) {
+            const fate = fates[n];
+            const seller = nurseries.find((x) => x.id === part.seller.id)?.client as Client;
+            if (fate === 'cancel')
+              await buyer.post(`/api/orders/${order.id}/shipments/${part.id}/cancel`, {});
+            else if (paid && (fate === 'ship' || fate === 'deliver')) {
+              await ship(seller, part.id);
+              if (fate === 'deliver')
+                await buyer.post(`/api/orders/${order.id}/shipments/${part.id}/delivered`);
+            }
+          }
+          if (jobsRun) await t.moneyJobs.run();
+          const [sums] = await queryRows<{
+            charges: number;
+            refunds: number;
+            transfers: number;
+            commission: number;
+            held: number;
+          }>(
+            t.database.db,
+            sql`select
+                  coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'charge'), 0)::int as charges,
+                  coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'refund'), 0)::int as refunds,
+                  coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'transfer'), 0)::int as transfers,
+                  coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'commission'), 0)::int as commission,
+                  coalesce((select sum(ss.gross_cents) from shipment_settlements ss join shipments s on s.id = ss.shipment_id
+                            where s.order_id = ${order.id} and ss.paid_at is not null
+                              and ss.transfer_state <> 'sent' and ss.refund_state <> 'sent'), 0)::int as held`,
+          );
+          expect(sums).toBeDefined();
+          const s = sums as NonNullable<typeof sums>;
+          expect(s.charges - s.refunds).toBe(s.transfers + s.commission + s.held);
+          expect(s.charges).toBe(paid ? Math.round(order.total * 100) : 0);
+        },
+      ),
+      {
+        numRuns: 12,
+        // Always among the cases: a part delivered and transferred, one cancelled and refunded, one shipped.
+        examples: [[[0, 1, 2], true, ['deliver', 'cancel', 'ship'], true]],
+      },
+    );
   });
 });
