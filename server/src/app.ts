@@ -180,7 +180,14 @@ export async function buildApp({
   const providers = paymentProviders(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);
   const paymentWindow = new PaymentWindow(database.db, now);
-  const moneyJobs = new MoneyJobs(database.db, providers.payments, providers.payouts, server.log, now);
+  const moneyJobs = new MoneyJobs(
+    database.db,
+    providers.payments,
+    providers.payouts,
+    server.log,
+    now,
+    config.payments.jobs.leaseMs,
+  );
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',

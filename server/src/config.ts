@@ -145,6 +145,12 @@ const envSchema = z.object({
       .min(1, 'must be 1 to 720 hours')
       .max(720, 'must be 1 to 720 hours'),
   ).optional(),
+  /**
+   * With Stripe: how often the refunds and transfers due are sent, and how long a claimed one is kept from the other
+   * instances while its call runs (after that, it is looked up before it is sent again).
+   */
+  MONEY_JOBS_INTERVAL_SECONDS: positiveInt(60),
+  MONEY_JOBS_LEASE_SECONDS: positiveInt(300),
   /** Who takes the buyer's money: each nursery directly (`direct`, the default), or the marketplace by Stripe. */
   PAYMENTS_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { message: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
@@ -301,6 +307,8 @@ export interface PaymentSettings {
   origin: string;
   /** With PAYMENTS_PROVIDER=stripe: its keys and secrets, and where its API is. */
   stripe?: StripeSettings;
+  /** How often the refunds and transfers due are sent, and how long a claimed one is kept from other instances. */
+  jobs: { intervalMs: number; leaseMs: number };
 }
 
 /** How the notification mails go (SMTP_URL and the MAIL_* settings). */
@@ -365,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       commissionBp: e.MARKETPLACE_COMMISSION_PERCENT,
       windowHours: e.PAYMENT_WINDOW_HOURS ?? PAYMENT_WINDOW_HOURS[e.PAYMENTS_PROVIDER],
       origin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
+      jobs: { intervalMs: e.MONEY_JOBS_INTERVAL_SECONDS * 1000, leaseMs: e.MONEY_JOBS_LEASE_SECONDS * 1000 },
       stripe:
         e.PAYMENTS_PROVIDER === 'stripe'
           ? {

@@ -4,8 +4,6 @@ import { seedDemoData } from './db/seed';
 import { preloadZipTables } from './modules/shipping';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-/** How often the refunds and transfers due are sent when the marketplace holds the money (Stripe). */
-const MONEY_JOBS_INTERVAL_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -54,7 +52,7 @@ async function main(): Promise<void> {
     config.payments.provider === 'stripe'
       ? setInterval(() => {
           app.moneyJobs.run().catch((err) => server.log.warn({ err }, 'refunds and transfers failed'));
-        }, MONEY_JOBS_INTERVAL_MS)
+        }, config.payments.jobs.intervalMs)
       : null;
   moneyTimer?.unref();
 

@@ -36,6 +36,7 @@ const DIRECT_PAYMENTS: PaymentSettings = {
   commissionBp: 0,
   windowHours: PAYMENT_WINDOW_HOURS.direct,
   origin: 'http://localhost',
+  jobs: { intervalMs: 60_000, leaseMs: 300_000 },
 };
 
 /**
