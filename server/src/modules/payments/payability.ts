@@ -8,14 +8,14 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * True when the seller whose `users` row is `u` can be paid: under `direct`, when its profile says how buyers pay
- * it (payment instructions).
+ * it (payment instructions); under Stripe, when its payout account is active.
  */
 export function sellerCanBePaid(provider: PaymentProviderId, u: SQL): SQL<boolean> {
   switch (provider) {
     case 'direct':
       return sql<boolean>`(${u}.payment_instructions is not null)`;
     case 'stripe':
-      throw new Error('Stripe payments are not wired in yet');
+      return sql<boolean>`exists (select 1 from seller_payout_accounts a where a.seller_id = ${u}.id and a.provider = 'stripe' and a.status = 'active')`;
   }
 }
 
