@@ -57,3 +57,7 @@ export const orderPaymentSchema = z
   })
   .meta({ id: 'OrderPayment' });
 export type OrderPaymentView = z.output<typeof orderPaymentSchema>;
+
+/** A payment provider's webhook, acknowledged: its event was handled, was a duplicate, or was not ours. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceived' });
+export type WebhookReceived = z.output<typeof webhookReceivedSchema>;

@@ -1,7 +1,9 @@
 // The payments module's public face (docs/architecture.md#import-rules): the ports and their providers.
 
+export { AccountEvents } from './account-events';
 export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export * from './ports';
+export { type Providers, paymentProviders } from './providers';
 export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
 export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';
-export { paymentProviders, type Providers } from './providers';
+export { BAD_SIGNATURE, stripeWebhookRoutes, type WebhookRoutesOptions } from './webhook-routes';

@@ -17,5 +17,8 @@ export interface Providers {
 export function paymentProviders(settings: PaymentSettings): Providers {
   if (settings.provider !== 'stripe' || !settings.stripe) return { payments: null, payouts: null };
   const client = stripeClient(settings.stripe);
-  return { payments: stripePayments(client, settings.stripe), payouts: stripePayouts(client, settings.stripe) };
+  return {
+    payments: stripePayments(client, settings.stripe),
+    payouts: stripePayouts(client, settings.stripe),
+  };
 }
