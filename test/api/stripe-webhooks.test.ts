@@ -3,6 +3,7 @@ import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
 import type { Order } from '@domain/orders/responses';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -518,3 +519,64 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     });
   },
 );
+
+describe('a look-up that fails', () => {
+  it('answers 500 so Stripe sends the event again, and the retry pays the order once', async () => {
+    const a = await nursery();
+    const { order, ref } = await ordered([a.listing]);
+    // Every try the client makes (the first and its two retries) fails.
+    for (let i = 0; i < 3; i++) stripe.failNext(`/v1/checkout/sessions/${ref}`, 503);
+    const event = await stripe.pay(ref);
+    expect(deliveriesOf(event).map((d) => d.status)).toEqual([500]);
+    expect((await stateOf(order.id)).parts.map((p) => p.paidAt)).toEqual([null]);
+    expect(await eventsHandled([event.id])).toEqual([]);
+    expect((await stripe.resend(event.id)).status).toBe(200);
+    const state = await stateOf(order.id);
+    expect(state.parts.every((p) => p.paidAt !== null)).toBe(true);
+    expect(state.ledger).toHaveLength(1);
+  });
+});
+
+describe('whatever is sent to the webhooks', () => {
+  it('is refused with 400 or 415 and a message, never a 5xx, and changes nothing', async () => {
+    const before = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from payment_events`,
+    );
+    const body = fc.oneof(
+      fc.string(),
+      fc.json(),
+      fc.constant(JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: {} } })),
+    );
+    const signature = fc.oneof(
+      fc.constant(undefined),
+      fc.string(),
+      fc.integer({ min: 0, max: 2 ** 31 }).map((n) => `t=${n},v1=${'a'.repeat(64)}`),
+    );
+    const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(WEBHOOK, CONNECT_WEBHOOK),
+        body,
+        signature,
+        contentType,
+        async (path, payload, sig, type) => {
+          const res = await t.server.inject({
+            method: 'POST',
+            url: path,
+            headers: { 'content-type': type, ...(sig === undefined ? {} : { 'stripe-signature': sig }) },
+            payload,
+          });
+          expect([400, 415]).toContain(res.statusCode);
+          expect(typeof res.json().message).toBe('string');
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const after = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from payment_events`,
+    );
+    expect(after).toEqual(before);
+  });
+});
