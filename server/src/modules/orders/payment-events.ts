@@ -47,11 +47,17 @@ export class PaymentEvents {
       log.info(about, 'payment event of a type not acted on: acknowledged');
       return;
     }
-    const [payment] = await queryRows<{ orderId: number }>(
-      this.db,
-      sql`select order_id as "orderId" from payments where provider = ${this.provider.id} and ref = ${event.ref}`,
-    );
-    if (!payment || payment.orderId !== event.orderId) {
+    // Ours when the order it names has a payment of this provider with this very session (read by the order's
+    // unique index; the session of an earlier attempt, or of another site on the same account, is not).
+    const [payment] =
+      event.orderId === null
+        ? []
+        : await queryRows<{ orderId: number }>(
+            this.db,
+            sql`select order_id as "orderId" from payments
+                where order_id = ${event.orderId} and provider = ${this.provider.id} and ref = ${event.ref}`,
+          );
+    if (!payment) {
       log.warn(about, 'payment event for no order of ours: acknowledged, nothing changed');
       return;
     }
