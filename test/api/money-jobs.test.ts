@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, sql } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { ledgerEntries, payments, shipmentSettlements } from '../../server/src/db/schema';
-import { stripeClient, stripePayments } from '../../server/src/modules/payments';
 import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
 import { type StripeServer, startStripeServer } from '../support/stripe-server';
@@ -36,6 +36,15 @@ beforeAll(async () => {
       MARKETPLACE_COMMISSION_PERCENT: '10',
     },
     { now: () => clock },
+  );
+  // Stripe's events reach the app as they would: over HTTP to its webhook routes.
+  await t.server.listen({ port: 0, host: '127.0.0.1' });
+  const app = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
+  stripe.webhooks(
+    `${app}/api/payments/stripe/webhook`,
+    SECRETS.platform,
+    `${app}/api/payments/stripe/connect-webhook`,
+    SECRETS.connect,
   );
 });
 afterAll(async () => {
@@ -71,41 +80,18 @@ async function nursery(active = true) {
   return { client, id: user.id, accountRef, listing };
 }
 
-/**
- * A buyer's order of `listings`, paid at the local Stripe, and recorded paid as the webhook's handler records it:
- * the parts stamped paid, the charge kept, the ledger's charge written.
- */
+/** A buyer's order of `listings`, paid on the local Stripe's page; its webhook has marked it paid. */
 async function paidOrder(listings: Product[]): Promise<{ buyer: Client; order: Order; chargeRef: string }> {
   const { client: buyer } = await registerUser(t.server);
   for (const l of listings) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
-  const order = (await buyer.post<Order>('/api/orders', {})).body;
-  const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
-  await stripe.pay(row?.ref ?? '');
-  const seen = await stripePayments(
-    stripeClient({
-      secretKey: stripe.apiKey,
-      webhookSecret: SECRETS.platform,
-      connectWebhookSecret: SECRETS.connect,
-      apiUrl: stripe.url,
-    }),
-    { secretKey: stripe.apiKey, webhookSecret: SECRETS.platform, connectWebhookSecret: SECRETS.connect },
-  ).lookUp(row?.ref ?? '');
-  expect(seen.status).toBe('paid');
-  const chargeRef = seen.chargeRef ?? '';
-  await t.database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update shipment_settlements set paid_at = now()
-          where shipment_id in (select id from shipments where order_id = ${order.id})`,
-    );
-    await tx.execute(
-      sql`update payments set captured_cents = amount_cents, charge_ref = ${chargeRef} where order_id = ${order.id}`,
-    );
-    await tx.execute(
-      sql`insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
-          select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from payments where order_id = ${order.id}`,
-    );
-  });
-  return { buyer, order: (await buyer.get<Order>(`/api/orders/${order.id}`)).body, chargeRef };
+  const placed = (await buyer.post<Order>('/api/orders', {})).body;
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
+  const event = await stripe.pay(row?.ref ?? '');
+  expect(stripe.deliveries.filter((d) => d.event === event.id).map((d) => d.status)).toEqual([200]);
+  const order = (await buyer.get<Order>(`/api/orders/${placed.id}`)).body;
+  expect(order.payment.status).toBe('paid');
+  const [paid] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
+  return { buyer, order, chargeRef: paid?.chargeRef ?? '' };
 }
 
 const settlementOf = async (shipmentId: number) =>

@@ -33,9 +33,8 @@ import { type StripeServer, startStripeServer, type WebhookEvent } from '../supp
 
 // Stripe's webhooks (docs/decisions/0021-payments.md#the-webhook-routes-and-the-security-rules and
 // #when-the-money-arrives): the app listens on a loopback port and the local Stripe server
-// (test/support/stripe-server.ts) delivers its signed events there, as Stripe would, with no Origin. Checkout under
-// Stripe does not start the Checkout Session yet, so each order's session is started here through the adapter and its
-// id put on the order's payment row, as the pay step will.
+// (test/support/stripe-server.ts) delivers its signed events there, as Stripe would, with no Origin. Each order's
+// Checkout Session is the one checkout's pay step started.
 const PLATFORM_SECRET = 'whsec_PlatformWebhooksTest';
 const CONNECT_SECRET = 'whsec_ConnectWebhooksTest';
 const WEBHOOK = '/api/payments/stripe/webhook';
@@ -101,7 +100,7 @@ async function nursery() {
   return { client, id: user.id, listing: listing.body };
 }
 
-/** An order from one or more nurseries (one of each listing), with its Checkout Session started. */
+/** An order from one or more nurseries (one of each listing), with the Checkout Session checkout started for it. */
 async function ordered(listings: Product[], quantity = 1) {
   const { client: buyer, user } = await registerUser(t.server);
   for (const p of listings) {
@@ -112,25 +111,11 @@ async function ordered(listings: Product[], quantity = 1) {
   if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
   const order = res.body;
   const [row] = await t.database.db
-    .select({ amountCents: payments.amountCents, expiresAt: payments.expiresAt })
+    .select({ amountCents: payments.amountCents, ref: payments.ref })
     .from(payments)
     .where(eq(payments.orderId, order.id));
-  if (!row) throw new Error('checkout wrote no payment');
-  const started = await adapter.start({
-    orderId: order.id,
-    attempt: 0,
-    lines: [{ title: `Order #${order.id}`, unitCents: row.amountCents, quantity: 1 }],
-    shippingCents: 0,
-    expiresAt: new Date(Date.now() + 3_600_000),
-    returnUrl: `http://localhost/orders/${order.id}?payment=return`,
-    cancelUrl: `http://localhost/orders/${order.id}?payment=cancelled`,
-  });
-  if (started.kind !== 'redirect') throw new Error('Stripe sends the buyer to its page');
-  await t.database.db
-    .update(payments)
-    .set({ ref: started.ref, redirectUrl: started.url })
-    .where(eq(payments.orderId, order.id));
-  return { buyer, buyerId: user.id, order, ref: started.ref, amountCents: row.amountCents };
+  if (!row?.ref) throw new Error('checkout started no Checkout Session');
+  return { buyer, buyerId: user.id, order, ref: row.ref, amountCents: row.amountCents };
 }
 
 /** Where an order's money and parts stand, as the tables say. */

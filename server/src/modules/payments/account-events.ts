@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { paymentEvents, sellerPayoutAccounts } from '../../db/schema';
+import { storePayoutAccount } from './payout-accounts';
 import type { AccountEvent, EventLog, PayoutProvider } from './ports';
 
 export class AccountEvents {
@@ -41,10 +42,7 @@ export class AccountEvents {
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId });
       if (first.length === 0) return false;
-      await tx
-        .update(sellerPayoutAccounts)
-        .set({ status: account.status, requirements: account.requirements, updatedAt: this.now() })
-        .where(and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, ref)));
+      await storePayoutAccount(tx, account, this.now());
       return true;
     });
     if (!changed) log.info(about, 'Connect event already handled: acknowledged, nothing changed');

@@ -7,7 +7,7 @@
 import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountView } from '@domain/payments';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
-import type { Db } from '../../db/connect';
+import type { Db, Tx } from '../../db/connect';
 import { sellerPayoutAccounts, users } from '../../db/schema';
 import { Conflict, Unavailable } from '../../errors';
 import type { PayoutAccount, PayoutProvider } from './ports';
@@ -82,17 +82,23 @@ export class PayoutAccounts {
     }
   }
 
-  /** An account's state as the provider said it (account.updated, or a re-read): stored for checkout to see. */
-  async store(account: PayoutAccount): Promise<boolean> {
-    const updated = await this.db
-      .update(sellerPayoutAccounts)
-      .set({ status: account.status, requirements: account.requirements, updatedAt: new Date() })
-      .where(
-        and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, account.ref)),
-      )
-      .returning({ sellerId: sellerPayoutAccounts.sellerId });
-    return updated.length > 0;
+  /** An account's state as the provider said it on a re-read: stored for checkout to see. */
+  private async store(account: PayoutAccount): Promise<void> {
+    await storePayoutAccount(this.db, account, new Date());
   }
+}
+
+/**
+ * An account's state as the provider said it (`account.updated`, or a re-read when the nursery looks), stored for
+ * checkout and the transfers to see. Nothing for an account that is not ours.
+ */
+export async function storePayoutAccount(db: Db | Tx, account: PayoutAccount, at: Date): Promise<void> {
+  await db
+    .update(sellerPayoutAccounts)
+    .set({ status: account.status, requirements: account.requirements, updatedAt: at })
+    .where(
+      and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, account.ref)),
+    );
 }
 
 function view(a: PayoutAccount): NonNullable<PayoutAccountView['account']> {
