@@ -249,6 +249,31 @@ describe('refunds', () => {
   });
 });
 
+describe('a payment after a part was cancelled', () => {
+  it('refunds the cancelled part, which was charged all the same', async () => {
+    const a = await nursery();
+    const b = await nursery();
+    const { client: buyer } = await registerUser(t.server);
+    for (const l of [a.listing, b.listing]) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
+    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const partB = placed.shipments[1];
+    // The buyer cancels one part, then pays on the page that was still open: the charge is the whole order's.
+    await buyer.post(`/api/orders/${placed.id}/shipments/${partB?.id}/cancel`, {});
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
+    await stripe.pay(row?.ref ?? '');
+    const order = (await buyer.get<Order>(`/api/orders/${placed.id}`)).body;
+    expect(order.shipments.map((s) => s.payment.status)).toEqual(['paid', 'refund-due']);
+    expect(await t.moneyJobs.run()).toEqual({ refunds: 1, transfers: 0 });
+    const after = (await buyer.get<Order>(`/api/orders/${placed.id}`)).body;
+    expect(after.shipments[1]?.payment.status).toBe('refunded');
+    const ledger = await ledgerOf(placed.id);
+    expect(ledger.map((e) => [e.kind, e.amountCents])).toEqual([
+      ['charge', Math.round(placed.total * 100)],
+      ['refund', Math.round((partB?.payment.amount ?? 0) * 100)],
+    ]);
+  });
+});
+
 describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', () => {
   it('send each transfer and refund once when their passes run at once', async () => {
     const a = await nursery();

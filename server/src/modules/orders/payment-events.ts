@@ -93,7 +93,7 @@ export class PaymentEvents {
           );
         return log.info(said, 'order paid');
       case 'paid-nothing-to-ship':
-        return log.error(said, 'order paid after all its parts were cancelled: the charge needs a refund');
+        return log.warn(said, 'order paid after all its parts were cancelled: their refunds are due');
       case 'already-paid':
         return log.info(said, 'order already paid: nothing changed');
       case 'paid-without-charge':
@@ -153,8 +153,9 @@ export class PaymentEvents {
 
   /**
    * Stamps the order paid, in one statement after the locks: the payment's charge and amount captured, each part still
-   * to ship and unpaid paid from now, and the ledger's `charge` of the order's amount; then each nursery is told to
-   * ship. The payment's `charge_ref is null` makes a second stamp change nothing.
+   * to ship and unpaid paid from now, each part cancelled meanwhile paid with its refund due, and the ledger's
+   * `charge` of the order's amount; then each nursery is told to ship. The payment's `charge_ref is null` makes a
+   * second stamp change nothing.
    */
   private async stampPaid(
     tx: Tx,
@@ -177,6 +178,16 @@ export class PaymentEvents {
             where s.id = ss.shipment_id and s.order_id = ${orderId} and s.status = 'pending' and ss.paid_at is null
               and exists (select 1 from pay)
             returning s.id, s.seller_id
+          ),
+          -- A part cancelled before the money came (by the buyer, or the window, as the buyer paid) was charged for
+          -- all the same: it is paid, and its refund falls due with the payment (PostgreSQL runs every writing part
+          -- of a statement, whether or not the rest reads it).
+          owed as (
+            update shipment_settlements ss set paid_at = ${at}, refund_state = 'due'
+            from shipments s
+            where s.id = ss.shipment_id and s.order_id = ${orderId} and s.status = 'cancelled' and ss.paid_at is null
+              and ss.refund_state = 'none' and exists (select 1 from pay)
+            returning s.id
           ),
           charge as (
             insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)

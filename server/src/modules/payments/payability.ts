@@ -16,6 +16,9 @@ export function sellerCanBePaid(provider: PaymentProviderId, u: SQL): SQL<boolea
     case 'direct':
       return sql<boolean>`(${u}.payment_instructions is not null)`;
     case 'stripe':
+      // The account's row is read as fresh as the statement: no writer of it holds the seller's row, so there is
+      // no lock wait to read it stale after (docs/architecture.md#reads-after-a-lock-wait); an account restricted
+      // a moment later leaves its transfer due until Stripe says it is active again.
       return sql<boolean>`exists (select 1 from seller_payout_accounts a
                                   where a.seller_id = ${u}.id and a.provider = 'stripe' and a.status = 'active')`;
   }
