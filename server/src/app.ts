@@ -75,6 +75,11 @@ export interface App {
   mail: MailSender;
   /** The refunds and transfers due when the marketplace holds the money (run() is one pass; maintenance runs it). */
   moneyJobs: MoneyJobs;
+  /**
+   * Under Stripe, every minute: the card payments still awaiting after 15 minutes looked up (a lost webhook), then
+   * the refunds and transfers due sent. Nothing under the default.
+   */
+  paymentsPass(): Promise<void>;
   /** Counts the searches per destination (start() it to save them every minute; flush() saves them now). */
   searches: DestinationSearches;
   /**
@@ -202,14 +207,15 @@ export async function buildApp({
     orders: new OrderService(database.db, today, now, config.payments, providers.payments, server.log),
   });
   // Stripe's webhooks, when Stripe takes the payments: signed, so exempt from the Origin check (plugins/security.ts).
+  let paymentEvents: PaymentEvents | null = null;
   if (providers.payments && providers.payouts) {
-    const paymentEvents = new PaymentEvents(database.db, providers.payments, now);
+    paymentEvents = new PaymentEvents(database.db, providers.payments, now);
     const accountEvents = new AccountEvents(database.db, providers.payouts, now);
     await server.register(area('payments', stripeWebhookRoutes), {
       prefix: '/api/payments',
       payments: providers.payments,
       payouts: providers.payouts,
-      onPaymentEvent: (event, log) => paymentEvents.handle(event, log),
+      onPaymentEvent: (event, log) => (paymentEvents as PaymentEvents).handle(event, log),
       onAccountEvent: (event, log) => accountEvents.handle(event, log),
     });
   }
@@ -233,6 +239,13 @@ export async function buildApp({
     newsletter: new NewsletterService(database.db),
   });
 
+  // Card payments' own pass (every minute under Stripe, and in the maintenance): the payments a lost webhook left
+  // awaiting looked up, then the refunds and transfers due sent.
+  const paymentsPass = async () => {
+    await paymentEvents?.reconcile(server.log);
+    await moneyJobs.run();
+  };
+
   await registerClient(server, config.clientDir);
   return {
     server,
@@ -254,9 +267,10 @@ export async function buildApp({
       await blocked.pickUpExpiredCertificates();
       await sellerOrders.deliverUnconfirmed();
       await sellerOrders.remindLate();
+      await paymentsPass();
       await paymentWindow.expireUnpaid();
-      await moneyJobs.run();
     },
+    paymentsPass,
     moneyJobs,
   };
 }

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const moneyTimer =
     config.payments.provider === 'stripe'
       ? setInterval(() => {
-          app.moneyJobs.run().catch((err) => server.log.warn({ err }, 'refunds and transfers failed'));
+          app.paymentsPass().catch((err) => server.log.warn({ err }, 'the payments pass failed'));
         }, config.payments.jobs.intervalMs)
       : null;
   moneyTimer?.unref();

@@ -274,6 +274,50 @@ describe('a payment after a part was cancelled', () => {
   });
 });
 
+describe('reconciliation', () => {
+  it('finds paid, 15 minutes on, an order whose webhook was lost, and the late event changes nothing', async () => {
+    const a = await nursery();
+    const { client: buyer } = await registerUser(t.server);
+    await buyer.post('/api/cart', { productId: a.listing.id, quantity: 1 });
+    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
+    stripe.hold();
+    await stripe.pay(row?.ref ?? '');
+    clock = new Date(Date.now() + 14 * 60_000);
+    await t.maintenance();
+    expect((await buyer.get<Order>(`/api/orders/${placed.id}`)).body.payment.status).toBe('awaiting');
+    clock = new Date(Date.now() + 16 * 60_000);
+    await t.maintenance();
+    const paid = (await buyer.get<Order>(`/api/orders/${placed.id}`)).body;
+    expect(paid.payment.status).toBe('paid');
+    // The event arrives at last: acknowledged, and nothing is recorded or told twice.
+    const late = await stripe.release();
+    expect(late.map((d) => d.status)).toEqual([200]);
+    expect((await ledgerOf(placed.id)).map((e) => e.kind)).toEqual(['charge']);
+    const [told] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from notifications where order_id = ${placed.id} and kind = 'order-paid'`,
+    );
+    expect(told?.n).toBe(1);
+  });
+
+  it('cancels the order whose page expired at Stripe when the expiry’s event was lost', async () => {
+    const a = await nursery();
+    const { client: buyer } = await registerUser(t.server);
+    await buyer.post('/api/cart', { productId: a.listing.id, quantity: 1 });
+    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
+    stripe.hold();
+    await stripe.expire(row?.ref ?? '');
+    clock = new Date(Date.now() + 16 * 60_000);
+    await t.maintenance();
+    const seen = (await buyer.get<Order>(`/api/orders/${placed.id}`)).body;
+    expect(seen.shipments[0]).toMatchObject({ status: 'cancelled', cancelledBy: 'system' });
+    expect(seen.payment.status).toBe('cancelled');
+    await stripe.release();
+  });
+});
+
 describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', () => {
   it('send each transfer and refund once when their passes run at once', async () => {
     const a = await nursery();

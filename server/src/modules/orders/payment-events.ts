@@ -33,6 +33,10 @@ type Outcome =
   | { did: 'failed' }
   | { did: 'failed-after-paid' };
 
+/** How long a card payment may wait before it is looked up at the provider, and how many one pass looks up. */
+export const RECONCILE_AFTER_MS = 15 * 60_000;
+const RECONCILE_BATCH = 50;
+
 export class PaymentEvents {
   constructor(
     private readonly db: Db,
@@ -78,45 +82,63 @@ export class PaymentEvents {
       );
       return;
     }
-    const outcome = await this.db.transaction((tx) => this.apply(tx, event, payment.orderId, now));
-    const said = { ...about, status: now.status, ...outcome };
-    switch (outcome.did) {
-      case 'duplicate':
-        return log.info(said, 'payment event already handled: acknowledged, nothing changed');
-      case 'not-current':
-        return log.warn(said, 'payment event for an earlier payment of the order: nothing changed');
-      case 'paid':
-        if (outcome.capturedCents !== outcome.amountCents)
-          return log.error(
-            said,
-            "order paid, but the amount captured is not the order's: for the admin to look at",
-          );
-        return log.info(said, 'order paid');
-      case 'paid-nothing-to-ship':
-        return log.warn(said, 'order paid after all its parts were cancelled: their refunds are due');
-      case 'already-paid':
-        return log.info(said, 'order already paid: nothing changed');
-      case 'paid-without-charge':
-        return log.error(said, 'payment says paid but names no charge: nothing changed');
-      case 'cancelled':
-        return log.info(said, 'payment expired: the unpaid parts were cancelled');
-      case 'waiting':
-        return log.info(said, 'payment not complete yet: nothing changed');
-      case 'failed':
-        return log.warn(said, 'payment failed: nothing changed');
-      case 'failed-after-paid':
-        return log.error(said, 'payment failed after the order was paid: for the admin to look at');
+    const outcome = await this.db.transaction((tx) =>
+      this.apply(tx, event.id, event.kind, payment.orderId, now),
+    );
+    said(log, { ...about, status: now.status, ...outcome }, outcome);
+  }
+
+  /**
+   * Reconciliation (docs/decisions/0021-payments.md#when-the-money-arrives): the card payments still awaiting
+   * `RECONCILE_AFTER_MS` after their page was made are looked up at the provider, and moved on as their event would
+   * have moved them, so a lost webhook costs minutes, not the order. Run before the unpaid window's job, so an order
+   * paid whose event was lost is found paid rather than cancelled. Answers how many it looked up.
+   */
+  async reconcile(log: EventLog, at: Date = this.now()): Promise<number> {
+    const due = await queryRows<{ orderId: number; ref: string }>(
+      this.db,
+      sql`select p.order_id as "orderId", p.ref
+          from payments p
+          where p.provider = ${this.provider.id} and p.ref is not null and p.charge_ref is null
+            and p.created_at <= ${new Date(at.getTime() - RECONCILE_AFTER_MS).toISOString()}::timestamptz
+            and exists (select 1 from shipments s join shipment_settlements ss on ss.shipment_id = s.id
+                        where s.order_id = p.order_id and s.status = 'pending' and ss.paid_at is null)
+          order by p.order_id
+          limit ${RECONCILE_BATCH}`,
+    );
+    for (const { orderId, ref } of due) {
+      const about = { reconcile: true, ref, orderId };
+      let now: PaymentLookup;
+      try {
+        now = await this.provider.lookUp(ref);
+      } catch (err) {
+        log.warn({ ...about, err }, 'a payment could not be looked up: tried again on the next pass');
+        continue;
+      }
+      if (now.status === 'open' || now.status === 'processing') continue;
+      const outcome = await this.db.transaction((tx) => this.apply(tx, null, now.status, orderId, now));
+      said(log, { ...about, status: now.status, ...outcome }, outcome);
     }
+    return due.length;
   }
 
   /** The event's effect, in one transaction: the event recorded, the order and its shipments locked, then the change. */
-  private async apply(tx: Tx, event: PaymentEvent, orderId: number, now: PaymentLookup): Promise<Outcome> {
-    const first = await queryRows<{ eventId: string }>(
-      tx,
-      sql`insert into payment_events (provider, event_id, type) values (${this.provider.id}, ${event.id}, ${event.kind})
-          on conflict do nothing returning event_id as "eventId"`,
-    );
-    if (first.length === 0) return { did: 'duplicate' };
+  private async apply(
+    tx: Tx,
+    eventId: string | null,
+    kind: string,
+    orderId: number,
+    now: PaymentLookup,
+  ): Promise<Outcome> {
+    // An event is recorded first: a second delivery of it stops here. A reconciliation has no event to record.
+    if (eventId !== null) {
+      const first = await queryRows<{ eventId: string }>(
+        tx,
+        sql`insert into payment_events (provider, event_id, type) values (${this.provider.id}, ${eventId}, ${kind})
+            on conflict do nothing returning event_id as "eventId"`,
+      );
+      if (first.length === 0) return { did: 'duplicate' };
+    }
     // The lock order of every change to an order (docs/architecture.md#reads-after-a-lock-wait): the order, then its
     // shipments in id order.
     const [order] = await queryRows<{ buyerId: number }>(
@@ -203,5 +225,36 @@ export class PaymentEvents {
       parts.map((p) => orderPaidNotice({ sellerId: p.sellerId, orderId, shipmentId: p.id })),
     );
     return { did: 'paid', shipments: parts.map((p) => p.id), capturedCents, amountCents };
+  }
+}
+
+/** Logs what an event (or a reconciliation) did, at the level it deserves. */
+function said(log: EventLog, details: object, outcome: Outcome) {
+  switch (outcome.did) {
+    case 'duplicate':
+      return log.info(details, 'payment event already handled: acknowledged, nothing changed');
+    case 'not-current':
+      return log.warn(details, 'payment event for an earlier payment of the order: nothing changed');
+    case 'paid':
+      if (outcome.capturedCents !== outcome.amountCents)
+        return log.error(
+          details,
+          "order paid, but the amount captured is not the order's: for the admin to look at",
+        );
+      return log.info(details, 'order paid');
+    case 'paid-nothing-to-ship':
+      return log.warn(details, 'order paid after all its parts were cancelled: their refunds are due');
+    case 'already-paid':
+      return log.info(details, 'order already paid: nothing changed');
+    case 'paid-without-charge':
+      return log.error(details, 'payment says paid but names no charge: nothing changed');
+    case 'cancelled':
+      return log.info(details, 'payment expired: the unpaid parts were cancelled');
+    case 'waiting':
+      return log.info(details, 'payment not complete yet: nothing changed');
+    case 'failed':
+      return log.warn(details, 'payment failed: nothing changed');
+    case 'failed-after-paid':
+      return log.error(details, 'payment failed after the order was paid: for the admin to look at');
   }
 }
