@@ -23,6 +23,11 @@ export const shipmentPaymentSchema = z
     paidAt: isoTime()
       .nullable()
       .describe('When its money came in (under `direct`: when the nursery said so)'),
+    paidOut: z
+      .boolean()
+      .describe(
+        'Whether the nursery has its part: under `direct` once it said the payment arrived; by card once the marketplace transferred its net',
+      ),
     payee: z
       .string()
       .describe("Whom the buyer pays under `direct`: the nursery's business name, else its username"),

@@ -37,7 +37,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import Stripe from 'stripe';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -61,7 +61,7 @@ export interface ReceivedRequest {
   status: number | null;
   /** Whether the answer was an idempotent replay. */
   replayed: boolean;
-  /** Whether the request was acted on and its answer lost (`failNext(path, 'drop')`). */
+  /** Whether the request was acted on and its answer lost (`failNext(path, 'drop')` or `'hang'`). */
   dropped: boolean;
 }
 
@@ -137,10 +137,12 @@ export interface StripeServer {
   restrict(accountId: string, requirements: string[]): Promise<WebhookEvent>;
   /**
    * The next request to `path` (no query string) is answered with `status` and Stripe's error shape, without acting;
-   * or with `'drop'`, is acted on (and its idempotent answer kept) and its connection destroyed before any answer.
-   * Each call adds one failure, used in turn.
+   * or with `'drop'`, is acted on (and its idempotent answer kept) and its connection destroyed before any answer;
+   * or with `'hang'`, is acted on (and its answer kept) and never answered, its connection left open until the
+   * client gives up or dies (a test kills the caller while it waits); or with `'stall'`, the same without acting on
+   * it. Each call adds one failure, used in turn.
    */
-  failNext(path: string, failure: number | 'drop'): void;
+  failNext(path: string, failure: number | 'drop' | 'hang' | 'stall'): void;
   /** From now on events are kept, not sent, until `release`. */
   hold(): void;
   /** Sends the events held and stops holding. */
@@ -637,7 +639,9 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     string,
     { method: string; path: string; fingerprint: string; answer: Answer }
   >();
-  const failures = new Map<string, Array<number | 'drop'>>();
+  const failures = new Map<string, Array<number | 'drop' | 'hang' | 'stall'>>();
+  /** The connections of requests left unanswered ('hang'), destroyed when the server closes. */
+  const hung = new Set<Socket>();
   const pending = new Set<Promise<unknown>>();
   let endpoints: {
     platform?: { url: string; secret: string };
@@ -1751,6 +1755,10 @@ ${rows}
     const queue = failures.get(url.pathname);
     const failure = queue?.shift();
     if (queue?.length === 0) failures.delete(url.pathname);
+    if (failure === 'stall') {
+      hung.add(req.socket);
+      return;
+    }
     let answer: Answer & { replayed?: boolean };
     if (typeof failure === 'number') answer = failureAnswer(failure);
     else if (url.pathname.startsWith('/v1/')) answer = api(method, url.pathname, form, params, req.headers);
@@ -1759,6 +1767,11 @@ ${rows}
     if (failure === 'drop') {
       received.dropped = true;
       req.socket.destroy();
+      return;
+    }
+    if (failure === 'hang') {
+      received.dropped = true;
+      hung.add(req.socket);
       return;
     }
     received.status = answer.status;
@@ -1835,6 +1848,7 @@ ${rows}
     },
     async close() {
       await idle();
+      for (const socket of hung) socket.destroy();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

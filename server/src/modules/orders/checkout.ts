@@ -325,6 +325,7 @@ export async function writeOrder(
     grossCents: grossCents.get(sellerId) ?? 0,
     paidAt: null,
     refundState: 'none' as const,
+    transferState: 'none' as const,
   });
   const items: OrderLine[] = lines.map((l) => {
     const w = byProduct.get(l.productId) as (typeof written)[number];

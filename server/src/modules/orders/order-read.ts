@@ -105,6 +105,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
         grossCents: shipmentSettlements.grossCents,
         paidAt: shipmentSettlements.paidAt,
         refundState: shipmentSettlements.refundState,
+        transferState: shipmentSettlements.transferState,
       })
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.sellerId))
@@ -148,6 +149,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       grossCents: money.grossCents,
       paidAt: money.paidAt,
       refundState: money.refundState as MoneyJobState,
+      transferState: money.transferState as MoneyJobState,
     };
     const s: Shipment = {
       ...shipmentFacts(shipment),

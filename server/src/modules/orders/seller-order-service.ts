@@ -56,6 +56,7 @@ type ShipmentReadRow = typeof shipments.$inferSelect &
     grossCents: number;
     paidAt: Date | string | null;
     refundState: MoneyJobState;
+    transferState: MoneyJobState;
     instructions: string | null;
   };
 
@@ -374,7 +375,8 @@ export class SellerOrderService {
                  o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence,
                  coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')},
                  pay.provider, ss.gross_cents as "grossCents", ss.paid_at as "paidAt",
-                 ss.refund_state as "refundState", su.payment_instructions as instructions
+                 ss.refund_state as "refundState", ss.transfer_state as "transferState",
+                 su.payment_instructions as instructions
           from shipments s
           join orders o on o.id = s.order_id
           join users u on u.id = o.user_id

@@ -20,6 +20,7 @@ export interface ShipmentMoney {
   grossCents: number;
   paidAt: Date | string | null;
   refundState: MoneyJobState;
+  transferState: MoneyJobState;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -39,6 +40,8 @@ export function shipmentPaymentView(
         : SHIPMENT_PAYMENT_LABELS[status],
     amount: fromCents(s.grossCents),
     paidAt: iso(s.paidAt),
+    // Under the default the nursery had the money from the buyer itself; by card, once its transfer is sent.
+    paidOut: provider === 'direct' ? s.paidAt !== null && status === 'paid' : s.transferState === 'sent',
     payee: s.payee,
     instructions: provider === 'direct' ? s.instructions : null,
   };
