@@ -85,3 +85,7 @@ export type PayoutAccountView = z.output<typeof payoutAccountSchema>;
 export const onboardingLinkSchema = z.object({
   url: z.string().describe("Stripe's onboarding page, valid for minutes"),
 });
+
+/** A payment provider's webhook, acknowledged: its event was handled, was a duplicate, or was not ours. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookReceived' });
+export type WebhookReceived = z.output<typeof webhookReceivedSchema>;

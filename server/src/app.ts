@@ -18,11 +18,19 @@ import { MailSender, NotificationService, notificationRoutes } from './modules/n
 import {
   OrderService,
   orderRoutes,
+  PaymentEvents,
   PaymentWindow,
   SellerOrderService,
   sellerOrderRoutes,
 } from './modules/orders';
-import { MoneyJobs, PayoutAccounts, paymentProviders, payoutAccountRoutes } from './modules/payments';
+import {
+  AccountEvents,
+  MoneyJobs,
+  PayoutAccounts,
+  paymentProviders,
+  payoutAccountRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -186,6 +194,18 @@ export async function buildApp({
     prefix: '/api/orders',
     orders: new OrderService(database.db, today, now, config.payments, providers.payments, server.log),
   });
+  // Stripe's webhooks, when Stripe takes the payments: signed, so exempt from the Origin check (plugins/security.ts).
+  if (providers.payments && providers.payouts) {
+    const paymentEvents = new PaymentEvents(database.db, providers.payments, now);
+    const accountEvents = new AccountEvents(database.db, providers.payouts, now);
+    await server.register(area('payments', stripeWebhookRoutes), {
+      prefix: '/api/payments',
+      payments: providers.payments,
+      payouts: providers.payouts,
+      onPaymentEvent: (event, log) => paymentEvents.handle(event, log),
+      onAccountEvent: (event, log) => accountEvents.handle(event, log),
+    });
+  }
   await server.register(area('shipping', shippingRoutes), {
     prefix: '/api',
     addresses: new AddressService(database.db),

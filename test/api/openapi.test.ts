@@ -3,7 +3,7 @@ import { noContent } from '@domain/responses';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPENAPI_FILE, openApiText } from '../../scripts/openapi';
+import { OPENAPI_FILE, openApiText, REFERENCE_ENV } from '../../scripts/openapi';
 import { createTestApp, type TestApp } from '../support/app';
 
 // The API reference (docs/architecture.md#api-reference): built from the routes' own schemas, committed as
@@ -11,33 +11,31 @@ import { createTestApp, type TestApp } from '../support/app';
 describe('the API reference', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(
-      {},
-      {
-        addRoutes(server) {
-          const r = server.withTypeProvider<ZodTypeProvider>();
-          const answer = z.object({ name: z.string(), count: z.int() });
-          const options = {
-            config: { access: 'public' as const },
-            schema: { hide: true, response: { 200: answer } },
-          };
-          r.get('/api/test-contract/right', options, async () => ({ name: 'a', count: 1 }));
-          // Handlers that do not keep to their schema: an extra field, a wrong type, a missing field.
-          r.get(
-            '/api/test-contract/extra',
-            options,
-            async () => ({ name: 'a', count: 1, secret: 'x' }) as never,
-          );
-          r.get('/api/test-contract/type', options, async () => ({ name: 'a', count: '1' }) as never);
-          r.get('/api/test-contract/missing', options, async () => ({ name: 'a' }) as never);
-          r.delete(
-            '/api/test-contract/none',
-            { ...options, schema: { hide: true, response: { 204: noContent } } },
-            async (_q, reply) => reply.code(204).send(),
-          );
-        },
+    // Built as the committed reference is: with Stripe's routes (its webhooks) too.
+    t = await createTestApp(REFERENCE_ENV, {
+      addRoutes(server) {
+        const r = server.withTypeProvider<ZodTypeProvider>();
+        const answer = z.object({ name: z.string(), count: z.int() });
+        const options = {
+          config: { access: 'public' as const },
+          schema: { hide: true, response: { 200: answer } },
+        };
+        r.get('/api/test-contract/right', options, async () => ({ name: 'a', count: 1 }));
+        // Handlers that do not keep to their schema: an extra field, a wrong type, a missing field.
+        r.get(
+          '/api/test-contract/extra',
+          options,
+          async () => ({ name: 'a', count: 1, secret: 'x' }) as never,
+        );
+        r.get('/api/test-contract/type', options, async () => ({ name: 'a', count: '1' }) as never);
+        r.get('/api/test-contract/missing', options, async () => ({ name: 'a' }) as never);
+        r.delete(
+          '/api/test-contract/none',
+          { ...options, schema: { hide: true, response: { 204: noContent } } },
+          async (_q, reply) => reply.code(204).send(),
+        );
       },
-    );
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -13,19 +13,25 @@ import { SESSION_COOKIE } from './session';
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 /** The errors a route may answer whatever it does, from what it says of itself (docs/product.md#errors). */
-function commonErrors(method: string, access: unknown, schema: Record<string, unknown>) {
+function commonErrors(method: string, access: unknown, schema: Record<string, unknown>, signed: boolean) {
   const write = method !== 'GET' && method !== 'HEAD';
+  // A signed webhook takes no Origin (security.ts, signedRoutes): its signature is what it is refused for.
+  const origin = write && !signed;
   const errors: Record<string, object> = {};
   const add = (status: number, description: string) => {
     errors[status] = { description, ...ERROR_REF };
   };
   if (schema.params || schema.querystring || schema.body)
     add(400, 'Bad input: `errors` names each field that is wrong');
+  if (signed) add(400, 'The signature over the body is missing, wrong or too old: nothing was done');
   if (access === 'user' || access === 'seller') add(401, 'Not signed in');
-  if (access === 'seller' || write)
+  if (access === 'seller' || origin)
     add(
       403,
-      [access === 'seller' && 'Not a seller account', write && "Not sent from this site's own pages (Origin)"]
+      [
+        access === 'seller' && 'Not a seller account',
+        origin && "Not sent from this site's own pages (Origin)",
+      ]
         .filter(Boolean)
         .join('; '),
     );
@@ -86,7 +92,7 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
         version: '1',
         description:
           'JSON over HTTP under /api. What each call does, its rules and its messages: docs/product.md#calls and ' +
-          "#errors. Money is in dollars. Calls that change anything must come from the site's own pages (Origin).",
+          "#errors. Money is in dollars. Calls that change anything must come from the site's own pages (Origin), except the payment provider's webhooks, which are signed instead.",
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
@@ -102,7 +108,11 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
       ).map(
         ([status, schema]) => [status, { description: STATUS_CODES[status] ?? status, ...schema }] as const,
       );
-      out.schema.response = { ...commonErrors(method, access, out.schema), ...Object.fromEntries(declared) };
+      const signed = route.config?.crossSite === 'signed';
+      out.schema.response = {
+        ...commonErrors(method, access, out.schema, signed),
+        ...Object.fromEntries(declared),
+      };
       // A prefix's own route ('/api/cart/') is called without the slash.
       if (url.length > 5 && url.endsWith('/')) out.url = url.slice(0, -1);
       if (access === 'user' || access === 'seller') out.schema.security = [{ session: [] }];

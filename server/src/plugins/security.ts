@@ -1,9 +1,43 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `signed`: the route is exempt from the Origin check because its caller proves itself by a signature over the
+     * raw body (a payment provider's webhook, which sends no Origin). Only routes registered inside `signedRoutes`
+     * may say it; anywhere else it stops start-up.
+     */
+    crossSite?: 'signed';
+  }
+}
+
+/** The plugin instances made by signedRoutes: the only places a route may say `crossSite: 'signed'`. */
+const SIGNED_SCOPES = new WeakSet<FastifyInstance>();
+
+/**
+ * The routes of a webhook plugin whose every request is checked against a signature over its raw body
+ * (docs/decisions/0021-payments.md#the-webhook-routes-and-the-security-rules): inside it, and only there, a route
+ * may be exempt from the Origin check (`config: { crossSite: 'signed' }`). The scope's JSON bodies reach the handlers
+ * as the raw Buffer, untouched, for the signature check; no other content type is read. Nothing else is waived:
+ * the access rule, the declared answers, the body and time limits, the write limit and the error shape still apply.
+ */
+export function signedRoutes<O extends FastifyPluginOptions>(
+  routes: (app: FastifyInstance, options: O) => Promise<void>,
+): FastifyPluginAsync<O> {
+  return async (app, options) => {
+    SIGNED_SCOPES.add(app);
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    await routes(app, options);
+  };
+}
 
 function requestOrigin(request: FastifyRequest): string | undefined {
   const { origin, referer } = request.headers;
@@ -80,9 +114,20 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     reply.headers(headers);
   });
 
-  // A state-changing request must come from a page of this site (CSRF defence with SameSite=Lax cookies).
+  // The exemption below is for signed webhooks only: a route that claims it anywhere else stops start-up, naming it.
+  app.addHook('onRoute', function (route) {
+    if (route.config?.crossSite === undefined) return;
+    if (route.config.crossSite !== 'signed' || !SIGNED_SCOPES.has(this))
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} sets config.crossSite outside signedRoutes: only a webhook whose signature is checked may skip the Origin check`,
+      );
+  });
+
+  // A state-changing request must come from a page of this site (CSRF defence with SameSite=Lax cookies); a signed
+  // webhook proves itself by its signature instead (signedRoutes).
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.crossSite === 'signed') return;
     if (!isSameOrigin(request, config.publicOrigin)) throw forbidden('Cross-site request refused');
   });
 }

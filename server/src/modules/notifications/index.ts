@@ -7,6 +7,7 @@ export {
   ORDER,
   type OrderNotice,
   type OrderText,
+  orderPaidNotice,
   orderPlacedNotice,
   orderReceivedNotice,
   paymentReceivedNotice,

@@ -260,6 +260,23 @@ export function paymentReceivedNotice(s: {
   };
 }
 
+/**
+ * The seller's "paid" under Stripe: the buyer's card payment for the order went through (the marketplace holds it
+ * until the part is delivered), so the nursery may ship its part now. From the platform, not from the buyer.
+ */
+export function orderPaidNotice(s: { sellerId: number; orderId: number; shipmentId: number }): Notice {
+  return {
+    userId: s.sellerId,
+    actorId: null,
+    kind: 'order-paid',
+    orderId: s.orderId,
+    shipmentId: s.shipmentId,
+    title: `Order #${s.orderId} is paid: ship it`,
+    body: `The buyer's card payment for order #${s.orderId} went through. Print the packing slip and ship your part; you are paid for it once it is delivered.`,
+    link: '/seller/dashboard?tab=orders',
+  };
+}
+
 /** The seller's "delivered": the buyer confirmed it, or the 14 days passed. */
 export function deliveredNotice(s: {
   sellerId: number;

@@ -2,6 +2,7 @@
 // services.
 
 export { OrderService } from './order-service';
+export { PaymentEvents } from './payment-events';
 export { PaymentWindow } from './payment-window';
 export { orderRoutes, sellerOrderRoutes } from './routes';
 export { SellerOrderService } from './seller-order-service';

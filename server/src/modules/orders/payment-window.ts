@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/connect';
+import { type Db, queryRows, type Tx } from '../../db/connect';
 import { cancelShipments, lockShipments } from './shipment-changes';
 
 /** The reason a part cancelled for want of payment shows (docs/product.md#payments). */
@@ -51,25 +51,41 @@ export class PaymentWindow {
       );
       if (!order) return 0;
       await lockShipments(tx, sql`order_id = ${orderId}`);
-      // Read after the locks, in a statement of its own: a part marked paid while this waited is seen as paid.
-      const unpaid = await queryRows<{ id: number }>(
-        tx,
-        sql`select s.id from shipments s
-            join payments p on p.order_id = s.order_id
-            join shipment_settlements ss on ss.shipment_id = s.id
-            where s.order_id = ${orderId} and s.status = 'pending' and ss.paid_at is null and p.expires_at <= ${at}
-            order by s.id`,
-      );
-      if (unpaid.length === 0) return 0;
-      await cancelShipments(
-        tx,
-        order.buyerId,
-        unpaid.map((u) => u.id),
-        'system',
-        NOT_PAID_IN_TIME,
-        now,
-      );
-      return unpaid.length;
+      return cancelUnpaid(tx, { id: orderId, buyerId: order.buyerId }, now, at);
     });
   }
+}
+
+/**
+ * Cancels the parts of an order not paid yet (`cancelled_by = 'system'`, their units back on sale, the buyer and the
+ * nurseries told), whose order and shipments the caller has locked (the order, then lockShipments). With `dueBy`,
+ * only when the payment's window ended by then (the window's pass); without, now whatever the window (an expired
+ * Stripe Checkout Session: PaymentEvents). Read after the locks, in a statement of its own: a part marked paid while
+ * the caller waited is seen as paid and left alone. Answers how many parts it cancelled.
+ */
+export async function cancelUnpaid(
+  tx: Tx,
+  order: { id: number; buyerId: number },
+  now: Date,
+  dueBy: SQL | null = null,
+): Promise<number> {
+  const unpaid = await queryRows<{ id: number }>(
+    tx,
+    sql`select s.id from shipments s
+        join payments p on p.order_id = s.order_id
+        join shipment_settlements ss on ss.shipment_id = s.id
+        where s.order_id = ${order.id} and s.status = 'pending' and ss.paid_at is null
+          ${dueBy ? sql`and p.expires_at <= ${dueBy}` : sql``}
+        order by s.id`,
+  );
+  if (unpaid.length === 0) return 0;
+  await cancelShipments(
+    tx,
+    order.buyerId,
+    unpaid.map((u) => u.id),
+    'system',
+    NOT_PAID_IN_TIME,
+    now,
+  );
+  return unpaid.length;
 }

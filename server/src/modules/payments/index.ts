@@ -1,5 +1,6 @@
 // The payments module's public face (docs/architecture.md#import-rules): the ports and their providers.
 
+export { AccountEvents } from './account-events';
 export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
 export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export { PayoutAccounts } from './payout-accounts';
@@ -8,3 +9,4 @@ export { type Providers, paymentProviders } from './providers';
 export { payoutAccountRoutes } from './routes';
 export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
 export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';
+export { BAD_SIGNATURE, stripeWebhookRoutes, type WebhookRoutesOptions } from './webhook-routes';

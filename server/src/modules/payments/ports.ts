@@ -4,6 +4,7 @@
  * and Stripe each implement them.
  */
 import type { PaymentProviderId } from '@domain/payments';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** What a payment is started for: one order, at its total, with a window to pay in. */
 export interface PaymentStart {
@@ -39,6 +40,9 @@ export interface PaymentEvent {
   ref: string | null;
   orderId: number | null;
 }
+
+/** Where a webhook's handler says what it did with an event: the request's logger. */
+export type EventLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** A webhook whose signature is missing, wrong or too old: 400, and nothing changes. */
 export class BadSignature extends Error {}

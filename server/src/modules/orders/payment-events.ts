@@ -1,0 +1,190 @@
+/**
+ * What a payment provider's webhook event does to an order (docs/decisions/0021-payments.md#when-the-money-arrives):
+ * the event is only a trigger. Its payment is looked up again at the provider (before any transaction: no network call
+ * while rows are locked), and the order moves forward by what the provider says now, never by what the event's body
+ * claims, so events delivered late, twice or out of order change nothing they should not:
+ * - paid: the order's unpaid parts are stamped paid, the payment records its charge, the ledger its `charge`, and
+ *   each nursery is told to ship; an order already paid changes nothing;
+ * - expired: the parts still unpaid are cancelled by the marketplace, their units back on sale, both sides told;
+ *   never a paid order (a late `expired` after the payment changes nothing);
+ * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the admin).
+ * An event for no order of ours is acknowledged and logged; an event already handled changes nothing (payment_events,
+ * inserted first in the transaction that acts on it).
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/connect';
+import type { RowOf } from '../../db/rows';
+import type { payments, shipments } from '../../db/schema';
+import { notify, orderPaidNotice } from '../notifications';
+import type { EventLog, PaymentEvent, PaymentLookup, PaymentProvider } from '../payments';
+import { cancelUnpaid } from './payment-window';
+import { lockShipments } from './shipment-changes';
+
+/** What an event did, for the log. */
+type Outcome =
+  | { did: 'duplicate' }
+  | { did: 'not-current'; current: string | null }
+  | { did: 'paid'; shipments: number[]; capturedCents: number; amountCents: number }
+  | { did: 'paid-nothing-to-ship' }
+  | { did: 'already-paid' }
+  | { did: 'paid-without-charge' }
+  | { did: 'cancelled'; parts: number }
+  | { did: 'waiting'; status: PaymentLookup['status'] }
+  | { did: 'failed' }
+  | { did: 'failed-after-paid' };
+
+export class PaymentEvents {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProvider,
+    /** The time a payment is stamped with; a test may control it. */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async handle(event: PaymentEvent, log: EventLog): Promise<void> {
+    const about = { event: event.id, kind: event.kind, ref: event.ref, orderId: event.orderId };
+    if (event.kind === 'other' || !event.ref) {
+      log.info(about, 'payment event of a type not acted on: acknowledged');
+      return;
+    }
+    const [payment] = await queryRows<{ orderId: number }>(
+      this.db,
+      sql`select order_id as "orderId" from payments where provider = ${this.provider.id} and ref = ${event.ref}`,
+    );
+    if (!payment || payment.orderId !== event.orderId) {
+      log.warn(about, 'payment event for no order of ours: acknowledged, nothing changed');
+      return;
+    }
+    // An event handled before needs no look-up (the insert in the transaction is what decides, for events at once).
+    const [seen] = await queryRows<{ eventId: string }>(
+      this.db,
+      sql`select event_id as "eventId" from payment_events where provider = ${this.provider.id} and event_id = ${event.id}`,
+    );
+    if (seen) {
+      log.info(about, 'payment event already handled: acknowledged, nothing changed');
+      return;
+    }
+    const now = await this.provider.lookUp(event.ref);
+    if (now.orderId !== payment.orderId) {
+      log.warn(
+        { ...about, lookedUp: now.orderId },
+        'payment looked up is for no order of ours: nothing changed',
+      );
+      return;
+    }
+    const outcome = await this.db.transaction((tx) => this.apply(tx, event, payment.orderId, now));
+    const said = { ...about, status: now.status, ...outcome };
+    switch (outcome.did) {
+      case 'duplicate':
+        return log.info(said, 'payment event already handled: acknowledged, nothing changed');
+      case 'not-current':
+        return log.warn(said, 'payment event for an earlier payment of the order: nothing changed');
+      case 'paid':
+        if (outcome.capturedCents !== outcome.amountCents)
+          return log.error(
+            said,
+            "order paid, but the amount captured is not the order's: for the admin to look at",
+          );
+        return log.info(said, 'order paid');
+      case 'paid-nothing-to-ship':
+        return log.error(said, 'order paid after all its parts were cancelled: the charge needs a refund');
+      case 'already-paid':
+        return log.info(said, 'order already paid: nothing changed');
+      case 'paid-without-charge':
+        return log.error(said, 'payment says paid but names no charge: nothing changed');
+      case 'cancelled':
+        return log.info(said, 'payment expired: the unpaid parts were cancelled');
+      case 'waiting':
+        return log.info(said, 'payment not complete yet: nothing changed');
+      case 'failed':
+        return log.warn(said, 'payment failed: nothing changed');
+      case 'failed-after-paid':
+        return log.error(said, 'payment failed after the order was paid: for the admin to look at');
+    }
+  }
+
+  /** The event's effect, in one transaction: the event recorded, the order and its shipments locked, then the change. */
+  private async apply(tx: Tx, event: PaymentEvent, orderId: number, now: PaymentLookup): Promise<Outcome> {
+    const first = await queryRows<{ eventId: string }>(
+      tx,
+      sql`insert into payment_events (provider, event_id, type) values (${this.provider.id}, ${event.id}, ${event.kind})
+          on conflict do nothing returning event_id as "eventId"`,
+    );
+    if (first.length === 0) return { did: 'duplicate' };
+    // The lock order of every change to an order (docs/architecture.md#reads-after-a-lock-wait): the order, then its
+    // shipments in id order.
+    const [order] = await queryRows<{ buyerId: number }>(
+      tx,
+      sql`select user_id as "buyerId" from orders where id = ${orderId} for update`,
+    );
+    if (!order) return { did: 'not-current', current: null };
+    await lockShipments(tx, sql`order_id = ${orderId}`);
+    // The payment as it stands once the locks are held, in a statement of its own.
+    const [payment] = await queryRows<RowOf<typeof payments, 'ref' | 'chargeRef' | 'amountCents'>>(
+      tx,
+      sql`select ref, charge_ref as "chargeRef", amount_cents as "amountCents" from payments where order_id = ${orderId}`,
+    );
+    if (!payment || payment.ref !== now.ref) return { did: 'not-current', current: payment?.ref ?? null };
+    const paid = payment.chargeRef !== null;
+    switch (now.status) {
+      case 'paid':
+        if (paid) return { did: 'already-paid' };
+        if (!now.chargeRef) return { did: 'paid-without-charge' };
+        return this.stampPaid(tx, orderId, now.chargeRef, now.capturedCents, payment.amountCents);
+      case 'expired':
+        if (paid) return { did: 'already-paid' };
+        return {
+          did: 'cancelled',
+          parts: await cancelUnpaid(tx, { id: orderId, buyerId: order.buyerId }, this.now()),
+        };
+      case 'failed':
+        return { did: paid ? 'failed-after-paid' : 'failed' };
+      case 'open':
+      case 'processing':
+        return { did: 'waiting', status: now.status };
+    }
+  }
+
+  /**
+   * Stamps the order paid, in one statement after the locks: the payment's charge and amount captured, each part still
+   * to ship and unpaid paid from now, and the ledger's `charge` of the order's amount; then each nursery is told to
+   * ship. The payment's `charge_ref is null` makes a second stamp change nothing.
+   */
+  private async stampPaid(
+    tx: Tx,
+    orderId: number,
+    chargeRef: string,
+    capturedCents: number,
+    amountCents: number,
+  ): Promise<Outcome> {
+    const at: SQL = sql`${this.now().toISOString()}::timestamptz`;
+    const parts = await queryRows<RowOf<typeof shipments, 'id' | 'sellerId'>>(
+      tx,
+      sql`with pay as (
+            update payments set charge_ref = ${chargeRef}, captured_cents = least(${capturedCents}::int, amount_cents)
+            where order_id = ${orderId} and charge_ref is null
+            returning order_id, amount_cents
+          ),
+          stamped as (
+            update shipment_settlements ss set paid_at = ${at}
+            from shipments s
+            where s.id = ss.shipment_id and s.order_id = ${orderId} and s.status = 'pending' and ss.paid_at is null
+              and exists (select 1 from pay)
+            returning s.id, s.seller_id
+          ),
+          charge as (
+            insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
+            select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from pay where amount_cents > 0
+            returning id
+          )
+          select id, seller_id as "sellerId" from stamped order by id`,
+    );
+    // The caller read the payment unpaid after the order's lock, so it was stamped; parts may all have been cancelled.
+    if (parts.length === 0) return { did: 'paid-nothing-to-ship' };
+    await notify(
+      tx,
+      parts.map((p) => orderPaidNotice({ sellerId: p.sellerId, orderId, shipmentId: p.id })),
+    );
+    return { did: 'paid', shipments: parts.map((p) => p.id), capturedCents, amountCents };
+  }
+}
