@@ -6,13 +6,38 @@ import { useConnectStripe } from '../api';
 
 type Account = PayoutAccountView['account'];
 
+/** What the Stripe fields asked for most often are, in words, by the start of their names. */
+const REQUIREMENT_WORDS: Array<[prefix: string, words: string]> = [
+  ['external_account', 'A bank account for your payouts'],
+  ['tos_acceptance', "Your acceptance of Stripe's terms"],
+  ['individual.verification', 'An identity document'],
+  ['individual.dob', 'Your date of birth'],
+  ['individual.ssn_last_4', 'The last 4 digits of your Social Security number'],
+  ['individual.id_number', 'Your ID number'],
+  ['individual.address', 'Your address'],
+  ['individual.phone', 'Your phone number'],
+  ['individual.email', 'Your email address'],
+  ['individual.first_name', 'Your name'],
+  ['individual.last_name', 'Your name'],
+  ['business_profile.url', "Your nursery's website"],
+  ['business_profile.mcc', "Your nursery's line of business"],
+  ['business_profile', "Your nursery's details"],
+  ['company', "Your company's details"],
+];
+
 /**
- * A field name Stripe asks for, in words: `individual.verification.document` is "Individual verification document"
- * (Stripe's page asks for it in its own words; this only says what is missing).
+ * What Stripe asks for, in words and each once: `individual.dob.day` is "Your date of birth"; a field not listed is
+ * its name in words (`representative.title`: "Representative title"). Stripe's page asks for each in its own words;
+ * this only says what is missing.
  */
-function requirementInWords(field: string): string {
-  const words = field.replace(/[._]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+function requirementsInWords(fields: readonly string[]): string[] {
+  const words = fields.map((field) => {
+    const known = REQUIREMENT_WORDS.find(([prefix]) => field === prefix || field.startsWith(`${prefix}.`));
+    if (known) return known[1];
+    const plain = field.replace(/[._]+/g, ' ').trim();
+    return plain.charAt(0).toUpperCase() + plain.slice(1);
+  });
+  return [...new Set(words)];
 }
 
 /**
@@ -72,8 +97,8 @@ export function CardPaymentsSection({ account, headingId }: { account: Account; 
             <div className="mt-1 grid gap-1 text-sm">
               <p className="font-medium">Stripe asks for:</p>
               <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
-                {account.requirements.map((field) => (
-                  <li key={field}>{requirementInWords(field)}</li>
+                {requirementsInWords(account.requirements).map((words) => (
+                  <li key={words}>{words}</li>
                 ))}
               </ul>
             </div>
