@@ -187,8 +187,8 @@ function PaymentProcessing({ order }: { order: Order }) {
             Payment processing: we will show it here as soon as Stripe confirms it.
           </p>
           <p className="text-sm text-muted-foreground">
-            This usually takes a few seconds. You may leave this page: you get a notification once it is
-            confirmed.
+            This usually takes a few seconds. You may leave this page: this order shows it as paid once Stripe
+            confirms it.
           </p>
         </div>
       </div>
