@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName } from './support';
+import { test as stripeTest } from './stripe-app';
+import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName, waitsForAdoption } from './support';
 
 /*
  * The accessibility gate (docs/quality.md#accessibility): an axe-core scan of every page in both themes, with no
@@ -318,6 +319,91 @@ for (const theme of THEMES) {
 
       await visitAndScan(page, theme, `/seller/add-listing?id=${listingId}`, 'edit listing');
     });
+
+    // Card payments are scanned on the second app, which takes them by Stripe (./stripe-app.ts).
+    stripeTest(
+      "card payments: the profile's Card payments, and the order page awaiting, cancelled, processing and paid",
+      async ({ browser, stripeApp }) => {
+        stripeTest.setTimeout(180_000);
+        const { baseURL, stripe } = stripeApp;
+        const seller = await browser.newContext({ baseURL });
+        const buyer = await browser.newContext({ baseURL });
+        const page = waitsForAdoption(await seller.newPage());
+        const shopper = waitsForAdoption(await buyer.newPage());
+        await useTheme(page, theme);
+        await useTheme(shopper, theme);
+        try {
+          await registerByApi(page.request, baseURL, { seller: true });
+          const profile = await page.request.put('/api/seller/profile', {
+            headers: originHeaders(baseURL),
+            data: { shipFromState: 'FL' },
+          });
+          expect(profile.status(), await profile.text()).toBe(200);
+          await visitAndScan(page, theme, '/seller/profile', '/seller/profile, card payments not connected');
+          await expect(page.getByRole('button', { name: 'Connect with Stripe' })).toBeVisible();
+          const link = await page.request.post('/api/seller/payout-account', {
+            headers: originHeaders(baseURL),
+          });
+          expect(link.status(), await link.text()).toBe(200);
+          const { url } = (await link.json()) as { url: string };
+          const account = decodeURIComponent(/\/onboard\/([^/?]+)/.exec(url)?.[1] ?? '');
+          await stripe.activate(account);
+          await stripe.restrict(account, ['individual.verification.document', 'external_account']);
+          await visitAndScan(
+            page,
+            theme,
+            '/seller/profile?stripe=return',
+            '/seller/profile, Stripe needs more',
+          );
+          await expect(page.getByText('A bank account for your payouts')).toBeVisible();
+          await stripe.activate(account);
+          const created = await page.request.post('/api/products', {
+            headers: originHeaders(baseURL),
+            data: {
+              title: `Card-paid cutting ${uniqueName('lot').replace('_', '')}`,
+              description: 'A well-callused cutting, ready to root.',
+              variety: 'Sugar Dragon',
+              form: 'cutting',
+              cuttingSize: '12 inch',
+              price: 14.5,
+              quantity: 10,
+              imageUrl: '/images/products/sugar-dragon-cutting.svg',
+            },
+          });
+          expect(created.status(), await created.text()).toBe(201);
+          await visitAndScan(page, theme, '/seller/profile', '/seller/profile, ready to sell by card');
+
+          await registerByApi(shopper.request, baseURL);
+          await addToCart(shopper.request, baseURL, ((await created.json()) as { id: number }).id);
+          const orderId = await checkout(shopper.request, baseURL);
+          await visitAndScan(shopper, theme, `/orders/${orderId}`, '/orders/:id by card, awaiting');
+          await expect(shopper.getByRole('button', { name: 'Pay now' })).toBeVisible();
+          await visitAndScan(
+            shopper,
+            theme,
+            `/orders/${orderId}?payment=cancel`,
+            '/orders/:id by card, cancelled',
+          );
+          await expect(shopper.getByText('Payment not completed: your card was not charged.')).toBeVisible();
+          await visitAndScan(
+            shopper,
+            theme,
+            `/orders/${orderId}?payment=return`,
+            '/orders/:id by card, processing',
+          );
+          await expect(shopper.getByText('Payment status: Payment processing')).toBeVisible();
+          const order = (await (await shopper.request.get(`/api/orders/${orderId}`)).json()) as {
+            payment: { redirectUrl: string | null };
+          };
+          await stripe.pay(/\/pay\/([^/?]+)/.exec(order.payment.redirectUrl ?? '')?.[1] ?? '');
+          await expect(shopper.getByText('Payment status: Paid')).toBeVisible();
+          await expectNoSeriousViolations(shopper, `/orders/:id by card, paid (${theme})`);
+        } finally {
+          await seller.close();
+          await buyer.close();
+        }
+      },
+    );
 
     test('the theme menu', async ({ page }) => {
       await page.goto('/');

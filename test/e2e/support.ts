@@ -73,11 +73,16 @@ export async function submitRegisterForm(page: Page, username: string): Promise<
 /**
  * Signs a new user up through the API on the page's own context (its cookies are the browser's), without a page
  * load: for tests about something else. The sign-up form itself is driven in accounts.spec.ts and
- * accessibility.spec.ts. The page stays where it is; the test opens the page it is about.
+ * accessibility.spec.ts. The page stays where it is; the test opens the page it is about. `origin`: the app the page's
+ * context talks to, when it is not the config's (the card-paying app of ./stripe-app.ts).
  */
-export async function signUpByApi(page: Page, username: string, { seller = false } = {}): Promise<void> {
+export async function signUpByApi(
+  page: Page,
+  username: string,
+  { seller = false, origin = appOrigin() } = {},
+): Promise<void> {
   const res = await page.request.post('/api/auth/register', {
-    headers: { origin: appOrigin() },
+    headers: { origin },
     data: { username, email: `${username}@example.com`, password: PASSWORD, isSeller: seller },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -99,9 +104,9 @@ export async function logoutThroughMenu(page: Page): Promise<void> {
  * Gives the signed-in user of this page a default shipping address in Miami, Florida, through the API (the address
  * form itself is driven in addresses.spec.ts and cart-checkout.spec.ts).
  */
-export async function addAddress(page: Page): Promise<void> {
+export async function addAddress(page: Page, origin = appOrigin()): Promise<void> {
   const res = await page.request.post('/api/addresses', {
-    headers: { Origin: appOrigin() },
+    headers: { Origin: origin },
     data: { name: 'E2E Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' },
   });
   expect(res.status()).toBe(201);

@@ -105,6 +105,8 @@ export interface StripeServerOptions {
   now?: () => number;
   /** The API version of events and of answers to requests without `Stripe-Version` (default: the library's pin). */
   apiVersion?: string;
+  /** The loopback port to listen on (default: any free one). */
+  port?: number;
 }
 
 export interface StripeServer {
@@ -1791,7 +1793,10 @@ ${rows}
       res.writeHead(500, { 'content-type': 'application/json' }).end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;
 

@@ -101,3 +101,40 @@ export function useConfirmDelivery(id: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderQueries.all }),
   });
 }
+
+/** Sends the browser to the card payment page (a full page load: Stripe's hosted page is another site). */
+export function goToPaymentPage(url: string): void {
+  window.location.assign(url);
+}
+
+/**
+ * "Pay now" (POST /api/orders/:id/payment), for an order paid by card and still awaiting payment: the answer names
+ * the payment page (the same page while it is open, a new one once it expired), where the browser goes. A failure
+ * (paid meanwhile, the time to pay passed: 409; Stripe not answering: 503) toasts the server's message and reloads
+ * the order, which shows where it stands.
+ */
+export function usePayNow(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Order>('POST', `/api/orders/${id}/payment`, {}),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQueries.detail(id).queryKey, order);
+      if (order.payment.redirectUrl) goToPaymentPage(order.payment.redirectUrl);
+      // Paid meanwhile (the page shows it), or no page from Stripe this time.
+      else if (order.payment.status === 'awaiting')
+        toast({
+          title: 'Payment not started',
+          description: 'Stripe did not give a payment page: please try again in a moment',
+          variant: 'destructive',
+        });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not start the payment',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+      void queryClient.invalidateQueries({ queryKey: orderQueries.detail(id).queryKey });
+    },
+  });
+}

@@ -10,7 +10,7 @@ import { refreshCatalog } from '@/features/catalog';
 import { notificationQueries } from '@/features/notifications';
 import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
-import { orderQueries } from './api';
+import { goToPaymentPage, orderQueries } from './api';
 import { toastOrderPlaced } from './components/order-placed-toast';
 
 const CHECKOUT_KEY = ['orders', 'checkout'] as const;
@@ -62,7 +62,8 @@ export function useCheckoutNote(): [string, (next: string) => void] {
  * the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and the orders list refreshed (stock changed), `onPlaced` (the panel
- * closes) and the order's own page, /orders/:id, from the answer: the confirmation, with whom to pay and how. Failure: "Checkout failed" with the server's message or "Something went wrong"; a
+ * closes) and the order's own page, /orders/:id, from the answer: the confirmation, with whom to pay and how; paid by card
+ * (`payment.provider` stripe), Stripe's payment page instead when the answer names one (`payment.redirectUrl`). Failure: "Checkout failed" with the server's message or "Something went wrong"; a
  * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
  *
  * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
@@ -109,8 +110,15 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       void queryClient.invalidateQueries({ queryKey: orderQueries.list().queryKey });
       // The buyer has a new notification ("Order #N placed"): the bell counts it.
       void queryClient.invalidateQueries({ queryKey: notificationQueries.all });
-      toastOrderPlaced(order);
       onPlaced?.(order);
+      // Paid by card: on to Stripe's payment page, which brings the buyer back to the order's page. Without a page
+      // (Stripe did not answer), the order's page offers "Pay now".
+      const { provider, redirectUrl } = order.payment;
+      if (provider === 'stripe' && redirectUrl) {
+        goToPaymentPage(redirectUrl);
+        return;
+      }
+      toastOrderPlaced(order);
       navigate(`/orders/${order.id}`);
     },
     onError: (error) => {

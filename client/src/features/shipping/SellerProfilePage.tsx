@@ -11,7 +11,7 @@ import {
 } from '@domain/shipping/seller-profile';
 import { US_STATES } from '@domain/shipping/states';
 import { AlertCircle, Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
@@ -24,6 +24,7 @@ import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Textarea } from '@/components/ui/Textarea';
+import { CardPaymentsSection, usePayoutAccount } from '@/features/payments';
 import { isApiError } from '@/lib/api';
 import { useSaveSellerProfile, useSellerProfile } from './api';
 import { StateOptions } from './components/StateOptions';
@@ -134,15 +135,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
         </FormField>
       </section>
 
-      <section aria-labelledby={`${id}-paid`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
-        <div>
-          <h2 id={`${id}-paid`} className="text-2xl">
-            How buyers pay you
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            How a buyer can pay you directly, in your own words.
-          </p>
-        </div>
+      <PaymentsSection headingId={`${id}-paid`}>
         <FormField
           id={`${id}-payment`}
           label="Payment instructions"
@@ -151,7 +144,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
         >
           <Textarea rows={4} maxLength={PAYMENT_INSTRUCTIONS_MAX} {...form.register('paymentInstructions')} />
         </FormField>
-      </section>
+      </PaymentsSection>
 
       <section aria-labelledby={`${id}-shipper`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
         <div>
@@ -348,5 +341,52 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * How buyers pay the nursery, by the way of paying in force (GET /api/seller/payout-account): paid directly (the
+ * default), "How buyers pay you" with its payment instructions (`children`); by card, "Card payments" with its Stripe
+ * account instead (the instructions, not shown, are kept as they are when the profile is saved).
+ */
+function PaymentsSection({ headingId, children }: { headingId: string; children: ReactNode }) {
+  const payout = usePayoutAccount();
+  if (payout.isPending)
+    return (
+      <div role="status" aria-label="Loading how buyers pay you">
+        <Skeleton className="h-40" />
+      </div>
+    );
+  if (payout.isError || !payout.data)
+    return (
+      <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+        <h2 id={headingId} className="text-2xl">
+          How buyers pay you
+        </h2>
+        <p className="text-sm">This could not be loaded. Please try again in a moment.</p>
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => void payout.refetch()}
+        >
+          Retry
+        </Button>
+      </section>
+    );
+  if (payout.data.provider === 'stripe')
+    return <CardPaymentsSection account={payout.data.account} headingId={headingId} />;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
+      <div>
+        <h2 id={headingId} className="text-2xl">
+          How buyers pay you
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          How a buyer can pay you directly, in your own words.
+        </p>
+      </div>
+      {children}
+    </section>
   );
 }

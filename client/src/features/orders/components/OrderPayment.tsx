@@ -2,9 +2,14 @@ import { formatUSD } from '@domain/money';
 import type { Order, Shipment } from '@domain/orders/responses';
 import type { ShipmentPaymentView } from '@domain/payments/responses';
 import type { ShipmentPayment } from '@domain/payments/status';
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard, LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
+import { orderQueries, usePayNow } from '../api';
 
 const PAYMENT_VARIANTS: Record<ShipmentPayment, BadgeProps['variant']> = {
   awaiting: 'secondary',
@@ -30,13 +35,31 @@ export function ShipmentPaymentBadge({
   );
 }
 
+/** How often the order is read again while Stripe's confirmation is awaited, and for how long at most. */
+const POLL_EVERY_MS = 2_000;
+const POLL_FOR_MS = 3 * 60_000;
+
 /**
- * The order page's payment: where it stands in words, and, while nurseries paid directly still wait for their
- * money, whom to pay, how much and how (each nursery's own words, as plain text with its line breaks), by when,
- * and what happens next. The checkout's confirmation opens on it.
+ * Where the buyer comes back from Stripe's payment page: `?payment=return` (they paid, or think they did: never proof
+ * of payment, only Stripe's webhook to the server is) or `?payment=cancel` (they gave up); null otherwise.
+ */
+function usePaymentReturn(): 'return' | 'cancel' | null {
+  const value = new URLSearchParams(useSearch()).get('payment');
+  return value === 'return' || value === 'cancel' ? value : null;
+}
+
+/**
+ * The order page's payment: where it stands in words, and what the buyer does next. Paid directly: while nurseries
+ * still wait for their money, whom to pay, how much and how (each nursery's own words, as plain text with its line
+ * breaks), by when, and what happens next. Paid by card (Stripe): "Pay now" while it waits, "Payment processing"
+ * (the order read again every 2 s) once the buyer is back from Stripe's page until the server has Stripe's word, and
+ * "Payment not completed" when they gave up there. The checkout's confirmation opens on it.
  */
 export function OrderPaymentSection({ order }: { order: Order }) {
   const { payment } = order;
+  const returned = usePaymentReturn();
+  const byCard = payment.provider === 'stripe' && payment.status === 'awaiting';
+  const processing = byCard && returned === 'return';
   const toPay = order.shipments.filter(
     (s) => s.status !== 'cancelled' && s.payment.status === 'awaiting' && s.payment.provider === 'direct',
   );
@@ -51,7 +74,7 @@ export function OrderPaymentSection({ order }: { order: Order }) {
         </h2>
         <Badge variant={payment.status === 'paid' ? 'cactus' : 'secondary'} className="px-3 py-1 text-sm">
           <span className="sr-only">Payment status: </span>
-          {payment.label}
+          {processing ? PAYMENT_PROCESSING : payment.label}
         </Badge>
       </header>
       {toPay.length > 0 ? (
@@ -84,15 +107,136 @@ export function OrderPaymentSection({ order }: { order: Order }) {
             </p>
           </div>
         </>
+      ) : byCard ? (
+        processing ? (
+          <PaymentProcessing order={order} />
+        ) : (
+          <PayByCard order={order} cancelled={returned === 'cancel'} />
+        )
       ) : (
-        <p className="text-sm">{nextStep(order)}</p>
-      )}
-      {payment.redirectUrl && (
-        <Button asChild className="justify-self-start">
-          <a href={payment.redirectUrl}>Pay {formatUSD(payment.due)} by card</a>
-        </Button>
+        // Polite: the words that replace "Payment processing" once Stripe confirms are read out.
+        <p role="status" className="text-sm">
+          {nextStep(order)}
+        </p>
       )}
     </section>
+  );
+}
+
+/** The badge's words while Stripe's confirmation is awaited (docs/decisions/0021-payments.md#states-derived). */
+const PAYMENT_PROCESSING = 'Payment processing';
+
+/**
+ * A card payment still awaited: what is due and by when, and "Pay now", to Stripe's payment page. After "Cancel" on
+ * that page, says the payment was not completed first.
+ */
+function PayByCard({ order, cancelled }: { order: Order; cancelled: boolean }) {
+  const { payment } = order;
+  return (
+    <>
+      <div role="status" className="grid gap-1">
+        {cancelled && <p className="font-semibold">Payment not completed: your card was not charged.</p>}
+        <p>
+          Pay <span className="font-medium tabular-nums">{formatUSD(payment.due)}</span> by card on Stripe's
+          secure payment page.
+        </p>
+      </div>
+      <PayNowButton orderId={order.id} />
+      <p className="text-sm text-muted-foreground">
+        If the order is not paid by{' '}
+        <span className="font-medium text-foreground">
+          <LocalDate value={payment.expiresAt} />
+        </span>
+        , it is cancelled and its plants go back on sale.
+      </p>
+      <div className="grid gap-1 border-t pt-4">
+        <h3 className="font-sans text-sm font-semibold tracking-wide uppercase">What happens next</h3>
+        <p className="text-sm">
+          Once Stripe confirms your payment, each nursery ships your plants. You get a notification with the
+          tracking number when each ships.
+        </p>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Back from Stripe's page: the return is no proof of payment, so the order is read again every 2 s until the server
+ * has Stripe's word (this part is then replaced by "Paid"), for 3 minutes at most; then a word to look again later.
+ */
+function PaymentProcessing({ order }: { order: Order }) {
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (gaveUp) return;
+    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [gaveUp]);
+  const polled = useQuery({
+    ...orderQueries.detail(order.id),
+    refetchInterval: gaveUp ? false : POLL_EVERY_MS,
+  });
+  if (!gaveUp)
+    return (
+      <div className="flex items-start gap-3">
+        <LoaderCircle
+          aria-hidden="true"
+          className="mt-0.5 size-5 shrink-0 text-primary motion-safe:animate-spin"
+        />
+        <div className="grid gap-1">
+          <p role="status" className="font-medium">
+            Payment processing: we will show it here as soon as Stripe confirms it.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            This usually takes a few seconds. You may leave this page: this order shows it as paid once Stripe
+            confirms it.
+          </p>
+        </div>
+      </div>
+    );
+  return (
+    <>
+      <div role="status" className="grid gap-1">
+        <p className="font-medium">Stripe has not confirmed your payment yet.</p>
+        <p className="text-sm">
+          Reload this page in a few minutes to see it. If you did not finish paying, pay before{' '}
+          <span className="font-medium">
+            <LocalDate value={order.payment.expiresAt} />
+          </span>
+          .
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="outline"
+          disabled={polled.isFetching}
+          onClick={() => {
+            setGaveUp(false);
+            void polled.refetch();
+          }}
+        >
+          Check again
+        </Button>
+        <PayNowButton orderId={order.id} variant="ghost" />
+      </div>
+    </>
+  );
+}
+
+/** "Pay now": to Stripe's payment page for this order (the same page while it is open). */
+function PayNowButton({ orderId, variant = 'default' }: { orderId: number; variant?: 'default' | 'ghost' }) {
+  const pay = usePayNow(orderId);
+  // Once the page is named the browser is leaving: the button stays disabled until it has.
+  const leaving = pay.isSuccess && pay.data.payment.redirectUrl !== null;
+  return (
+    <Button
+      variant={variant}
+      className="justify-self-start"
+      disabled={pay.isPending || leaving}
+      onClick={() => pay.mutate()}
+    >
+      <CreditCard aria-hidden="true" />
+      {pay.isPending || leaving ? 'Opening the payment page…' : 'Pay now'}
+    </Button>
   );
 }
 
@@ -122,6 +266,10 @@ function PayNursery({ shipment }: { shipment: Shipment }) {
 function nextStep(order: Order): string {
   switch (order.payment.status) {
     case 'paid':
+      if (order.payment.provider === 'stripe')
+        return order.status === 'pending' || order.status === 'partly-shipped'
+          ? 'Stripe has confirmed your payment. Each nursery ships your plants and sends you the tracking number.'
+          : 'Stripe has confirmed your payment.';
       return order.status === 'pending' || order.status === 'partly-shipped'
         ? 'Every nursery has your payment. Each ships your plants and sends you the tracking number.'
         : 'Every nursery has your payment.';
