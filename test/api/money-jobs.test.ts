@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, sql } from 'drizzle-orm';
@@ -6,50 +5,30 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { ledgerEntries, payments, shipmentSettlements } from '../../server/src/db/schema';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type Client, registerUser, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
-import { type StripeServer, startStripeServer } from '../support/stripe-server';
+import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
+import type { StripeServer } from '../support/stripe-server';
 
 // Refunds and transfers as claimed jobs (docs/decisions/0021-payments.md#refunds-and-transfers-stripe): a part paid
 // by card and cancelled before it ships is refunded its gross; a part delivered is transferred its net, from the
 // order's charge, to its nursery's account; once each, whatever retries, lost answers or instances.
 let stripe: StripeServer;
 let t: TestApp;
+let app: StripeTestApp;
 let clock = new Date();
-const SECRETS = { platform: 'whsec_platform_test', connect: 'whsec_connect_test' };
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  stripe.webhooks(
-    'http://127.0.0.1:9/platform',
-    SECRETS.platform,
-    'http://127.0.0.1:9/connect',
-    SECRETS.connect,
-  );
-  t = await createTestApp(
-    {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: stripe.apiKey,
-      STRIPE_WEBHOOK_SECRET: SECRETS.platform,
-      STRIPE_CONNECT_WEBHOOK_SECRET: SECRETS.connect,
-      STRIPE_API_URL: stripe.url,
-      MARKETPLACE_COMMISSION_PERCENT: '10',
-    },
-    { now: () => clock },
-  );
   // Stripe's events reach the app as they would: over HTTP to its webhook routes.
-  await t.server.listen({ port: 0, host: '127.0.0.1' });
-  const app = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-  stripe.webhooks(
-    `${app}/api/payments/stripe/webhook`,
-    SECRETS.platform,
-    `${app}/api/payments/stripe/connect-webhook`,
-    SECRETS.connect,
-  );
+  app = await createStripeTestApp({
+    env: { MARKETPLACE_COMMISSION_PERCENT: '10' },
+    now: () => clock,
+    webhooks: true,
+  });
+  ({ t, stripe } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 
 const LISTING = {

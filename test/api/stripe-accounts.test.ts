@@ -5,33 +5,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerPayoutAccounts } from '../../server/src/db/schema';
 import { createTestApp, registerUser, type TestApp } from '../support/app';
-import { type StripeServer, startStripeServer } from '../support/stripe-server';
+import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
+import type { StripeServer } from '../support/stripe-server';
 
 // A nursery connects a Stripe Express account from its profile (docs/decisions/0021-payments.md#sellers-accounts):
 // made once, never twice however often it clicks; its state read again whenever it looks, so a missed event heals;
 // and only an active account's plants can be bought by card.
 let stripe: StripeServer;
 let t: TestApp;
+let app: StripeTestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  stripe.webhooks(
-    'http://127.0.0.1:9/platform',
-    'whsec_platform_test',
-    'http://127.0.0.1:9/connect',
-    'whsec_connect_test',
-  );
-  t = await createTestApp({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
-    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_test',
-    STRIPE_API_URL: stripe.url,
-  });
+  app = await createStripeTestApp();
+  ({ t, stripe } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 
 const accountsMade = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts');

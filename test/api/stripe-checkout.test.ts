@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, sellerPayoutAccounts } from '../../server/src/db/schema';
 import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
-import { type StripeServer, startStripeServer } from '../support/stripe-server';
+import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
+import type { StripeServer } from '../support/stripe-server';
 
 // Checkout when buyers pay the marketplace by card (PAYMENTS_PROVIDER=stripe, docs/decisions/0021-payments.md):
 // a nursery sells only with an active payout account; the order is written, then (after the commit) a hosted
@@ -13,26 +14,14 @@ import { type StripeServer, startStripeServer } from '../support/stripe-server';
 // client against the loopback server of its protocol (test/support/stripe-server.ts).
 let stripe: StripeServer;
 let t: TestApp;
+let app: StripeTestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  stripe.webhooks(
-    'http://127.0.0.1:9/platform',
-    'whsec_platform_test',
-    'http://127.0.0.1:9/connect',
-    'whsec_connect',
-  );
-  t = await createTestApp({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_WEBHOOK_SECRET: 'whsec_platform_test',
-    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_test',
-    STRIPE_API_URL: stripe.url,
-  });
+  app = await createStripeTestApp();
+  ({ t, stripe } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 
 const LISTING = {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
 import type { Order } from '@domain/orders/responses';
@@ -22,56 +21,47 @@ import {
   BAD_SIGNATURE,
   type PaymentProvider,
   type PayoutProvider,
-  type StripeSettings,
   stripeClient,
   stripePayments,
   stripePayouts,
 } from '../../server/src/modules/payments';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
-import { type StripeServer, startStripeServer, type WebhookEvent } from '../support/stripe-server';
+import {
+  createStripeTestApp,
+  STRIPE_CONNECT_WEBHOOK_SECRET,
+  STRIPE_WEBHOOK_SECRET,
+  type StripeTestApp,
+} from '../support/stripe-app';
+import type { StripeServer, WebhookEvent } from '../support/stripe-server';
 
 // Stripe's webhooks (docs/decisions/0021-payments.md#the-webhook-routes-and-the-security-rules and
 // #when-the-money-arrives): the app listens on a loopback port and the local Stripe server
 // (test/support/stripe-server.ts) delivers its signed events there, as Stripe would, with no Origin. Each order's
 // Checkout Session is the one checkout's pay step started.
-const PLATFORM_SECRET = 'whsec_PlatformWebhooksTest';
-const CONNECT_SECRET = 'whsec_ConnectWebhooksTest';
+const PLATFORM_SECRET = STRIPE_WEBHOOK_SECRET;
+const CONNECT_SECRET = STRIPE_CONNECT_WEBHOOK_SECRET;
 const WEBHOOK = '/api/payments/stripe/webhook';
 const CONNECT_WEBHOOK = '/api/payments/stripe/connect-webhook';
 
 let stripe: StripeServer;
 let t: TestApp;
+let app: StripeTestApp;
 let appUrl: string;
 let adapter: PaymentProvider;
 let payouts: PayoutProvider;
 let nextAccount = 0;
 
 beforeAll(async () => {
-  stripe = await startStripeServer();
-  const settings: StripeSettings = {
-    secretKey: stripe.apiKey,
-    webhookSecret: PLATFORM_SECRET,
-    connectWebhookSecret: CONNECT_SECRET,
-    apiUrl: stripe.url,
-  };
-  t = await createTestApp({
-    PAYMENTS_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: settings.secretKey,
-    STRIPE_WEBHOOK_SECRET: PLATFORM_SECRET,
-    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
-  await t.server.listen({ port: 0, host: '127.0.0.1' });
-  appUrl = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-  stripe.webhooks(`${appUrl}${WEBHOOK}`, PLATFORM_SECRET, `${appUrl}${CONNECT_WEBHOOK}`, CONNECT_SECRET);
-  const client = stripeClient(settings);
-  adapter = stripePayments(client, settings);
-  payouts = stripePayouts(client, settings);
+  app = await createStripeTestApp({ webhooks: true });
+  ({ t, stripe } = app);
+  appUrl = app.url as string;
+  const client = stripeClient(app.settings);
+  adapter = stripePayments(client, app.settings);
+  payouts = stripePayouts(client, app.settings);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await app?.close();
 });
 
 const LISTING = {
