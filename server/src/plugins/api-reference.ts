@@ -124,6 +124,12 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+  // Made once, when the app is ready (the plugin keeps it): a document that cannot be made stops start-up, and
+  // nothing loaded later (the server renderer's copy of a domain schema, with the same id in zod's registry) can
+  // make it fail at a request.
+  app.addHook('onReady', async () => {
+    app.swagger();
+  });
   if (page) registerDocsPage(app);
 }
 

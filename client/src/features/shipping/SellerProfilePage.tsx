@@ -1,4 +1,4 @@
-import { PAYMENT_INSTRUCTIONS_MAX } from '@domain/payments';
+import { PAYMENT_INSTRUCTIONS_MAX } from '@domain/payments/instructions';
 import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
 import type { SellerProfile } from '@domain/shipping/responses';
 import {
