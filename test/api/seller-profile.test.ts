@@ -13,7 +13,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const FULL = {
+// A function, not a constant: the certificates' days are counted when a test sends the profile, so a run that crosses
+// midnight in US Eastern time (when shippingToday turns) sends dates of the new day.
+const full = () => ({
   shipFromState: 'FL',
   licence: 'FL-NUR-48213',
   handlingDays: 5,
@@ -22,7 +24,7 @@ const FULL = {
     { kind: 'ca-nematode', number: 'CA-2231', expiresOn: shippingDay(200) },
     { kind: 'az-nursery-inspection', number: 'AZ-77', expiresOn: shippingDay(0) },
   ],
-};
+});
 
 async function newSeller() {
   return (await registerUser(t.server, { isSeller: true, profile: false })).client;
@@ -32,10 +34,10 @@ describe('who may read and change a shipping profile', () => {
   it('answers a visitor 401 and a buyer 403, and writes nothing', async () => {
     const visitor = new Client(t.server);
     expect((await visitor.get('/api/seller/profile')).status).toBe(401);
-    expect((await visitor.put('/api/seller/profile', FULL)).status).toBe(401);
+    expect((await visitor.put('/api/seller/profile', full())).status).toBe(401);
     const { client: buyer, user } = await registerUser(t.server);
     expect((await buyer.get('/api/seller/profile')).status).toBe(403);
-    const res = await buyer.put<{ message: string }>('/api/seller/profile', FULL);
+    const res = await buyer.put<{ message: string }>('/api/seller/profile', full());
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only seller accounts can do this');
     const [row] = await t.database.db
@@ -85,7 +87,7 @@ describe('a seller’s shipping profile', () => {
   it('saves the whole profile, states once each in order, and answers it as GET does', async () => {
     const seller = await newSeller();
     const res = await seller.put<SellerProfile>('/api/seller/profile', {
-      ...FULL,
+      ...full(),
       shipFromState: 'fl',
       blockedStates: ['hi', 'AK', 'HI'],
     });
@@ -109,7 +111,7 @@ describe('a seller’s shipping profile', () => {
 
   it('replaces the certificates and clears the licence and blocked states when they are left out', async () => {
     const seller = await newSeller();
-    await seller.put('/api/seller/profile', FULL);
+    await seller.put('/api/seller/profile', full());
     const res = await seller.put<SellerProfile>('/api/seller/profile', {
       shipFromState: 'TX',
       licence: '  ',
@@ -143,102 +145,102 @@ describe('a seller’s shipping profile', () => {
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
     const seller = await newSeller();
-    await seller.put('/api/seller/profile', FULL);
-    const cert = FULL.certificates[0] as (typeof FULL.certificates)[number];
+    await seller.put('/api/seller/profile', full());
+    const cert = full().certificates[0] as ReturnType<typeof full>['certificates'][number];
     const cases: Array<[string, unknown, string, string]> = [
       [
         'no state',
-        { ...FULL, shipFromState: undefined },
+        { ...full(), shipFromState: undefined },
         'shipFromState',
         'Choose the state your plants ship from',
       ],
       [
         'unknown state',
-        { ...FULL, shipFromState: 'ZZ' },
+        { ...full(), shipFromState: 'ZZ' },
         'shipFromState',
         'Choose the state your plants ship from',
       ],
       [
         'a blocked state that is not one',
-        { ...FULL, blockedStates: ['CA', 'XX'] },
+        { ...full(), blockedStates: ['CA', 'XX'] },
         'blockedStates.1',
         'States you do not ship to must be two-letter US state codes',
       ],
       [
         'a handling time of 0 days',
-        { ...FULL, handlingDays: 0 },
+        { ...full(), handlingDays: 0 },
         'handlingDays',
         'Handling time must be a whole number of days from 1 to 30',
       ],
       [
         'a handling time of 2.5 days',
-        { ...FULL, handlingDays: '2.5' },
+        { ...full(), handlingDays: '2.5' },
         'handlingDays',
         'Handling time must be a whole number of days from 1 to 30',
       ],
       [
         'a handling time of 31 days',
-        { ...FULL, handlingDays: 31 },
+        { ...full(), handlingDays: 31 },
         'handlingDays',
         'Handling time must be a whole number of days from 1 to 30',
       ],
       [
         'a long licence',
-        { ...FULL, licence: 'L'.repeat(2000) },
+        { ...full(), licence: 'L'.repeat(2000) },
         'licence',
         'Licence or registration number must be at most 60 characters',
       ],
       [
         'a NUL in the licence',
-        { ...FULL, licence: 'FL\u0000123' },
+        { ...full(), licence: 'FL\u0000123' },
         'licence',
         'Licence or registration number cannot contain control characters',
       ],
       [
         'a certificate number without an expiry',
-        { ...FULL, certificates: [{ kind: 'ca-nematode', number: 'CA-1' }] },
+        { ...full(), certificates: [{ kind: 'ca-nematode', number: 'CA-1' }] },
         'certificates.0.expiresOn',
         'Enter the date the certificate expires',
       ],
       [
         'a date that does not exist',
-        { ...FULL, certificates: [{ ...cert, expiresOn: '2027-02-30' }] },
+        { ...full(), certificates: [{ ...cert, expiresOn: '2027-02-30' }] },
         'certificates.0.expiresOn',
         'Enter the date the certificate expires',
       ],
       [
         'an expiry in the past',
-        { ...FULL, certificates: [{ ...cert, expiresOn: shippingDay(-1) }] },
+        { ...full(), certificates: [{ ...cert, expiresOn: shippingDay(-1) }] },
         'certificates.0.expiresOn',
         `This certificate expired on ${shippingDay(-1)}: enter the current one's number and date`,
       ],
       [
         'an expiry without a number',
-        { ...FULL, certificates: [{ ...cert, number: ' ' }] },
+        { ...full(), certificates: [{ ...cert, number: ' ' }] },
         'certificates.0.number',
         'Enter the certificate number',
       ],
       [
         'a control character in a number',
-        { ...FULL, certificates: [{ ...cert, number: 'CA\u001b[31m' }] },
+        { ...full(), certificates: [{ ...cert, number: 'CA\u001b[31m' }] },
         'certificates.0.number',
         'Certificate number cannot contain control characters',
       ],
       [
         'an unknown kind',
-        { ...FULL, certificates: [{ ...cert, kind: 'mars-quarantine' }] },
+        { ...full(), certificates: [{ ...cert, kind: 'mars-quarantine' }] },
         'certificates.0.kind',
         'Choose the kind of certificate',
       ],
       [
         'the same kind twice',
-        { ...FULL, certificates: [cert, { ...cert, number: 'CA-2' }] },
+        { ...full(), certificates: [cert, { ...cert, number: 'CA-2' }] },
         'certificates.1.kind',
         'You have this kind of certificate twice: keep one',
       ],
       [
         'certificates that are not a list',
-        { ...FULL, certificates: 'ca-nematode' },
+        { ...full(), certificates: 'ca-nematode' },
         'certificates',
         'Certificates must be a list of at most 4, one of each kind',
       ],
@@ -252,7 +254,7 @@ describe('a seller’s shipping profile', () => {
       expect(res.body.errors?.[field], what).toBe(message);
     }
     const after = await seller.get<SellerProfile>('/api/seller/profile');
-    expect(after.body.licence).toBe(FULL.licence);
+    expect(after.body.licence).toBe(full().licence);
     expect(after.body.certificates).toHaveLength(2);
   });
 
