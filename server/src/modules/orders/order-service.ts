@@ -1,6 +1,5 @@
 import { toCents } from '@domain/money';
 import type { Order } from '@domain/orders/responses';
-import { PAYMENT_WINDOW_HOURS } from '@domain/payments';
 import { type IsoDate, shippingToday } from '@domain/shipping';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
@@ -30,15 +29,6 @@ export const TIME_TO_PAY_PASSED = 'The time to pay this order has passed';
 export const PROVIDER_UNAVAILABLE =
   'The card payment could not be started just now: please try again in a moment';
 
-/** The default: each nursery paid directly, no commission, a week to pay. */
-const DIRECT_PAYMENTS: PaymentSettings = {
-  provider: 'direct',
-  commissionBp: 0,
-  windowHours: PAYMENT_WINDOW_HOURS.direct,
-  origin: 'http://localhost',
-  jobs: { intervalMs: 60_000, leaseMs: 300_000 },
-};
-
 /**
  * The buyer's side: checkout, order history, cancelling what has not shipped, confirming delivery
  * (docs/quality.md#reliability). Each state change is one transaction that locks the products it touches in id
@@ -52,7 +42,7 @@ export class OrderService {
     /** The time a shipment's step is stamped with; a test may control it. */
     private readonly now: () => Date = () => new Date(),
     /** Who takes the money, the commission fixed per shipment at checkout, and the unpaid window. */
-    private readonly payments: PaymentSettings = DIRECT_PAYMENTS,
+    private readonly payments: PaymentSettings,
     /** The provider that takes the buyer's money (null when buyers pay each nursery directly). */
     private readonly provider: PaymentProvider | null = null,
     /** Where a payment that could not be started is told of. */
