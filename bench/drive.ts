@@ -11,6 +11,8 @@ export interface Step {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent as another user than the worker's own (a seller acting on the order its buyer has just placed). */
+  cookie?: string;
   /** Only timed steps count as requests in the result (the others prepare them). */
   timed: boolean;
   /** Called with the answer's status and body (the body is read only for steps that ask for it). */
@@ -81,7 +83,7 @@ export async function drive(
           for (const step of w.steps(i)) {
             const t0 = performance.now();
             try {
-              const status = await send(agent, base, w.cookie, step);
+              const status = await send(agent, base, step.cookie ?? w.cookie, step);
               if (status < 200 || status > 299) non2xx++;
               if (status >= 500) serverErrors++;
             } catch {

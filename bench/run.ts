@@ -21,7 +21,7 @@ import { DEMO_BUYER } from '@domain/constants';
 import { refreshPerformanceDoc } from '../scripts/performance-doc.mjs';
 import { type CatalogRun, catalogBench } from './catalog';
 import { type LoadResult, load, loadTable } from './load';
-import { ordersBench } from './orders';
+import { ordersBench, type ProviderRun } from './orders';
 import type { Comparison } from './pgbench';
 import { machine, report, writeResults } from './results';
 import { login, startServer, withBenchDatabase } from './server';
@@ -105,6 +105,22 @@ function reportCatalog(c: CatalogRun): void {
     c.database,
     `Query plans (EXPLAIN) of every query these scenarios send, ${c.explained.length} plans${c.database === 'PostgreSQL' ? ' (statement-pool queries also as generic plans)' : ''}: ${scans.length > 0 ? `SEQUENTIAL SCAN of products in ${scans.join(', ')}` : 'no sequential scan of products'}.`,
   );
+}
+
+/** Checkout under each payment provider, run alternately on one database. */
+function providerTable(providers: ProviderRun[]): string {
+  const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+  const base = median(providers[0]?.runs ?? []);
+  return [
+    'Checkout under each way of paying, alternately on the one database (the order reversed every other round), checkouts per second:',
+    '',
+    '| payments | every run | median | against the default |',
+    '|---|---|---:|---:|',
+    ...providers.map(
+      (p) =>
+        `| ${p.provider} | ${p.runs.join(', ')} | ${median(p.runs)} | ${base ? percent(median(p.runs) / base) : '-'} |`,
+    ),
+  ].join('\n');
 }
 
 const PORT = Number(process.env.BENCH_PORT ?? 5199);
@@ -215,7 +231,7 @@ if (process.env.BENCH_CATALOG !== 'false') {
 }
 
 if (process.env.BENCH_ORDERS !== 'false') {
-  const { pglite, postgresql, comparisons } = await ordersBench({
+  const { pglite, postgresql, comparisons, providers } = await ordersBench({
     pgUrl,
     port: PORT,
     seconds: SECONDS,
@@ -226,6 +242,7 @@ if (process.env.BENCH_ORDERS !== 'false') {
   if (postgresql.length > 0) {
     report('cart-and-checkout-postgresql', 'PostgreSQL', `${buyers}\n\n${loadTable(postgresql)}`);
     report('cart-and-checkout-postgresql', 'PostgreSQL', comparisonTable(comparisons));
+    report('cart-and-checkout-postgresql', 'PostgreSQL', providerTable(providers));
   }
 }
 

@@ -38,6 +38,8 @@ async function prepare({ db }: Database): Promise<void> {
       password,
       isSeller: true,
       shipFromState: 'FL',
+      // Without instructions nobody could buy from it under the default way of paying.
+      paymentInstructions: 'Zelle to soak_seller@example.com, with the order number in the memo.',
     },
     ...Array.from({ length: BUYERS }, (_, i) => ({
       id: SELLER_ID + 1 + i,
