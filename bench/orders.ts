@@ -335,6 +335,12 @@ const checkoutSteps = (k: number): [Step, Step] => [
 ];
 
 const SCENARIOS = {
+  // The seller's first: its Orders tab then holds its SELLER_ORDERS past orders, not also the run's checkouts.
+  'seller shipments': (): Worker['steps'] => () => [
+    { method: 'GET', path: '/api/seller/shipments?status=pending', timed: true },
+    { method: 'GET', path: '/api/seller/shipments?status=shipped&page=10', timed: true },
+  ],
+  'seller missed': (): Worker['steps'] => () => [{ method: 'GET', path: '/api/seller/missed', timed: true }],
   'cart add':
     (k: number): Worker['steps'] =>
     () => [
@@ -372,11 +378,6 @@ const SCENARIOS = {
       };
       return [add, placed, received];
     },
-  'seller shipments': (): Worker['steps'] => () => [
-    { method: 'GET', path: '/api/seller/shipments?status=pending', timed: true },
-    { method: 'GET', path: '/api/seller/shipments?status=shipped&page=10', timed: true },
-  ],
-  'seller missed': (): Worker['steps'] => () => [{ method: 'GET', path: '/api/seller/missed', timed: true }],
   'checkout (card)':
     (k: number): Worker['steps'] =>
     () =>
