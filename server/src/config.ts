@@ -20,6 +20,13 @@ const positiveInt = (fallback: number) =>
     z.number({ message: 'must be a whole number' }).int('must be a whole number').positive('must be above 0'),
   ).default(fallback);
 
+/** A setting that may be unset; set to nothing (`S3_BUCKET=`) counts as unset, so it is reported as missing. */
+const optionalText = (pattern: RegExp, message: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(pattern, message).optional());
+
+/** Where photos are kept: a folder under DATA_DIR, or an S3 bucket (AWS's, or any server of the protocol). */
+const PHOTO_STORES = ['local', 's3'] as const;
+
 /** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -179,6 +186,35 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
       message: 'must be an http:// or https:// address with no path (http://127.0.0.1:12111)',
     }),
+  /** Where the listings' photos are stored: `local` (a folder under DATA_DIR) or `s3` (with the S3_* settings). */
+  PHOTO_STORE: z
+    .enum(PHOTO_STORES, { message: `must be one of ${PHOTO_STORES.join(', ')}` })
+    .default('local'),
+  /** With PHOTO_STORE=s3: the bucket, as S3 names them (3 to 63 lowercase letters, digits, dots and dashes). */
+  S3_BUCKET: optionalText(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes',
+  ),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region such as us-east-1 (lowercase letters, digits and dashes)')
+    .default('us-east-1'),
+  /** An S3-compatible server instead of AWS (MinIO, R2, …); its buckets are then addressed as paths. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      if (!isEndpoint(v))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be an http:// or https:// URL with no credentials or query (https://s3.example.com)',
+        });
+      return v;
+    }),
+  /** The key pair the app signs its S3 requests with; no spaces, as no provider's keys have any. */
+  S3_ACCESS_KEY_ID: optionalText(/^\S+$/, 'must be an access key id, without spaces'),
+  S3_SECRET_ACCESS_KEY: optionalText(/^\S+$/, 'must be a secret access key, without spaces'),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -195,6 +231,23 @@ const envSchema = z.object({
       return origin;
     }),
 });
+
+/** An http(s) URL a client can send requests to: a host, and no credentials, query or fragment to lose. */
+function isEndpoint(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** The origin an http(s) address with no path, query or credentials names, normalised; else undefined. */
 function originOf(value: string): string | undefined {
@@ -239,7 +292,16 @@ const checkedEnvSchema = envSchema
         message:
           'must be set with PAYMENTS_PROVIDER=stripe and NODE_ENV=production: Stripe sends buyers back to it',
       });
+  })
+  .superRefine((e, ctx) => {
+    if (e.PHOTO_STORE !== 's3') return;
+    for (const name of S3_SETTINGS)
+      if (!e[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with PHOTO_STORE=s3' });
   });
+
+/** The settings PHOTO_STORE=s3 needs, each named when it is missing (the region has a default). */
+const S3_SETTINGS = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** The settings PAYMENTS_PROVIDER=stripe needs, each named when it is missing. */
 const STRIPE_SETTINGS = [
@@ -284,7 +346,24 @@ export interface Config {
   /** Who takes the buyer's money, how it is split (MARKETPLACE_COMMISSION_PERCENT, in basis points), and how long an
    * order may wait for it (PAYMENT_WINDOW_HOURS). */
   payments: PaymentSettings;
+  /** Where the listings' photos are stored (PHOTO_STORE and the S3_* settings). */
+  photos: PhotoSettings;
 }
+
+/**
+ * Where the photos' renditions are kept: files under DATA_DIR/uploads, or objects of an S3 bucket (at `endpoint`
+ * when it is not AWS).
+ */
+export type PhotoSettings =
+  | { store: 'local'; dir: string }
+  | {
+      store: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 /** Stripe's keys and secrets (PAYMENTS_PROVIDER=stripe), and where its API is. */
 export interface StripeSettings {
@@ -384,5 +463,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : undefined,
     },
+    photos:
+      e.PHOTO_STORE === 's3'
+        ? {
+            store: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+          }
+        : { store: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
   };
 }

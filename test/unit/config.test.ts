@@ -96,6 +96,14 @@ describe('configuration', () => {
     ['PUBLIC_ORIGIN', 'shop.example.com'],
     ['PUBLIC_ORIGIN', 'https://shop.example.com/shop'],
     ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
+    ['PHOTO_STORE', 'gcs'],
+    ['S3_BUCKET', 'Photos_2024'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_REGION', 'US East'],
+    ['S3_ENDPOINT', 'ftp://s3.example.com'],
+    ['S3_ENDPOINT', 's3.example.com'],
+    ['S3_ENDPOINT', 'https://key:secret@s3.example.com'],
+    ['S3_ACCESS_KEY_ID', 'AKIA 123'],
   ])('stops with a message naming %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
@@ -168,6 +176,52 @@ describe('configuration', () => {
     );
     // Without Stripe, its settings are not asked for.
     expect(loadConfig({}).payments.stripe).toBeUndefined();
+  });
+
+  it('keeps photos under DATA_DIR/uploads by default, and asks for nothing of S3', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/dfm' }).photos).toEqual({ store: 'local', dir: '/srv/dfm/uploads' });
+    expect(loadConfig({}).photos).toEqual({ store: 'local', dir: `${loadConfig({}).dataDir}/uploads` });
+    expect(loadConfig({ PHOTO_STORE: 'local', S3_BUCKET: 'photos' }).photos.store).toBe('local');
+  });
+
+  it('takes an S3 bucket with its key pair, and names each setting missing or malformed', () => {
+    const s3 = {
+      PHOTO_STORE: 's3',
+      S3_BUCKET: 'dfm-photos',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE123',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
+    expect(loadConfig(s3).photos).toEqual({
+      store: 's3',
+      bucket: 'dfm-photos',
+      region: 'us-east-1',
+      endpoint: undefined,
+      accessKeyId: 'AKIAEXAMPLE123',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    });
+    expect(
+      loadConfig({ ...s3, S3_REGION: 'auto', S3_ENDPOINT: 'http://127.0.0.1:9000' }).photos,
+    ).toMatchObject({ store: 's3', region: 'auto', endpoint: 'http://127.0.0.1:9000' });
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+      expect(() => loadConfig({ ...s3, [name]: undefined }), name).toThrow(
+        new RegExp(`${name}: must be set with PHOTO_STORE=s3`),
+      );
+      // Set to nothing is missing too, not a malformed value.
+      expect(() => loadConfig({ ...s3, [name]: '' }), name).toThrow(
+        new RegExp(`${name}: must be set with PHOTO_STORE=s3`),
+      );
+    }
+    // Every missing setting is named at once, so one restart fixes them all.
+    expect(() => loadConfig({ PHOTO_STORE: 's3' })).toThrow(
+      /S3_BUCKET: must be set[\s\S]*S3_ACCESS_KEY_ID: must be set[\s\S]*S3_SECRET_ACCESS_KEY: must be set/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Dragon Fruit' })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.example.com/?x=1' })).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ PHOTO_STORE: 'S3' })).toThrow(/PHOTO_STORE: must be one of local, s3/);
   });
 
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and says what to give', () => {
