@@ -139,13 +139,14 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     });
   if (metadata.format !== decoder) throw new InvalidInput(PHOTO_MESSAGES.damaged);
   // An AVIF brand on HEVC inside is still a HEIC that the bundled libheif cannot decode.
-  if (metadata.format === 'heif' && metadata.compression !== 'av1')
+  if (metadata.format === 'heif' && metadata.compression !== 'av1') {
     throw new InvalidInput(PHOTO_MESSAGES.heic);
-  // An animation's height is its first frame's; the upright size swaps them for EXIF orientations 5 to 8.
+  }
+  // Only an animation's first frame is read, so its size is the frame's; EXIF orientations 5 to 8 swap the sides.
   const frameHeight = metadata.pageHeight ?? metadata.height;
   const [width, height] =
     (metadata.orientation ?? 1) >= 5 ? [frameHeight, metadata.width] : [metadata.width, frameHeight];
-  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) {
+  if (width * height > PHOTO_MAX_PIXELS) {
     throw new InvalidInput(PHOTO_MESSAGES.tooManyPixels(width, height));
   }
   if (width < PHOTO_MIN_SIDE || height < PHOTO_MIN_SIDE) {
