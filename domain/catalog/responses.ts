@@ -13,6 +13,27 @@ import {
   type RangeFilters,
 } from './filters';
 
+/**
+ * One of a listing's photos (docs/decisions/0022-listing-photos.md): WebP at up to three widths, never wider than
+ * the photo, served from /media/ and cached for good.
+ */
+export const photoSchema = z
+  .object({
+    id: id(),
+    width: z.int().positive().describe("The upright photo's width before it was scaled down"),
+    height: z.int().positive(),
+    placeholder: z.string().describe('A data URL of a tiny blurred version, to paint while the photo loads'),
+    url: z
+      .string()
+      .describe('Its size for a card or a phone (640 px wide, or less when the photo is narrower)'),
+    srcset: z.string().describe('Every size, for an img srcset ("/media/….webp 320w, …")'),
+    sizes: z
+      .array(z.object({ width: z.int().positive(), height: z.int().positive(), url: z.string() }))
+      .describe('By ascending width'),
+  })
+  .meta({ id: 'Photo' });
+export type Photo = z.output<typeof photoSchema>;
+
 /** A listing as the API shows it (docs/product.md#entities). Prices in dollars. */
 export const productSchema = z
   .object({
@@ -51,7 +72,12 @@ export const productSchema = z
     inStock: z.boolean(),
     quantity: z.int().nonnegative().describe('Units available'),
     price: dollars().describe('Unit price in dollars'),
-    imageUrl: z.string(),
+    imageUrl: z
+      .string()
+      .describe("What shows while it has no photo: the seller's image URL or its variety's illustration"),
+    cover: photoSchema
+      .nullable()
+      .describe('The first of its photos; null while it has none (imageUrl shows)'),
     createdAt: isoTime(),
     unitsSold: z.int().nonnegative().describe('Units sold so far (the popularity sort)'),
     blockedTo: z
@@ -75,6 +101,12 @@ export const productSchema = z
   })
   .meta({ id: 'Product' });
 export type Product = z.output<typeof productSchema>;
+
+/** GET /api/products/:id: the listing with every photo, in the seller's order (the first is the cover). */
+export const productDetailSchema = productSchema
+  .extend({ photos: z.array(photoSchema).describe("In the seller's order; the first is the cover") })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.output<typeof productDetailSchema>;
 
 /** GET /api/products, GET /api/products/:id/related, GET /api/seller/products. */
 export const productListSchema = z.array(productSchema);

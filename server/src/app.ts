@@ -31,6 +31,7 @@ import {
   payoutAccountRoutes,
   stripeWebhookRoutes,
 } from './modules/payments';
+import { createPhotoStore, mediaRoutes, PhotoService, photoRoutes } from './modules/photos';
 import { ReviewService, reviewRoutes } from './modules/reviews';
 import {
   AddressService,
@@ -189,6 +190,10 @@ export async function buildApp({
     reviews: new ReviewService(database.db),
   });
   await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
+  const photoStore = createPhotoStore(config);
+  const photos = new PhotoService(database.db, photoStore, server.log);
+  await server.register(area('photos', photoRoutes), { prefix: '/api/products', photos });
+  await server.register(mediaRoutes, { store: photoStore });
   // Who takes the money and pays the nurseries (none to call under the default): docs/decisions/0021-payments.md.
   const providers = paymentProviders(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);
@@ -269,6 +274,7 @@ export async function buildApp({
       await sellerOrders.remindLate();
       await paymentsPass();
       await paymentWindow.expireUnpaid();
+      await photos.sweep();
     },
     paymentsPass,
     moneyJobs,

@@ -436,8 +436,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     writeLimit: { perIp: e.WRITE_LIMIT_PER_IP, perAccount: e.WRITE_LIMIT_PER_ACCOUNT },
     clientDir: path.resolve('dist/client'),
-    // Every request of this app is small (bodies up to 64 KB): 30 s is ample even on a slow phone connection.
-    timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
+    // A request's whole time, body included: a listing's photo (at most 15 MB) takes 2 minutes at 1 Mbit/s (decision
+    // 0022); every other body is at most 64 KB. The headers' 10 s is what stops slow-header clients.
+    timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
     publicOrigin: e.PUBLIC_ORIGIN,
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import {
@@ -22,12 +21,10 @@ import {
   S3PhotoStore,
   type StoredObject,
 } from '../../server/src/modules/photos';
+import { BUCKET, S3_KEY, type S3Server, startS3Server } from '../support/s3-server';
 import { freePort } from '../support/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const BUCKET = 'photos';
-/** s3rver's built-in account. */
-const S3_KEY = 'S3RVER';
 
 /** Random bytes and their content-addressed key, so every test stores a photo of its own. */
 function photo(size = 300_000): { key: string; bytes: Buffer } {
@@ -48,34 +45,6 @@ async function filesUnder(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
-}
-
-interface S3Server {
-  url: string;
-  /** Where s3rver keeps its buckets and objects. */
-  directory: string;
-  close(): Promise<void>;
-}
-
-async function startS3Server(): Promise<S3Server> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'dfm-s3rver-'));
-  // silent: s3rver logs every request on stdout otherwise.
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    directory,
-    close: async () => {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A store under test and the folder it writes in, which nothing may escape. */

@@ -128,7 +128,9 @@ export class Client {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined
+        ? { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }
+        : {}),
     });
     for (const c of res.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
       const expired = c.value === '' || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
@@ -156,6 +158,27 @@ export class Client {
   }
   delete<T = unknown>(url: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', url, undefined, headers);
+  }
+  /** POSTs files as a browser's FormData does (multipart/form-data), each in its field (`file` unless told). */
+  upload<T = unknown>(
+    url: string,
+    files: Array<{ bytes: Buffer; field?: string; name?: string; type?: string }>,
+    headers?: Record<string, string>,
+  ) {
+    const boundary = `----dfm-test-${counter++}`;
+    const parts = files.flatMap((f) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name ?? 'photo.jpg'}"\r\n` +
+          `Content-Type: ${f.type ?? 'image/jpeg'}\r\n\r\n`,
+      ),
+      f.bytes,
+      Buffer.from('\r\n'),
+    ]);
+    const body = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+    return this.request<T>('POST', url, body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...headers,
+    });
   }
 }
 

@@ -343,6 +343,54 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * A listing's photos (docs/decisions/0022-listing-photos.md), in the seller's order: position 0 is the cover. Each
+ * is stored as WebP renditions under content-addressed keys (`keys`, by ascending width, the same as in
+ * `renditions`), so two photos with the same bytes share their objects.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The upright photo's size, before it was scaled down. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** A data URL of a tiny blurred version, painted while the photo loads. */
+    placeholder: text('placeholder').notNull(),
+    renditions: jsonb('renditions').$type<PhotoRendition[]>().notNull(),
+    /** The renditions' keys: what the sweep of unused objects looks up (GIN). */
+    keys: text('keys').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('product_photos_product_idx').on(t.productId, t.position, t.id),
+    index('product_photos_keys_idx').using('gin', t.keys),
+    check('product_photos_position_valid', sql`${t.position} >= 0`),
+    check('product_photos_size_valid', sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+/** One stored size of a photo: its width and height, and the key its WebP bytes are stored under. */
+export interface PhotoRendition {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/**
+ * Every object ever put in the photo store, by key, written before the put: a maintenance pass deletes the objects
+ * that no photo names any more and that are older than an hour, so a crash between a put and its photo's insert,
+ * or between a photo's delete and its objects', leaves nothing behind for long.
+ */
+export const photoObjects = pgTable('photo_objects', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
+
 export const reviews = pgTable(
   'reviews',
   {

@@ -1,4 +1,4 @@
-import type { CatalogFacets, Product } from '@domain/catalog/responses';
+import type { CatalogFacets, Product, ProductDetail } from '@domain/catalog/responses';
 import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
 import type { Db } from '../../db/connect';
 import { FacetCounts } from './facets';
@@ -40,8 +40,8 @@ export class CatalogService {
   }
 
   /** A visible listing; NotFound when it does not exist or was archived. */
-  get(id: number): Promise<Product> {
-    return this.products.get(id);
+  get(id: number): Promise<ProductDetail> {
+    return this.products.detail(id);
   }
 
   /** A seller's visible listings, newest first. */

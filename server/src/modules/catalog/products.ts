@@ -1,9 +1,10 @@
-import type { Product } from '@domain/catalog/responses';
+import type { Product, ProductDetail } from '@domain/catalog/responses';
 import { fromCents } from '@domain/money';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { products, users } from '../../db/schema';
+import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { type PhotoRow, photoView } from '../photos';
 
 /** Every product column the API shows (not the search text), with the seller. */
 const productColumns = {
@@ -28,6 +29,11 @@ const productColumns = {
   quantity: products.quantity,
   priceCents: products.priceCents,
   imageUrl: products.imageUrl,
+  // Its first photo: one index read of product_photos_product_idx per listing.
+  cover: sql<PhotoRow | null>`(select jsonb_build_object('id', ph.id, 'width', ph.width, 'height', ph.height,
+                                 'placeholder', ph.placeholder, 'renditions', ph.renditions)
+                               from product_photos ph where ph.product_id = ${products.id}
+                               order by ph.position, ph.id limit 1)`,
   createdAt: products.createdAt,
   unitsSold: products.unitsSold,
   blockedTo: products.blockedTo,
@@ -68,6 +74,7 @@ export function toProduct(r: ProductRow): Product {
     quantity: r.quantity,
     price: fromCents(r.priceCents),
     imageUrl: r.imageUrl,
+    cover: r.cover ? photoView(r.cover) : null,
     createdAt: r.createdAt.toISOString(),
     unitsSold: r.unitsSold,
     blockedTo: r.blockedTo as Product['blockedTo'],
@@ -81,14 +88,27 @@ export function toProduct(r: ProductRow): Product {
 
 /** Reads of single listings and short lists of them: a product page, a seller's listings, related listings. */
 export class ProductReads {
-  /** The detail query, built once (the hottest single-row read). */
+  /** The detail query, built once (the hottest single-row read), and its photos'. */
   private readonly productById;
+  private readonly photosOf;
 
   constructor(private readonly db: Db) {
     this.productById = selectProducts(db)
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
       .limit(1)
       .prepare('product_by_id');
+    this.photosOf = db
+      .select({
+        id: productPhotos.id,
+        width: productPhotos.width,
+        height: productPhotos.height,
+        placeholder: productPhotos.placeholder,
+        renditions: productPhotos.renditions,
+      })
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, sql.placeholder('id')))
+      .orderBy(productPhotos.position, productPhotos.id)
+      .prepare('product_photos_by_product');
   }
 
   /** A visible listing; NotFound when it does not exist or was archived. */
@@ -96,6 +116,12 @@ export class ProductReads {
     const [row] = await this.productById.execute({ id });
     if (!row) throw new NotFound('Product not found');
     return toProduct(row);
+  }
+
+  /** A visible listing with all its photos (its page). */
+  async detail(id: number): Promise<ProductDetail> {
+    const [product, photos] = await Promise.all([this.get(id), this.photosOf.execute({ id })]);
+    return { ...product, photos: photos.map(photoView) };
   }
 
   /** A seller's visible listings, newest first (the seller's own list; archived listings left out). */

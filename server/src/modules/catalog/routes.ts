@@ -1,4 +1,4 @@
-import { catalogFacetsSchema, productListSchema, productSchema } from '@domain/catalog/responses';
+import { catalogFacetsSchema, productDetailSchema, productListSchema } from '@domain/catalog/responses';
 import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '@domain/catalog/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,7 +46,10 @@ export async function catalogRoutes(
 
   r.get(
     '/:id',
-    { config: { access: 'public' }, schema: { params: productIdParams, response: { 200: productSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: productIdParams, response: { 200: productDetailSchema } },
+    },
     async (request) => catalog.get(request.params.id),
   );
 

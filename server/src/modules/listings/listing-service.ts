@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/responses';
+import type { Product, ProductDetail } from '@domain/catalog/responses';
 import type { ProductForm } from '@domain/constants';
 import {
   cuttingSizeProblem,
@@ -81,7 +81,7 @@ export class ListingService {
     return this.catalog.bySeller(sellerId);
   }
 
-  async create(sellerId: number, listing: Listing): Promise<Product> {
+  async create(sellerId: number, listing: Listing): Promise<ProductDetail> {
     const facts = plantFacts(listing);
     const id = await this.db.transaction(async (tx) => {
       const blockedFor = await this.blocked.forSeller(tx, sellerId);
@@ -99,7 +99,7 @@ export class ListingService {
    * facts left out keep their stored values: the listing's row is then read and locked first. One transaction,
    * which reads the seller's profile (under its share lock, before the listing's row) for where it may not ship.
    */
-  async update(sellerId: number, id: number, listing: Listing): Promise<Product> {
+  async update(sellerId: number, id: number, listing: Listing): Promise<ProductDetail> {
     const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)) as SQL;
     const given = givesEveryPlantFact(listing) ? plantFacts(listing) : null;
     await this.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { productListSchema, productSchema } from '@domain/catalog/responses';
+import { productDetailSchema, productListSchema } from '@domain/catalog/responses';
 import { listingRemovalSchema } from '@domain/listings/responses';
 import { listingSchema } from '@domain/listings/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,7 @@ export async function listingRoutes(
 
   r.post(
     '/',
-    { config: { access: 'seller' }, schema: { body: listingSchema, response: { 201: productSchema } } },
+    { config: { access: 'seller' }, schema: { body: listingSchema, response: { 201: productDetailSchema } } },
     async (request, reply) => {
       const product = await listings.create(requireSeller(request).id, request.body);
       return reply.code(201).send(product);
@@ -29,7 +29,7 @@ export async function listingRoutes(
     '/:id',
     {
       config: { access: 'seller' },
-      schema: { params: productParams, body: listingSchema, response: { 200: productSchema } },
+      schema: { params: productParams, body: listingSchema, response: { 200: productDetailSchema } },
     },
     async (request) => listings.update(requireSeller(request).id, request.params.id, request.body),
   );

@@ -1,0 +1,286 @@
+/**
+ * A listing's photos through the API (docs/decisions/0022-listing-photos.md): upload, order, delete, and serving
+ * them from /media/, with the photos kept in the data folder and in an S3 bucket on a real server of the protocol.
+ * Every bad file is a 400 that leaves nothing behind; another seller's listing is 404.
+ */
+import type { Photo, Product, ProductDetail } from '@domain/catalog/responses';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '@domain/listings/photos';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoObjects, productPhotos } from '../../server/src/db/schema';
+import { ORDER_EVERY_PHOTO, TOO_MANY_PHOTOS } from '../../server/src/modules/photos/photo-service';
+import { ONE_PHOTO } from '../../server/src/modules/photos/routes';
+import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type S3Server, s3Env, startS3Server } from '../support/s3-server';
+
+/** A photo-like JPEG of its own colour, so each upload has bytes (and keys) of its own. */
+let shade = 0;
+async function jpeg(width = 900, height = 600): Promise<Buffer> {
+  shade += 7;
+  return sharp({
+    create: { width, height, channels: 3, background: { r: shade % 256, g: 120, b: (shade * 3) % 256 } },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: { width: 80, height: 80, channels: 3, background: { r: 20, g: 200, b: 40 } },
+        })
+          .png()
+          .toBuffer(),
+        top: 40,
+        left: 40,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+}
+
+const listingBody = {
+  title: 'Sugar Dragon cutting',
+  description: 'A fresh 12 inch cutting.',
+  variety: 'Sugar Dragon',
+  form: 'cutting',
+  cuttingSize: '12 inch',
+  pollination: 'self',
+  quantity: 5,
+  price: 15,
+  imageUrl: '/images/products/sugar-dragon-cutting.svg',
+};
+
+describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
+  let t: TestApp;
+  let s3: S3Server | undefined;
+  let seller: Client;
+  let other: Client;
+  let buyer: Client;
+
+  beforeAll(async () => {
+    s3 = kind === 's3' ? await startS3Server() : undefined;
+    t = await createTestApp(s3 ? s3Env(s3) : {});
+    seller = (await registerUser(t.server, { isSeller: true })).client;
+    other = (await registerUser(t.server, { isSeller: true })).client;
+    buyer = (await registerUser(t.server)).client;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  async function listing(by = seller): Promise<number> {
+    const res = await by.post<Product>('/api/products', listingBody);
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+
+  async function upload(id: number, bytes: Buffer, by = seller) {
+    return by.upload<Photo & { message?: string }>(`/api/products/${id}/photos`, [{ bytes }]);
+  }
+
+  /** What the database holds for a listing's photos and for the store's objects. */
+  async function stored(id: number) {
+    const photos = await t.database.db.select().from(productPhotos).where(eq(productPhotos.productId, id));
+    const [objects] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(photoObjects);
+    return { photos: photos.length, objects: objects?.n ?? 0 };
+  }
+
+  it('takes a photo, serves its sizes from /media/ for good, and shows it on the listing and its card', async () => {
+    const id = await listing();
+    const res = await upload(id, await jpeg(900, 600));
+    expect(res.status).toBe(201);
+    const photo = res.body;
+    expect(photo).toMatchObject({ width: 900, height: 600 });
+    expect(photo.sizes.map((s) => s.width)).toEqual([320, 640, 900]);
+    expect(photo.url).toBe(photo.sizes[1]?.url);
+    expect(photo.srcset).toBe(photo.sizes.map((s) => `${s.url} ${s.width}w`).join(', '));
+    expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
+
+    for (const size of photo.sizes) {
+      const media = await buyer.get(size.url);
+      expect(media.status).toBe(200);
+      expect(media.headers['content-type']).toBe('image/webp');
+      expect(media.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(media.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(media.raw.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: size.width, height: size.height });
+      expect(meta.exif).toBeUndefined();
+      const again = await buyer.get(size.url, { 'if-none-match': String(media.headers.etag) });
+      expect(again.status).toBe(304);
+    }
+
+    const detail = await buyer.get<ProductDetail>(`/api/products/${id}`);
+    expect(detail.body.photos).toEqual([photo]);
+    expect(detail.body.cover).toEqual(photo);
+    const mine = await seller.get<Product[]>('/api/seller/products');
+    expect(mine.body.find((p) => p.id === id)?.cover).toEqual(photo);
+  });
+
+  it('takes PNG, WebP, AVIF and GIF as well, read from their bytes whatever the name says', async () => {
+    const id = await listing();
+    const base = sharp(await jpeg(400, 300));
+    for (const bytes of [
+      await base.clone().png().toBuffer(),
+      await base.clone().webp().toBuffer(),
+      await base.clone().avif().toBuffer(),
+      await base.clone().gif().toBuffer(),
+    ]) {
+      const res = await seller.upload<Photo>(`/api/products/${id}/photos`, [
+        { bytes, name: 'photo.txt', type: 'text/plain' },
+      ]);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.sizes.map((s) => s.width)).toEqual([320, 400]);
+    }
+  });
+
+  it('refuses every file that is not a photo it can read with a 400 that says why, and keeps nothing', async () => {
+    const id = await listing();
+    const before = await stored(id);
+    const whole = await jpeg(1200, 900);
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic'),
+      Buffer.alloc(4),
+      Buffer.from('mif1heic'),
+      Buffer.alloc(64),
+    ]);
+    const cases: Array<[Buffer, string]> = [
+      [Buffer.alloc(0), PHOTO_MESSAGES.empty],
+      [Buffer.from('just some text, $& and </script> and \u0000'), PHOTO_MESSAGES.notPhoto],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        PHOTO_MESSAGES.svg,
+      ],
+      [whole.subarray(0, Math.floor(whole.length / 2)), PHOTO_MESSAGES.damaged],
+      [heic, PHOTO_MESSAGES.heic],
+    ];
+    for (const [bytes, message] of cases) {
+      const res = await upload(id, bytes);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it('cuts an upload off past 15 MB, and refuses a body of other shapes', async () => {
+    const id = await listing();
+    const before = await stored(id);
+    const big = await upload(id, Buffer.alloc(PHOTO_MAX_BYTES + 1024, 7));
+    expect(big.status).toBe(400);
+    expect(big.body.message).toMatch(/at most 15 MB/);
+
+    const two = await seller.upload<{ message: string }>(`/api/products/${id}/photos`, [
+      { bytes: await jpeg() },
+      { bytes: await jpeg() },
+    ]);
+    expect(two.status).toBe(400);
+    expect(two.body.message).toBe(ONE_PHOTO);
+    const field = await seller.upload<{ message: string }>(`/api/products/${id}/photos`, [
+      { bytes: await jpeg(), field: 'image' },
+    ]);
+    expect(field.status).toBe(400);
+    const json = await seller.post<{ message: string }>(`/api/products/${id}/photos`, { file: 'x' });
+    expect(json.status).toBe(400);
+    expect(await stored(id)).toEqual(before);
+    // Every other route keeps the JSON body limit: multipart is read only by the photo routes.
+    const elsewhere = await seller.upload(`/api/products/${id}`, [{ bytes: await jpeg() }]);
+    expect(elsewhere.status).toBeGreaterThanOrEqual(400);
+    expect(elsewhere.status).toBeLessThan(500);
+  });
+
+  it("answers 404 for another seller's listing, 403 to a buyer and 401 to a visitor, and changes nothing", async () => {
+    const id = await listing();
+    const bytes = await jpeg();
+    expect((await upload(id, bytes, other)).status).toBe(404);
+    expect((await upload(id, bytes, buyer)).status).toBe(403);
+    const visitor = (await registerUser(t.server)).client;
+    await visitor.post('/api/auth/logout');
+    expect((await upload(id, bytes, visitor)).status).toBe(401);
+    const mine = (await upload(id, bytes)).body;
+    expect((await other.put(`/api/products/${id}/photos`, { order: [mine.id] })).status).toBe(404);
+    expect((await other.delete(`/api/products/${id}/photos/${mine.id}`)).status).toBe(404);
+    // A photo of another listing is not this one's to delete, even for its own seller.
+    const second = await listing();
+    expect((await seller.delete(`/api/products/${second}/photos/${mine.id}`)).status).toBe(404);
+    expect((await stored(id)).photos).toBe(1);
+  });
+
+  it(`holds a listing to ${PHOTOS_PER_LISTING} photos, also when uploads race for the last place`, async () => {
+    const id = await listing();
+    for (let i = 0; i < PHOTOS_PER_LISTING - 1; i++)
+      expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
+    const racing = await Promise.all([1, 2, 3].map(async () => upload(id, await jpeg(300, 200))));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(racing.find((r) => r.status === 409)?.body.message).toBe(TOO_MANY_PHOTOS);
+    expect((await stored(id)).photos).toBe(PHOTOS_PER_LISTING);
+    const more = await upload(id, await jpeg(300, 200));
+    expect(more.status).toBe(409);
+  });
+
+  it('puts the photos in the order given, the first as the cover, and refuses an order that is not all of them', async () => {
+    const id = await listing();
+    const a = (await upload(id, await jpeg())).body;
+    const b = (await upload(id, await jpeg())).body;
+    const c = (await upload(id, await jpeg())).body;
+    const arranged = await seller.put<Photo[]>(`/api/products/${id}/photos`, { order: [c.id, a.id, b.id] });
+    expect(arranged.status).toBe(200);
+    expect(arranged.body.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+    const detail = await buyer.get<ProductDetail>(`/api/products/${id}`);
+    expect(detail.body.cover?.id).toBe(c.id);
+    expect(detail.body.photos.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+
+    const elsewhere = await listing();
+    const foreign = (await upload(elsewhere, await jpeg())).body;
+    for (const order of [
+      [c.id, a.id],
+      [c.id, a.id, b.id, b.id],
+      [c.id, a.id, foreign.id],
+    ]) {
+      const res = await seller.put<{ message: string }>(`/api/products/${id}/photos`, { order });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(ORDER_EVERY_PHOTO);
+    }
+    expect((await buyer.get<ProductDetail>(`/api/products/${id}`)).body.photos.map((p) => p.id)).toEqual([
+      c.id,
+      a.id,
+      b.id,
+    ]);
+  });
+
+  it('deletes a photo, the next becoming the cover, and its objects once nothing names them', async () => {
+    const id = await listing();
+    const shared = await jpeg();
+    const first = (await upload(id, shared)).body;
+    const second = (await upload(id, await jpeg())).body;
+    // The same bytes on another listing share the first photo's objects.
+    const elsewhere = await listing();
+    const copy = (await upload(elsewhere, shared)).body;
+    expect(copy.sizes).toEqual(first.sizes);
+
+    const left = await seller.delete<Photo[]>(`/api/products/${id}/photos/${first.id}`);
+    expect(left.status).toBe(200);
+    expect(left.body.map((p) => p.id)).toEqual([second.id]);
+    expect((await buyer.get<ProductDetail>(`/api/products/${id}`)).body.cover?.id).toBe(second.id);
+
+    // Past the hour an upload may take, the sweep deletes what nothing names: here, nothing yet (the copy names it).
+    await t.database.db.execute(sql`update photo_objects set created_at = now() - interval '2 hours'`);
+    await t.maintenance();
+    for (const size of first.sizes) expect((await buyer.get(size.url)).status).toBe(200);
+
+    await seller.delete(`/api/products/${elsewhere}/photos/${copy.id}`);
+    await t.database.db.execute(sql`update photo_objects set created_at = now() - interval '2 hours'`);
+    await t.maintenance();
+    for (const size of first.sizes) expect((await buyer.get(size.url)).status).toBe(404);
+    for (const size of second.sizes) expect((await buyer.get(size.url)).status).toBe(200);
+  });
+
+  it('answers 404 for anything under /media/ that is not a stored photo', async () => {
+    for (const url of [
+      '/media/abc.webp',
+      `/media/${'0'.repeat(64)}.webp`,
+      `/media/${'A'.repeat(64)}.webp`,
+      '/media/..%2F..%2Fpackage.json',
+      '/media/%00.webp',
+    ])
+      expect((await buyer.get(url)).status, url).toBe(404);
+  });
+});
