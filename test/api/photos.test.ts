@@ -5,6 +5,7 @@
  */
 import type { Photo, Product, ProductDetail } from '@domain/catalog/responses';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '@domain/listings/photos';
+import type { Order } from '@domain/orders/responses';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,8 @@ async function jpeg(width = 900, height = 600): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+type OrderView = Pick<Order, 'id' | 'items'>;
 
 const listingBody = {
   title: 'Sugar Dragon cutting',
@@ -271,6 +274,30 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     await t.maintenance();
     for (const size of first.sizes) expect((await buyer.get(size.url)).status).toBe(404);
     for (const size of second.sizes) expect((await buyer.get(size.url)).status).toBe(200);
+  });
+
+  it('keeps an order its cover when the seller changes the photos, and the sweep leaves that cover stored', async () => {
+    const id = await listing();
+    const bought = (await upload(id, await jpeg())).body;
+    expect((await buyer.post('/api/cart', { productId: id, quantity: 1 })).status).toBe(201);
+    const order = await buyer.post<OrderView>('/api/orders', { lines: [{ productId: id, price: 15 }] });
+    expect(order.status).toBe(201);
+    expect(order.body.items[0]?.imageUrl).toBe(bought.url);
+
+    const newer = (await upload(id, await jpeg())).body;
+    expect((await seller.delete(`/api/products/${id}/photos/${bought.id}`)).status).toBe(200);
+    await t.database.db.execute(sql`update photo_objects set created_at = now() - interval '2 hours'`);
+    await t.maintenance();
+
+    const read = await buyer.get<OrderView>(`/api/orders/${order.body.id}`);
+    expect(read.body.items[0]?.imageUrl).toBe(bought.url);
+    expect((await buyer.get(bought.url)).status).toBe(200);
+    const lines = await seller.get<{ shipments: Array<{ items: Array<{ imageUrl: string }> }> }>(
+      '/api/seller/shipments?status=pending',
+    );
+    expect(lines.body.shipments.flatMap((s) => s.items.map((i) => i.imageUrl))).toContain(bought.url);
+    // The listing itself shows its photo of now.
+    expect((await buyer.get<ProductDetail>(`/api/products/${id}`)).body.cover?.id).toBe(newer.id);
   });
 
   it('answers 404 for anything under /media/ that is not a stored photo', async () => {

@@ -72,7 +72,7 @@ describe('configuration', () => {
         windowMs: 300_000,
       },
       writeLimit: { perIp: 200, perAccount: 90 },
-      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 },
+      timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: 65_000 },
       publicOrigin: 'https://shop.example.com',
     });
   });

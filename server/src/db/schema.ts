@@ -533,6 +533,13 @@ export const orderItems = pgTable(
     shipmentId: integer('shipment_id')
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),
+    /**
+     * The listing's cover when it was bought (its card-size URL, and the keys of all its sizes, which the sweep of
+     * unused photos leaves alone): an order keeps its picture when the seller changes or deletes its photos. Null
+     * when the listing had no photo (its image_url shows).
+     */
+    imageUrl: text('image_url'),
+    coverKeys: text('cover_keys').array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -541,6 +548,7 @@ export const orderItems = pgTable(
     index('order_items_order_id_idx').on(t.orderId),
     index('order_items_product_id_idx').on(t.productId),
     index('order_items_shipment_id_idx').on(t.shipmentId),
+    index('order_items_cover_keys_idx').using('gin', t.coverKeys).where(sql`cover_keys is not null`),
   ],
 );
 

@@ -17,6 +17,9 @@ CREATE TABLE "product_photos" (
 	CONSTRAINT "product_photos_size_valid" CHECK ("product_photos"."width" > 0 and "product_photos"."height" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "image_url" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "cover_keys" text[];--> statement-breakpoint
 ALTER TABLE "product_photos" ADD CONSTRAINT "product_photos_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_photos_product_idx" ON "product_photos" USING btree ("product_id","position","id");--> statement-breakpoint
-CREATE INDEX "product_photos_keys_idx" ON "product_photos" USING gin ("keys");
+CREATE INDEX "product_photos_keys_idx" ON "product_photos" USING gin ("keys");--> statement-breakpoint
+CREATE INDEX "order_items_cover_keys_idx" ON "order_items" USING gin ("cover_keys") WHERE cover_keys is not null;

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
-import { type PhotoRow, photoView } from '../photos';
+import { coverOf, photoView } from '../photos';
 
 /** Every product column the API shows (not the search text), with the seller. */
 const productColumns = {
@@ -29,11 +29,7 @@ const productColumns = {
   quantity: products.quantity,
   priceCents: products.priceCents,
   imageUrl: products.imageUrl,
-  // Its first photo: one index read of product_photos_product_idx per listing.
-  cover: sql<PhotoRow | null>`(select jsonb_build_object('id', ph.id, 'width', ph.width, 'height', ph.height,
-                                 'placeholder', ph.placeholder, 'renditions', ph.renditions)
-                               from product_photos ph where ph.product_id = ${products.id}
-                               order by ph.position, ph.id limit 1)`,
+  cover: coverOf(sql`${products.id}`),
   createdAt: products.createdAt,
   unitsSold: products.unitsSold,
   blockedTo: products.blockedTo,

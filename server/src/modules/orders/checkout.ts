@@ -38,6 +38,7 @@ import {
   sellerCanBePaid,
   shipmentPaymentView,
 } from '../payments';
+import { coverKeysOf, coverUrlOf } from '../photos';
 import { certificatesOf } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
 
@@ -255,6 +256,8 @@ export async function writeOrder(
     RowOf<typeof orders, 'id' | 'createdAt'> &
       RowOf<typeof orderItems, 'productId' | 'shipmentId'> & {
         itemId: ColumnOf<typeof orderItems, 'id'>;
+        /** The cover the line keeps (order_items.image_url), read by this statement, after the locks. */
+        coverUrl: ColumnOf<typeof orderItems, 'imageUrl'>;
         expiresAt: Date | string;
       }
   >(
@@ -278,10 +281,12 @@ export async function writeOrder(
           returning id, seller_id
         ),
         items as (
-          insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents)
-          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents
+          insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents, image_url,
+                                   cover_keys)
+          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents, ${coverUrlOf(sql`b.product_id`)},
+                 ${coverKeysOf(sql`b.product_id`)}
           from o, bought b join s on s.seller_id = b.seller_id order by b.n
-          returning id, product_id, shipment_id
+          returning id, product_id, shipment_id, image_url
         ),
         splits (n, lines_cents, shipping_cents, gross_cents, commission_bp, commission_cents, net_cents) as
           (values ${splitRows}),
@@ -312,7 +317,7 @@ export async function writeOrder(
           returning id
         )
         select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
-               items.shipment_id as "shipmentId", payment.expires_at as "expiresAt"
+               items.shipment_id as "shipmentId", items.image_url as "coverUrl", payment.expires_at as "expiresAt"
         from o, items, payment`,
   );
   const first = written[0];
@@ -355,7 +360,7 @@ export async function writeOrder(
       };
       shipmentsBySeller.set(l.sellerId, shipment);
     }
-    const line = lineIn(shipment, { ...l, id: w.itemId });
+    const line = lineIn(shipment, { ...l, id: w.itemId, imageUrl: w.coverUrl ?? l.imageUrl });
     shipment.items.push(line);
     return line;
   });

@@ -118,7 +118,8 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
         id: orderItems.id,
         productId: orderItems.productId,
         title: orderItems.title,
-        imageUrl: products.imageUrl,
+        // The cover it was bought with, else the listing's image.
+        imageUrl: sql<string>`coalesce(${orderItems.imageUrl}, ${products.imageUrl})`,
         variety: products.variety,
         quantity: orderItems.quantity,
         priceCents: orderItems.priceCents,

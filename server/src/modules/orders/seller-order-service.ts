@@ -292,7 +292,7 @@ export class SellerOrderService {
     >(
       this.db,
       sql`select oi.order_id as "orderId", oi.id as "itemId", o.created_at as "createdAt", u.username as buyer,
-                 oi.product_id as "productId", oi.title, p.image_url as "imageUrl", oi.quantity,
+                 oi.product_id as "productId", oi.title, coalesce(oi.image_url, p.image_url) as "imageUrl", oi.quantity,
                  oi.price_cents as "priceCents", s.status, oi.shipment_id as "shipmentId",
                  (select array_agg(a.status) from shipments a where a.order_id = o.id) as "orderStatuses",
                  ${SHIP_TO_SELECT}
@@ -394,7 +394,7 @@ export class SellerOrderService {
         itemId: orderItems.id,
         productId: orderItems.productId,
         title: orderItems.title,
-        imageUrl: products.imageUrl,
+        imageUrl: sql<string>`coalesce(${orderItems.imageUrl}, ${products.imageUrl})`,
         variety: products.variety,
         quantity: orderItems.quantity,
         priceCents: orderItems.priceCents,

@@ -154,6 +154,7 @@ export class PhotoService {
               where o.created_at < now() - make_interval(mins => ${SWEEP_GRACE_MINUTES}::int)
                 ${keys ? sql`and o.key = any(${sql.param(keys)}::text[])` : sql``}
                 and not exists (select 1 from product_photos p where p.keys @> array[o.key])
+                and not exists (select 1 from order_items i where i.cover_keys @> array[o.key])
               order by o.key
               limit ${SWEEP_BATCH}
               for update of o skip locked`,

@@ -2,11 +2,12 @@
 import type { Photo } from '@domain/catalog/responses';
 import type { PhotoRendition } from '../../db/schema';
 
-/** Where the app serves a stored object (photos/routes.ts). */
-export const mediaUrl = (key: string) => `/media/${key}`;
+/** Where the app serves the stored objects (photos/routes.ts). */
+export const MEDIA_PREFIX = '/media/';
+export const mediaUrl = (key: string) => `${MEDIA_PREFIX}${key}`;
 
-/** The width a card or a phone shows: the `url` of a photo, its largest rendition up to this width. */
-const CARD_WIDTH = 640;
+/** The width a card or a phone shows: the `url` of a photo, its widest rendition up to this width. */
+export const CARD_WIDTH = 640;
 
 export interface PhotoRow {
   id: number;
