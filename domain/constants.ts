@@ -136,3 +136,7 @@ export function varietySlug(variety: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/** The growing guides' paths under /guides/ (their text is the client's): the sitemap lists them. */
+export const GUIDE_SLUGS = ['rooting-cuttings', 'support-systems', 'pollination'] as const;
+export type GuideSlug = (typeof GUIDE_SLUGS)[number];

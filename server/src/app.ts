@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { AuthService, authRoutes } from './modules/accounts';
 import { CartService, cartRoutes } from './modules/cart';
-import { CatalogService, catalogRoutes } from './modules/catalog';
+import { CatalogService, catalogRoutes, Sitemaps, sitemapRoutes } from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
@@ -194,6 +194,10 @@ export async function buildApp({
   const photos = new PhotoService(database.db, photoStore, server.log);
   await server.register(area('photos', photoRoutes), { prefix: '/api/products', photos });
   await server.register(mediaRoutes, { store: photoStore });
+  await server.register(sitemapRoutes, {
+    sitemaps: new Sitemaps(database.db),
+    publicOrigin: config.publicOrigin,
+  });
   // Who takes the money and pays the nurseries (none to call under the default): docs/decisions/0021-payments.md.
   const providers = paymentProviders(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);

@@ -2,8 +2,10 @@
  * The growing guides' titles and summaries: small enough for the home page teaser. The full text is in
  * content.ts, loaded only by the guide pages.
  */
+import type { GuideSlug } from '@domain/constants';
+
 export interface GuideSummary {
-  slug: 'rooting-cuttings' | 'support-systems' | 'pollination';
+  slug: GuideSlug;
   title: string;
   summary: string;
   readMinutes: number;

@@ -3,3 +3,5 @@
 
 export { CatalogService } from './catalog-service';
 export { catalogRoutes, productIdParams } from './routes';
+export { LISTINGS_PER_SITEMAP, PUBLIC_PAGES, Sitemaps } from './sitemap';
+export { sitemapRoutes } from './sitemap-routes';
