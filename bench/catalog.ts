@@ -12,7 +12,7 @@
  * (e.g. "price range,single variety").
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -419,6 +419,50 @@ export interface CatalogRun {
   firstRequests: Array<{ name: string; pgbenchTps: number }>;
   /** On PGlite, when PostgreSQL ran the same size too: PGlite against PostgreSQL at one connection. */
   latencies: LatencyComparison[];
+  /** The first listings sitemap (up to 50,000 URLs), fetched whole a few times. */
+  sitemap?: SitemapFigures;
+}
+
+export interface SitemapFigures {
+  urls: number;
+  /** Each fetch, start to last byte, in ms. */
+  ms: number[];
+  /** The server's resident memory before the fetches, and the most it reached during them, in MB. */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+/** The server's resident memory now, in MB (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/**
+ * GET /sitemap-listings-1.xml five times, gzipped as a crawler takes it, with the server's memory sampled every
+ * 5 ms: the issue's targets are under 1 s and under 100 MB for a 50,000-URL file.
+ */
+async function sitemapFigures(url: string, pid: number): Promise<SitemapFigures> {
+  const rssBeforeMb = rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  }, 5);
+  const ms: number[] = [];
+  let urls = 0;
+  try {
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const res = await fetch(`${url}/sitemap-listings-1.xml`, { headers: { 'accept-encoding': 'gzip' } });
+      const xml = await res.text();
+      ms.push(Math.round(performance.now() - started));
+      if (!res.ok) throw new Error(`sitemap: ${res.status}`);
+      urls = xml.split('<url>').length - 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  return { urls, ms, rssBeforeMb, rssPeakMb };
 }
 
 export async function catalogBench(options: {
@@ -478,7 +522,8 @@ export async function catalogBench(options: {
   }
 
   async function postgresSize(size: number, pgUrl: string) {
-    const { results, explained, comparisons, plainComparisons, firstRequests } = newRun('PostgreSQL', size);
+    const run = newRun('PostgreSQL', size);
+    const { results, explained, comparisons, plainComparisons, firstRequests } = run;
     const latencies = runs.find((r) => r.database === 'PGlite' && r.size === size)?.latencies ?? [];
     await withCatalogDatabase(pgUrl, size, async (url) => {
       const scenarioSql: ScenarioSql = new Map();
@@ -489,6 +534,7 @@ export async function catalogBench(options: {
       ))
         explained.push({ ...e, label: `PostgreSQL ${size}` });
       const server = await startServer({ DATABASE_URL: url }, options.port);
+      run.sitemap = await sitemapFigures(server.url, server.pid);
       for (const s of FIXED) {
         await warmUp(server.url, s);
         const captured = scenarioSql.get(s.name);

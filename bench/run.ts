@@ -64,6 +64,15 @@ function reportCatalog(c: CatalogRun): void {
       ].join('\n'),
     );
   if (c.comparisons.length > 0) report(area, c.database, comparisonTable(c.comparisons));
+  if (c.sitemap)
+    report(
+      area,
+      c.database,
+      `The first listings sitemap (/sitemap-listings-1.xml, ${c.sitemap.urls.toLocaleString('en-US')} URLs, gzipped), fetched ` +
+        `five times: ${c.sitemap.ms.join(', ')} ms; the server's memory ${c.sitemap.rssBeforeMb} MB before, at most ` +
+        `${c.sitemap.rssPeakMb} MB during them, ${c.sitemap.rssPeakMb - c.sitemap.rssBeforeMb} MB more ` +
+        '(targets: under 1 s, under 100 MB more).',
+    );
   if (c.plainComparisons.length > 0)
     report(
       area,

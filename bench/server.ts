@@ -8,6 +8,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (for its memory, from /proc). */
+  pid: number;
   /** Milliseconds from spawn to the first successful /api/health answer. */
   startMs: number;
   stop(): Promise<void>;
@@ -52,6 +54,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const startMs = performance.now() - started;
   return {
     url,
+    pid: child.pid as number,
     startMs,
     stop: () =>
       new Promise<void>((resolve) => {
