@@ -184,6 +184,24 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     const json = await seller.post<{ message: string }>(`/api/products/${id}/photos`, { file: 'x' });
     expect(json.status).toBe(400);
     expect(await stored(id)).toEqual(before);
+    // A body cut short (the connection dropped before the closing boundary): refused, nothing kept.
+    const boundary = '----cut-short';
+    const cut = await seller.request<{ message: string }>(
+      'POST',
+      `/api/products/${id}/photos`,
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n`),
+        (await jpeg()).subarray(0, 2000),
+      ]),
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    );
+    expect(cut.status).toBe(400);
+    // Without the Origin header a browser sends, a write is refused before anything is read.
+    const noOrigin = await seller.upload(`/api/products/${id}/photos`, [{ bytes: await jpeg() }], {
+      origin: '',
+    });
+    expect(noOrigin.status).toBe(403);
+    expect(await stored(id)).toEqual(before);
     // Every other route keeps the JSON body limit: multipart is read only by the photo routes.
     const elsewhere = await seller.upload(`/api/products/${id}`, [{ bytes: await jpeg() }]);
     expect(elsewhere.status).toBeGreaterThanOrEqual(400);
