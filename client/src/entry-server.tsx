@@ -1,6 +1,7 @@
 // The server's renderer (built by `vite build --ssr` into dist/ssr): renders a public page to HTML with the data
 // its queries ask for, so the browser paints the page before any JavaScript has run, then adopts it (main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PageHead } from '@domain/seo';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -27,6 +28,8 @@ export interface RenderRequest {
   mayHaveSession: boolean;
   /** The visitor's ZIP code (the ship_zip cookie), or null. */
   zip?: string | null;
+  /** The site's origin, for the absolute URLs a page gives search engines (its canonical URL, its picture). */
+  origin?: string;
   api: ApiTransport;
 }
 
@@ -36,6 +39,8 @@ export interface RenderedPage {
   redirectTo?: string;
   /** The title for <title>, not escaped. */
   title: string;
+  /** What the page tells search engines and link previews (usePageHead), not escaped. */
+  head?: PageHead;
   /** The markup for #root. */
   html: string;
   /** The query cache the page was rendered from (JSON), for the browser to start from. */
@@ -59,6 +64,7 @@ export async function render({
   url,
   mayHaveSession,
   zip = null,
+  origin,
   api,
 }: RenderRequest): Promise<RenderedPage | null> {
   const [pathname = '/', search = ''] = url.split('?', 2);
@@ -66,7 +72,7 @@ export async function render({
   if (kind === 'guarded') return null;
 
   const queryClient = createQueryClient();
-  const server: ServerRender = { mayHaveSession, zip };
+  const server: ServerRender = { mayHaveSession, zip, origin };
   const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>
     renderToString(
@@ -98,6 +104,7 @@ export async function render({
     status: kind === 'not-found' ? 404 : 200,
     redirectTo: ssrContext.redirectTo,
     title: server.title ?? 'Dragon Fruit Marketplace',
+    head: server.head,
     html,
     state,
   };

@@ -255,7 +255,7 @@ export async function buildApp({
     await moneyJobs.run();
   };
 
-  await registerClient(server, config.clientDir);
+  await registerClient(server, config.clientDir, config.publicOrigin);
   return {
     server,
     routes,

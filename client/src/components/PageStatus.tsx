@@ -1,3 +1,4 @@
+import type { PageHead } from '@domain/seo';
 import { useEffect } from 'react';
 import { useServerRender } from '@/lib/server-render';
 
@@ -20,4 +21,23 @@ export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = fullTitle;
   }, [fullTitle]);
+}
+
+/** The site's origin: the server's in a server render, else the browser's. */
+export function useSiteOrigin(): string {
+  const server = useServerRender();
+  return server?.origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
+}
+
+/**
+ * Tells search engines and link previews about the page: written into the server-rendered HTML's head (description,
+ * canonical URL, Open Graph and Twitter tags, JSON-LD). In the browser only the description follows the page.
+ */
+export function usePageHead(head: PageHead | null): void {
+  const server = useServerRender();
+  if (server && head) server.head = head;
+  const description = head?.description;
+  useEffect(() => {
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
 }

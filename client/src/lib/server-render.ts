@@ -1,3 +1,4 @@
+import type { PageHead } from '@domain/seo';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
@@ -11,6 +12,10 @@ export interface ServerRender {
   zip?: string | null;
   /** The page's title, set by useDocumentTitle while rendering, for the <title> of the HTML. */
   title?: string;
+  /** The site's origin (PUBLIC_ORIGIN, else the request's), for the absolute URLs a page gives search engines. */
+  origin?: string;
+  /** What the page tells search engines and link previews, set by usePageHead while rendering. */
+  head?: PageHead;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

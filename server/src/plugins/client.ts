@@ -3,10 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { PageHead } from '@domain/seo';
 import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors';
+import { escapeHtml, headTags } from './page-head';
 import { PRIVATE_NO_STORE, SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
 /** The server renderer built from the client (client/src/entry-server.tsx): its contract, as the server uses it. */
@@ -15,8 +17,17 @@ interface PageRenderer {
     url: string;
     mayHaveSession: boolean;
     zip?: string | null;
+    /** The site's origin, for the absolute URLs a page gives search engines. */
+    origin: string;
     api: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<{ status: number; redirectTo?: string; title: string; html: string; state: unknown } | null>;
+  }): Promise<{
+    status: number;
+    redirectTo?: string;
+    title: string;
+    head?: PageHead;
+    html: string;
+    state: unknown;
+  } | null>;
 }
 
 /**
@@ -25,7 +36,12 @@ interface PageRenderer {
  * rest, and any page whose render fails, get index.html for the browser to render. Unknown /api paths get a
  * JSON 404. The whole path of a page request: docs/architecture.md#a-server-rendered-page.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string,
+  /** PUBLIC_ORIGIN: the origin of the pages' canonical URLs; else the address a request came to. */
+  publicOrigin?: string,
+): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   if (hasClient) {
@@ -65,7 +81,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
         );
       return reply.header('cache-control', 'private, no-cache').redirect(locationOf(typed.rest), 303);
     }
-    const page = renderer && (await renderPage(app, renderer, request, reply));
+    const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
+    const page = renderer && (await renderPage(app, renderer, request, reply, origin));
     if (!page) return reply.sendFile('index.html');
     if (page.redirectTo)
       return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
@@ -115,12 +132,14 @@ async function renderPage(
   renderer: PageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
+  origin: string,
 ) {
   const cookie = request.headers.cookie;
   const setCookies = new Map<string, string>();
   try {
     return await renderer.render({
       url: request.url,
+      origin,
       // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
       mayHaveSession: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
       zip: /^\d{5}$/.test(request.cookies[SHIP_ZIP_COOKIE] ?? '')
@@ -169,22 +188,24 @@ function locationOf(target: string): string {
  */
 export function fillTemplate(
   template: string,
-  page: { title: string; html: string; state: unknown },
+  page: { title: string; head?: PageHead; html: string; state: unknown },
 ): string {
   // The state goes in a JSON data block (not run as script, so the CSP allows it); "<" is escaped so no text in
   // it can close the element.
   const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, (tag) =>
+      page.head?.description
+        ? `<meta name="description" content="${escapeHtml(page.head.description)}" />`
+        : tag,
+    )
+    .replace('</head>', () => `${headTags(page.title, page.head)}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${page.html}</div><script type="application/json" id="server-data">${state}</script>`,
     );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A page address's `zip` parameter (the product page's plain ZIP form), trimmed, and the address without it. */

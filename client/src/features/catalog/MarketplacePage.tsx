@@ -1,8 +1,9 @@
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
+import { breadcrumbs } from '@domain/seo';
 import { stateName } from '@domain/shipping/states';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ComponentProps, useEffect, useRef } from 'react';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { Pagination } from '@/components/Pagination';
 import { Button } from '@/components/ui/Button';
 import {
@@ -32,6 +33,20 @@ type PanelProps = Omit<ComponentProps<typeof FilterPanel>, 'idPrefix' | 'variant
  */
 export function MarketplacePage() {
   useDocumentTitle('Marketplace');
+  const origin = useSiteOrigin();
+  // One canonical page for every filter and page of the marketplace: the listings have their own URLs.
+  usePageHead({
+    description:
+      'Dragon fruit cuttings, rooted plants, seeds and mature plants from US nurseries, filtered by variety, form, ' +
+      'price and the state they may ship to.',
+    canonical: `${origin}/marketplace`,
+    structuredData: [
+      breadcrumbs(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'Marketplace', path: '/marketplace' },
+      ]),
+    ],
+  });
   const resultsRef = useRef<HTMLElement>(null);
   const m = useMarketplace(resultsRef);
   const { sort, page } = m.state;

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { NewsletterSignup } from '@/features/newsletter';
 import { FeaturedVarieties } from './components/FeaturedVarieties';
 import { GuidesTeaser } from './components/GuidesTeaser';
@@ -8,6 +8,7 @@ import { SellerPromo } from './components/SellerPromo';
 /** / (docs/product.md#home): hero, featured varieties, growing guides, seller promo, newsletter. */
 export function HomePage() {
   useDocumentTitle('');
+  usePageHead({ canonical: `${useSiteOrigin()}/` });
   return (
     <>
       <Hero />

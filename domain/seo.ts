@@ -1,0 +1,106 @@
+/**
+ * What a server-rendered page tells search engines and link previews besides its title (issue 27): the meta
+ * description, the canonical URL, Open Graph and Twitter card tags, and schema.org structured data as JSON-LD.
+ * Pages say it (client: usePageHead); the server writes the tags (server/src/plugins/client.ts).
+ */
+import type { ProductDetail } from './catalog';
+
+export interface PageHead {
+  /** What a search result shows under the title: plain text, cut to DESCRIPTION_MAX by `describe`. */
+  description?: string;
+  /** The page's own absolute URL, without the query that only filters or tracks. */
+  canonical?: string;
+  /** The picture a shared link shows (absolute URL). */
+  image?: { url: string; width?: number; height?: number; alt: string };
+  type?: 'website' | 'product' | 'profile';
+  /** schema.org objects, each written as its own JSON-LD block. */
+  structuredData?: Array<Record<string, unknown>>;
+}
+
+export const SITE_NAME = 'Dragon Fruit Marketplace';
+/** Search engines show about 155 to 160 characters of a description. */
+export const DESCRIPTION_MAX = 160;
+
+/** `text` on one line, cut at a word to at most `max` characters with an ellipsis. */
+export function describe(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** A path or URL made absolute against the site's origin. */
+export const absolute = (origin: string, pathOrUrl: string) => new URL(pathOrUrl, `${origin}/`).href;
+
+/** The trail of links above a page, as schema.org's BreadcrumbList. */
+export function breadcrumbs(origin: string, trail: Array<{ name: string; path: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: absolute(origin, step.path),
+    })),
+  };
+}
+
+/** A listing's page: the description, its cover as the preview, and Product with its Offer (and rating, when rated). */
+export function productHead(product: ProductDetail, origin: string): PageHead {
+  const url = absolute(origin, `/product/${product.id}`);
+  const photos = product.photos.map((p) => absolute(origin, p.sizes.at(-1)?.url ?? p.url));
+  const largest = product.photos[0]?.sizes.at(-1);
+  const image = largest
+    ? { url: absolute(origin, largest.url), width: largest.width, height: largest.height, alt: product.title }
+    : { url: absolute(origin, product.imageUrl), alt: product.title };
+  const seller = product.seller.username;
+  return {
+    description: describe(`${product.title} from ${seller}: ${product.description}`),
+    canonical: url,
+    image,
+    type: 'product',
+    structuredData: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        description: describe(product.description, 5000),
+        sku: String(product.id),
+        url,
+        image: photos.length > 0 ? photos : [image.url],
+        category: `Dragon fruit ${product.form}`,
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: product.price.toFixed(2),
+          priceCurrency: 'USD',
+          availability:
+            product.inStock && product.quantity > 0
+              ? 'https://schema.org/InStock'
+              : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          seller: { '@type': 'Organization', name: seller },
+        },
+        ...(product.rating.count > 0 && product.rating.average !== null
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: product.rating.average,
+                reviewCount: product.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
+      },
+      breadcrumbs(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'Marketplace', path: '/marketplace' },
+        { name: product.variety, path: `/marketplace?variety=${encodeURIComponent(product.variety)}` },
+        { name: product.title, path: `/product/${product.id}` },
+      ]),
+    ],
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * What a page tells search engines (domain/seo.ts, server/src/plugins/page-head.ts): a listing's structured data
+ * holds the fields search engines require of a Product with an Offer (checked against a schema of them), and the
+ * head tags carry any text a seller typed without it breaking out of its attribute or its JSON-LD block.
+ */
+import type { ProductDetail } from '@domain/catalog/responses';
+import { describe as cut, productHead } from '@domain/seo';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fillTemplate } from '../../server/src/plugins/client';
+
+const ORIGIN = 'https://shop.example.com';
+
+/** Google's required and recommended fields of a Product rich result with an Offer and an AggregateRating. */
+const productLd = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Product'),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  sku: z.string().min(1),
+  url: z.url(),
+  image: z.array(z.url()).min(1),
+  offers: z.object({
+    '@type': z.literal('Offer'),
+    url: z.url(),
+    price: z.string().regex(/^\d+\.\d{2}$/),
+    priceCurrency: z.literal('USD'),
+    availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
+    seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1) }),
+  }),
+  aggregateRating: z
+    .object({
+      '@type': z.literal('AggregateRating'),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.int().positive(),
+    })
+    .optional(),
+});
+const breadcrumbLd = z.object({
+  '@type': z.literal('BreadcrumbList'),
+  itemListElement: z
+    .array(z.object({ position: z.int().positive(), name: z.string(), item: z.url() }))
+    .min(2),
+});
+
+function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  const photo = {
+    id: 3,
+    width: 2000,
+    height: 1500,
+    placeholder: 'data:image/webp;base64,AAAA',
+    url: '/media/b.webp',
+    srcset: '/media/a.webp 320w, /media/b.webp 640w, /media/c.webp 1280w',
+    sizes: [
+      { width: 320, height: 240, url: '/media/a.webp' },
+      { width: 640, height: 480, url: '/media/b.webp' },
+      { width: 1280, height: 960, url: '/media/c.webp' },
+    ],
+  };
+  return {
+    id: 42,
+    sellerId: 7,
+    title: 'Sugar Dragon cutting',
+    description: 'A fresh 12 inch cutting, callused and ready to root.',
+    variety: 'Sugar Dragon',
+    form: 'cutting',
+    cuttingSize: '12 inch',
+    pollination: 'self',
+    shipsAs: 'unrooted-cutting',
+    rooted: false,
+    callused: true,
+    lengthInches: 12,
+    segments: null,
+    grafted: false,
+    rootstock: null,
+    organic: false,
+    pesticideFree: false,
+    inStock: true,
+    quantity: 4,
+    price: 15,
+    imageUrl: '/images/products/sugar-dragon-cutting.svg',
+    cover: photo,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    unitsSold: 3,
+    blockedTo: [],
+    rating: { average: 4.5, count: 2 },
+    seller: { id: 7, username: 'sunshine_pitaya', location: 'Homestead, Florida' },
+    photos: [photo],
+    ...overrides,
+  };
+}
+
+describe("a listing's structured data", () => {
+  it('has Product with its Offer, rating and photos as absolute URLs, and its breadcrumbs', () => {
+    const head = productHead(listing(), ORIGIN);
+    const [product, trail] = head.structuredData ?? [];
+    const parsed = productLd.parse(product);
+    expect(parsed.offers).toMatchObject({ price: '15.00', availability: 'https://schema.org/InStock' });
+    expect(parsed.image).toEqual([`${ORIGIN}/media/c.webp`]);
+    expect(parsed.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 2 });
+    expect(breadcrumbLd.parse(trail).itemListElement.map((s) => s.name)).toEqual([
+      'Home',
+      'Marketplace',
+      'Sugar Dragon',
+      'Sugar Dragon cutting',
+    ]);
+    expect(head).toMatchObject({
+      canonical: `${ORIGIN}/product/42`,
+      type: 'product',
+      image: { url: `${ORIGIN}/media/c.webp`, width: 1280, height: 960 },
+    });
+  });
+
+  it('says out of stock, leaves the rating out while unrated, and shows the image URL without photos', () => {
+    const head = productHead(
+      listing({ inStock: false, quantity: 0, rating: { average: null, count: 0 }, photos: [], cover: null }),
+      ORIGIN,
+    );
+    const parsed = productLd.parse(head.structuredData?.[0]);
+    expect(parsed.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(parsed.aggregateRating).toBeUndefined();
+    expect(parsed.image).toEqual([`${ORIGIN}/images/products/sugar-dragon-cutting.svg`]);
+  });
+
+  it('cuts a description at a word, within 160 characters', () => {
+    const long = 'word '.repeat(100);
+    const short = cut(long);
+    expect(short.length).toBeLessThanOrEqual(160);
+    expect(short.endsWith('word…')).toBe(true);
+    expect(cut('  two\n\nlines  ')).toBe('two lines');
+  });
+});
+
+describe('the head tags', () => {
+  const TEMPLATE =
+    '<!doctype html><html><head><meta name="description" content="The site." /><title>x</title></head>' +
+    '<body><div id="root"></div></body></html>';
+  const NASTY = 'Pitaya "best" </script><script>alert(1)</script> $& $` \u0000';
+
+  it("carry a seller's text in attributes and JSON-LD without breaking out, and replace the default description", () => {
+    const head = productHead(listing({ title: NASTY, description: NASTY }), ORIGIN);
+    const html = fillTemplate(TEMPLATE, { title: NASTY, head, html: '', state: {} });
+    const headHtml = html.slice(0, html.indexOf('</head>'));
+    // One script per JSON-LD block, each parsing back to what the page gave.
+    const blocks = [...headHtml.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks.map((b) => JSON.parse(b[1] as string))).toEqual(head.structuredData);
+    expect(headHtml).not.toContain('<script>alert');
+    expect(headHtml.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(headHtml).not.toContain('The site.');
+    expect(headHtml).toContain(`<link rel="canonical" href="${ORIGIN}/product/42" />`);
+    expect(headHtml).toContain('<meta property="og:type" content="product" />');
+    expect(headHtml).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it('leaves the template as it was for a page that says nothing of itself', () => {
+    const html = fillTemplate(TEMPLATE, { title: 'x', html: '', state: {} });
+    expect(html).toContain('<meta name="description" content="The site." />');
+    expect(html).not.toContain('og:');
+  });
+});
