@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { test as stripeTest } from './stripe-app';
 import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName, waitsForAdoption } from './support';
 
@@ -163,6 +164,56 @@ for (const theme of THEMES) {
       await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toBeVisible();
       await expect(page.locator('.animate-pulse')).toHaveCount(0);
       await expectNoSeriousViolations(page, `product, Reviews tab (${theme})`);
+    });
+
+    test('listing photos: the form with photos and a refused file, and the product page with a gallery', async ({
+      page,
+      baseURL,
+    }) => {
+      test.slow();
+      await registerByApi(page.request, baseURL, { seller: true });
+      const headers = originHeaders(baseURL);
+      const created = await page.request.post('/api/products', {
+        headers,
+        data: {
+          title: `Photographed ${uniqueName('lot')}`,
+          description: 'Photos of the plant.',
+          variety: 'Sugar Dragon',
+          form: 'cutting',
+          shipsAs: 'unrooted-cutting',
+          price: 18,
+          quantity: 4,
+          imageUrl: '/images/products/sugar-dragon-cutting.svg',
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      for (const colour of ['#e0286f', '#3f7a2a']) {
+        const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer();
+        const res = await page.request.post(`/api/products/${id}/photos`, {
+          headers,
+          multipart: { file: { name: 'plant.jpg', mimeType: 'image/jpeg', buffer } },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+      }
+
+      await visitAndScan(page, theme, `/seller/add-listing?id=${id}`, 'edit listing with photos');
+      await page
+        .getByLabel('Choose photos')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoSeriousViolations(page, `listing photos with a refused file (${theme})`);
+      await page.getByRole('button', { name: 'Delete photo 2' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousViolations(page, `delete-photo dialog (${theme})`);
+      await page.keyboard.press('Escape');
+
+      await visitAndScan(page, theme, `/product/${id}`, 'product with a gallery');
+      await page.getByRole('button', { name: 'Show photo 2 of 2' }).click();
+      await expect(page.getByText('2 / 2', { exact: true })).toBeVisible();
+      await expectNoSeriousViolations(page, `product gallery on its second photo (${theme})`);
     });
 
     test('a buyer: account menu, product reviews, cart page, cart panel, orders and an order', async ({

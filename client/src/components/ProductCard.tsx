@@ -4,6 +4,7 @@ import { formatUSD } from '@domain/money';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { listingImage } from '@/components/listing-image';
 import { RatingSummary } from '@/components/StarRating';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
@@ -63,7 +64,9 @@ export function ProductCard({
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
         <img
-          src={product.imageUrl}
+          {...listingImage(product)}
+          // Two columns on a phone, three or four from 640 px: a card is at most about 400 px wide.
+          sizes="(min-width: 640px) 400px, 50vw"
           alt={productImageAlt(product)}
           width={400}
           height={300}

@@ -94,6 +94,16 @@ export async function apiRequest<T = unknown>(
   return readJson<T>(res);
 }
 
+/**
+ * Sends `form` as multipart/form-data (a photo's upload) with the session cookie; answers and fails as apiRequest
+ * does. The browser writes the content type itself, with the boundary.
+ */
+export async function apiUpload<T = unknown>(url: string, form: FormData): Promise<T> {
+  const res = await apiFetch(url, { method: 'POST', headers: { Accept: 'application/json' }, body: form });
+  await throwIfNotOk(res);
+  return readJson<T>(res);
+}
+
 export interface RequestOptions {
   /** Extra request headers, added to (and overriding) the JSON ones. */
   headers?: Record<string, string>;

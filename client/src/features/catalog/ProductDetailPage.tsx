@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/responses';
+import type { Product, ProductDetail as ProductDetailData } from '@domain/catalog/responses';
 import { FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
@@ -6,7 +6,6 @@ import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } fro
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useDocumentTitle } from '@/components/PageStatus';
-import { productImageAlt, VarietyBadge } from '@/components/ProductCard';
 import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -18,6 +17,7 @@ import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shi
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
+import { ProductGallery } from './components/ProductGallery';
 import { ProductDetailSkeleton, ProductNotFound } from './components/ProductStates';
 import { QuantitySelector } from './components/QuantitySelector';
 import { RelatedProducts } from './components/RelatedProducts';
@@ -38,7 +38,7 @@ export function ProductDetailPage() {
 
 type Tab = 'description' | 'growing' | 'reviews';
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product }: { product: ProductDetailData }) {
   useDocumentTitle(product.title);
   const [tab, setTab] = useState<Tab>('description');
   const showReviews = () => {
@@ -51,17 +51,7 @@ function ProductDetail({ product }: { product: Product }) {
       <Breadcrumb product={product} />
 
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
-        <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-muted">
-          <img
-            src={product.imageUrl}
-            alt={productImageAlt(product)}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className="size-full object-cover"
-          />
-          <VarietyBadge variety={product.variety} className="absolute top-4 left-4" />
-        </div>
+        <ProductGallery product={product} />
 
         <div className="flex flex-col gap-5">
           <div>

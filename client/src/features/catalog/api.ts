@@ -1,4 +1,4 @@
-import type { CatalogFacets, Product } from '@domain/catalog/responses';
+import type { CatalogFacets, Product, ProductDetail } from '@domain/catalog/responses';
 import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
@@ -52,7 +52,7 @@ export const catalogQueries = {
   product: (id: number) =>
     queryOptions({
       queryKey: [...catalogKeys.products, 'detail', id] as const,
-      queryFn: ({ signal }) => apiGet<Product>(`/api/products/${id}`, { signal }),
+      queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${id}`, { signal }),
     }),
   /** GET /api/products/:id/related: up to four real related listings, same variety, then same form. */
   related: (id: number) =>

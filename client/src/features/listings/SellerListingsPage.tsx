@@ -157,7 +157,7 @@ function ListingRow({ product, onDeleted }: { product: Product; onDeleted: () =>
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-5">
       <div className="flex min-w-0 flex-1 gap-4">
-        <ProductThumbnail src={product.imageUrl} size={80} className="size-16 sm:size-20" />
+        <ProductThumbnail listing={product} size={80} className="size-16 sm:size-20" />
         <div className="grid min-w-0 flex-1 content-start gap-1">
           <h2 className="font-sans text-base leading-snug font-semibold">
             <Link href={`/product/${product.id}`} className="rounded-sm break-words hover:text-primary">

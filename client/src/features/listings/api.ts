@@ -1,4 +1,4 @@
-import type { Product } from '@domain/catalog/responses';
+import type { Photo, Product, ProductDetail } from '@domain/catalog/responses';
 import type { ListingRemoval } from '@domain/listings/responses';
 import type { Listing } from '@domain/listings/schemas';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,14 @@ export const listingQueries = {
       queryFn: async ({ signal }) => (await apiGet<Product[]>('/api/seller/products', { signal })) ?? [],
       staleTime: 0,
     }),
+  /** A listing's photos, in the seller's order, from GET /api/products/:id (the seller's list carries only covers). */
+  photos: (productId: number) =>
+    queryOptions({
+      queryKey: [...listingQueries.all, 'photos', productId] as const,
+      queryFn: async ({ signal }): Promise<Photo[]> =>
+        (await apiGet<ProductDetail>(`/api/products/${productId}`, { signal }))?.photos ?? [],
+      staleTime: 0,
+    }),
 };
 
 /** A listing as POST /api/products and PUT /api/products/:id take it; the server ignores sellerId. */
@@ -36,7 +44,7 @@ export function useSellerProducts() {
 }
 
 /** After a listing changes: the seller's list and every marketplace query (docs/product.md#calls). */
-function refreshListings(queryClient: QueryClient) {
+export function refreshListings(queryClient: QueryClient) {
   void refreshCatalog(queryClient);
   return queryClient.invalidateQueries({ queryKey: listingQueries.all });
 }

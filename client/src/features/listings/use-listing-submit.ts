@@ -1,4 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from '@/lib/api';
 import { useCreateListing, useUpdateListing } from './api';
@@ -6,11 +7,16 @@ import { LISTING_DEFAULTS, LISTING_FIELDS, type ListingFormApi, toListingPayload
 
 /**
  * What the listing form does on submit: add the listing (then reset the form for the next one) or update
- * `product` (then go back to the listings). The server's field errors, such as the 409 on the quantity when a
+ * `product` (then go back to the listings). A new listing's chosen photos are uploaded right after it is added. The server's field errors, such as the 409 on the quantity when a
  * sale changed the stock, land on the same fields; focus goes to the first of them.
  */
-export function useListingSubmit(form: ListingFormApi, product: Product | undefined) {
+export function useListingSubmit(
+  form: ListingFormApi,
+  product: Product | undefined,
+  uploadPhotos: (id: number) => Promise<void>,
+) {
   const [, navigate] = useLocation();
+  const [uploading, setUploading] = useState(false);
   const create = useCreateListing();
   const update = useUpdateListing();
 
@@ -37,9 +43,14 @@ export function useListingSubmit(form: ListingFormApi, product: Product | undefi
         );
       } else {
         create.mutate(payload, {
-          onSuccess: () => {
-            form.reset(LISTING_DEFAULTS);
-            form.setFocus('title');
+          onSuccess: (created) => {
+            // The photos chosen for it go up now, in order; then the form empties for the next listing.
+            setUploading(true);
+            void uploadPhotos(created.id).finally(() => {
+              setUploading(false);
+              form.reset(LISTING_DEFAULTS);
+              form.setFocus('title');
+            });
           },
           onError: showServerErrors,
         });
@@ -48,5 +59,5 @@ export function useListingSubmit(form: ListingFormApi, product: Product | undefi
     (invalid) => console.error('Listing form is invalid', invalid),
   );
 
-  return { onSubmit, pending: create.isPending || update.isPending };
+  return { onSubmit, pending: create.isPending || update.isPending || uploading };
 }

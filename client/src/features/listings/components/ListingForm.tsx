@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { LISTING_DEFAULTS, type ListingFormValues, listingResolver, listingToForm } from '../listing-form';
+import { useListingPhotos } from '../use-listing-photos';
 import { useListingSubmit } from '../use-listing-submit';
 import {
   BasicsFields,
@@ -13,6 +14,7 @@ import {
   PlantFieldset,
   PriceStockFields,
 } from './ListingFormSections';
+import { PhotoManager } from './PhotoManager';
 
 /**
  * The listing form (docs/product.md#listing-form): a new listing when `product` is absent, else that
@@ -24,7 +26,8 @@ export function ListingForm({ product }: { product?: Product }) {
     resolver: listingResolver,
     defaultValues: product ? listingToForm(product) : LISTING_DEFAULTS,
   });
-  const { onSubmit, pending } = useListingSubmit(form, product);
+  const photos = useListingPhotos(product?.id);
+  const { onSubmit, pending } = useListingSubmit(form, product, photos.uploadAll);
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={pending}>
@@ -35,6 +38,7 @@ export function ListingForm({ product }: { product?: Product }) {
         <PriceStockFields form={form} />
       </div>
       <PlantFieldset form={form} />
+      <PhotoManager photos={photos} isNew={product === undefined} />
       <ImageField form={form} />
       <DetailsFieldset form={form} />
       <FormActions pending={pending} editing={product !== undefined} />

@@ -159,7 +159,7 @@ export function ImageField({ form }: SectionProps) {
       id="listing-image-url"
       label="Image URL"
       required
-      hint="A web address (https://…) or a path on this site, such as /images/products/sugar-dragon-cutting.svg."
+      hint="Shown while the listing has no photos: a web address (https://…) or a path on this site, such as /images/products/sugar-dragon-cutting.svg."
       error={form.formState.errors.imageUrl?.message}
     >
       <Input

@@ -52,7 +52,7 @@ function RecentListings({ products }: { products: Product[] }) {
     <ul aria-label="Recent listings" className="divide-y">
       {products.map((product) => (
         <li key={product.id} className="flex items-center gap-4 py-3 first:pt-0 last:pb-0">
-          <ProductThumbnail src={product.imageUrl} size={56} className="size-14" />
+          <ProductThumbnail listing={product} size={56} className="size-14" />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">
               <Link href={`/product/${product.id}`} className="rounded-sm hover:text-primary">
