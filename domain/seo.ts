@@ -52,9 +52,10 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
   const url = absolute(origin, `/product/${product.id}`);
   const photos = product.photos.map((p) => absolute(origin, p.sizes.at(-1)?.url ?? p.url));
   const largest = product.photos[0]?.sizes.at(-1);
+  // A link preview shows a photo; the illustrations are SVG, which link previews do not show.
   const image = largest
     ? { url: absolute(origin, largest.url), width: largest.width, height: largest.height, alt: product.title }
-    : { url: absolute(origin, product.imageUrl), alt: product.title };
+    : undefined;
   const seller = product.seller.username;
   return {
     description: describe(`${product.title} from ${seller}: ${product.description}`),
@@ -69,7 +70,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
         description: describe(product.description, 5000),
         sku: String(product.id),
         url,
-        image: photos.length > 0 ? photos : [image.url],
+        image: photos.length > 0 ? photos : [absolute(origin, product.imageUrl)],
         category: `Dragon fruit ${product.form}`,
         offers: {
           '@type': 'Offer',

@@ -120,6 +120,7 @@ describe("a listing's structured data", () => {
     expect(parsed.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(parsed.aggregateRating).toBeUndefined();
     expect(parsed.image).toEqual([`${ORIGIN}/images/products/sugar-dragon-cutting.svg`]);
+    expect(head.image).toBeUndefined();
   });
 
   it('cuts a description at a word, within 160 characters', () => {

@@ -2,10 +2,11 @@ import type { Product, ProductDetail as ProductDetailData } from '@domain/catalo
 import { FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
+import { productHead } from '@domain/seo';
 import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -40,6 +41,7 @@ type Tab = 'description' | 'growing' | 'reviews';
 
 function ProductDetail({ product }: { product: ProductDetailData }) {
   useDocumentTitle(product.title);
+  usePageHead(productHead(product, useSiteOrigin()));
   const [tab, setTab] = useState<Tab>('description');
   const showReviews = () => {
     setTab('reviews');
