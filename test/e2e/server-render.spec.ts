@@ -65,6 +65,35 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Growing Guides' })).toBeVisible();
   });
 
+  test('a listing page tells search engines what it sells: description, canonical URL, Product JSON-LD', async ({
+    page,
+    baseURL,
+  }) => {
+    const product = await someProduct(page);
+    await page.goto(`/product/${product.id}`);
+    const canonical = `${new URL(baseURL as string).origin}/product/${product.id}`;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      new RegExp(product.seller.username),
+    );
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(data.find((d) => d['@type'] === 'Product')).toMatchObject({
+      name: product.title,
+      url: canonical,
+      offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD' },
+    });
+    expect(data.find((d) => d['@type'] === 'BreadcrumbList')).toBeTruthy();
+
+    await page.goto('/marketplace?sort=price-low-high&page=2');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${new URL(baseURL as string).origin}/marketplace`,
+    );
+  });
+
   test('the header search goes to the marketplace with the term', async ({ page }) => {
     await page.goto('/guides');
     const search = page.getByRole('searchbox').first();
