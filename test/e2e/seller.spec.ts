@@ -5,8 +5,11 @@ import {
   appOrigin,
   expect,
   listByApi,
+  loginThroughForm,
   orderByApi,
+  PASSWORD,
   PAYMENT_INSTRUCTIONS,
+  sellerByApi,
   signUpByApi,
   test,
   toast,
@@ -502,7 +505,8 @@ test('seller pages show Loading... while the session resolves and send buyers an
   await page.goto('/seller/dashboard');
   await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
   answer();
-  await expect(page).toHaveURL(/\/login$/);
+  // A visitor signs in and comes back to the seller page it opened.
+  await expect(page).toHaveURL(/\/login\?redirect=\/seller\/dashboard$/);
   await page.unroute('**/api/auth/me');
 
   await signUpByApi(page, uniqueName('buyer'));
@@ -514,4 +518,32 @@ test('seller pages show Loading... while the session resolves and send buyers an
       page.getByRole('heading', { level: 1, name: /Seller Dashboard|Your Listings|Add New Listing/ }),
     ).toHaveCount(0);
   }
+});
+
+test('a signed-out seller returns to the seller page it opened; a new seller is welcomed, not welcomed back', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // The nursery's account is made on a context of its own, so this browser is signed out.
+  const api = await playwright.request.newContext({ baseURL });
+  const name = await sellerByApi(api, new URL(baseURL as string).origin);
+  await api.dispose();
+
+  await page.goto('/seller/listings');
+  await expect(page).toHaveURL(/\/login\?redirect=\/seller\/listings$/);
+  await loginThroughForm(page, name, PASSWORD);
+  await expect(page).toHaveURL(/\/seller\/listings$/);
+
+  await page.goto('/seller/dashboard');
+  await expect(page.getByText(`Welcome, ${name}: add your first listing to start selling.`)).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+  await listByApi(page.request, appOrigin(), {
+    title: `${name}'s first cutting`,
+    form: 'cutting',
+    shipsAs: 'unrooted-cutting',
+    image: 'sugar-dragon-cutting.svg',
+  });
+  await page.reload();
+  await expect(page.getByText(`Welcome back, ${name}.`)).toBeVisible();
 });

@@ -15,10 +15,16 @@ export function RequireAuth({ children, returnTo }: { children: ReactNode; retur
   return <>{children}</>;
 }
 
-/** Sellers only: "Loading..." while the session resolves, then visitors and non-sellers go to /login. */
+/**
+ * Sellers only: "Loading..." while the session resolves, then a visitor goes to /login and comes back to this page
+ * once signed in; a signed-in buyer goes to /login.
+ */
 export function RequireSeller({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const [location] = useLocation();
+  const search = useSearch();
   if (isLoading) return <PageLoading />;
-  if (!user?.isSeller) return <Redirect to="/login" replace />;
+  if (!user) return <Redirect to={loginUrl(search ? `${location}?${search}` : location)} replace />;
+  if (!user.isSeller) return <Redirect to="/login" replace />;
   return <>{children}</>;
 }

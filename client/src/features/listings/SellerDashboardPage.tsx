@@ -13,6 +13,17 @@ import { QuickActionsCard } from './components/QuickActionsCard';
 import { RecentListingsCard } from './components/RecentListingsCard';
 import { listingStats } from './stats';
 
+/**
+ * "Welcome back" only to a seller who has been here before (it has listings); a new seller is welcomed, and nothing
+ * is said while its listings load.
+ */
+function greeting(username: string | undefined, listings: number | undefined): string {
+  if (!username || listings === undefined) return '';
+  return listings > 0
+    ? `Welcome back, ${username}. `
+    : `Welcome, ${username}: add your first listing to start selling. `;
+}
+
 /** /seller/dashboard — stats, recent listings, orders to ship and quick actions (inside RequireSeller). */
 export function SellerDashboardPage() {
   useDocumentTitle('Seller Dashboard');
@@ -24,7 +35,7 @@ export function SellerDashboardPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <h1 className="text-3xl sm:text-4xl">Seller Dashboard</h1>
       <p className="mt-2 text-muted-foreground">
-        {user ? `Welcome back, ${user.username}. ` : ''}Manage your inventory and the orders to ship.
+        {greeting(user?.username, products.data?.length)}Manage your inventory and the orders to ship.
       </p>
       <ShipFromNotice className="mt-6" />
       <MissedBuyersNotice className="mt-6" />
