@@ -1,6 +1,6 @@
 import { ArrowLeft, CircleAlert, Clock } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { GUIDE_CONTENT } from './guides-content';
 import { findGuide, GUIDES, type GuideSummary } from './guides-index';
@@ -28,6 +28,11 @@ function GuideNotFound() {
 
 function Guide({ guide }: { guide: GuideSummary }) {
   useDocumentTitle(guide.title);
+  usePageHead({
+    description: guide.summary,
+    canonical: `${useSiteOrigin()}/guides/${guide.slug}`,
+    type: 'website',
+  });
   const content = GUIDE_CONTENT[guide.slug];
   const others = GUIDES.filter((g) => g.slug !== guide.slug);
   return (

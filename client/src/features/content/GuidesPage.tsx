@@ -1,11 +1,16 @@
 import { BookOpen, Clock } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { GUIDES } from './guides-index';
 
 /** /guides: the three growing guides. */
 export function GuidesPage() {
   useDocumentTitle('Growing Guides');
+  usePageHead({
+    description:
+      'Growing guides for dragon fruit: rooting cuttings, building posts and trellises, and pollinating the flowers.',
+    canonical: `${useSiteOrigin()}/guides`,
+  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-16">
       <h1 className="text-4xl">Growing Guides</h1>

@@ -1,11 +1,16 @@
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { HELP_SECTIONS } from './help-sections';
 import { useHashScroll } from './use-hash-scroll';
 
 /** Support and policy information; the footer's support and legal links point at its sections. */
 export function HelpPage() {
   useDocumentTitle('Help & Policies');
+  usePageHead({
+    description:
+      'Shipping live plants, returns, contact, common questions, and the terms and privacy policy of Dragon Fruit Marketplace.',
+    canonical: `${useSiteOrigin()}/help`,
+  });
   useHashScroll();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-16">
