@@ -298,6 +298,9 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     const id = await listing();
     const bought = (await upload(id, await jpeg())).body;
     expect((await buyer.post('/api/cart', { productId: id, quantity: 1 })).status).toBe(201);
+    // The cart shows the listing's cover too.
+    const cart = await buyer.get<Array<{ product: { imageUrl: string } }>>('/api/cart');
+    expect(cart.body.map((l) => l.product.imageUrl)).toEqual([bought.url]);
     const order = await buyer.post<OrderView>('/api/orders', { lines: [{ productId: id, price: 15 }] });
     expect(order.status).toBe(201);
     expect(order.body.items[0]?.imageUrl).toBe(bought.url);

@@ -8,6 +8,7 @@ import type { ColumnOf, RowOf } from '../../db/rows';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { cannotBePaid, payeeName, sellerCanBePaid } from '../payments';
+import { coverUrlOf } from '../photos';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
@@ -71,7 +72,9 @@ export class CartService {
     private readonly db: Db,
     provider: PaymentProviderId = 'direct',
   ) {
-    this.productColumns = sql`p.title, p.price_cents as "priceCents", p.image_url as "imageUrl", p.variety,
+    // The listing's picture: its cover photo, else its image URL.
+    this.productColumns = sql`p.title, p.price_cents as "priceCents",
+                              coalesce(${coverUrlOf(sql`p.id`)}, p.image_url) as "imageUrl", p.variety,
                               p.in_stock as "inStock", p.quantity as stock,
                               ${unpaidPayee(provider, sql`p`)} as "unpaidPayee"`;
     this.listLines = db
@@ -83,7 +86,7 @@ export class CartService {
         createdAt: cartItems.createdAt,
         title: products.title,
         priceCents: products.priceCents,
-        imageUrl: products.imageUrl,
+        imageUrl: sql<string>`coalesce(${coverUrlOf(sql`${products.id}`)}, ${products.imageUrl})`,
         variety: products.variety,
         inStock: products.inStock,
         stock: products.quantity,
