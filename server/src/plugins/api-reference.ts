@@ -53,7 +53,7 @@ interface OpenApiDocument {
 }
 
 /**
- * The document without the components nothing refers to: every named schema is made both as a request's and as an
+ * The document without the components nothing refers to, the others in order of name: every named schema is made both as a request's and as an
  * answer's (`CartLineInput` and `CartLine`), and most are only one of them.
  */
 function withoutUnused<T extends OpenApiDocument>(document: T): T {
@@ -71,7 +71,13 @@ function withoutUnused<T extends OpenApiDocument>(document: T): T {
       }
   };
   visit(document.paths);
-  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  // By name: the registry lists them in the order their modules loaded, which differs between a server and a test
+  // worker that loaded other modules first, and the committed document must be the same either way.
+  const kept = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   return { ...document, components: { ...document.components, schemas: kept } };
 }
 
