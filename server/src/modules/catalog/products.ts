@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
-import { coverOf, photoView } from '../photos';
+import { coverOf, photoColumns, photoView } from '../photos';
 
 /** Every product column the API shows (not the search text), with the seller. */
 const productColumns = {
@@ -94,13 +94,7 @@ export class ProductReads {
       .limit(1)
       .prepare('product_by_id');
     this.photosOf = db
-      .select({
-        id: productPhotos.id,
-        width: productPhotos.width,
-        height: productPhotos.height,
-        placeholder: productPhotos.placeholder,
-        renditions: productPhotos.renditions,
-      })
+      .select(photoColumns)
       .from(productPhotos)
       .where(eq(productPhotos.productId, sql.placeholder('id')))
       .orderBy(productPhotos.position, productPhotos.id)

@@ -17,6 +17,6 @@ export function createPhotoStore(config: { photos: PhotoSettings }): PhotoStore 
 }
 export { coverKeysOf, coverOf, coverUrlOf } from './cover-sql';
 export { type ProcessedPhoto, processPhoto } from './images';
-export { PhotoService } from './photo-service';
+export { PhotoService, photoColumns } from './photo-service';
 export { mediaRoutes, photoRoutes } from './routes';
 export { mediaUrl, type PhotoRow, photoView } from './views';

@@ -23,7 +23,8 @@ const SWEEP_GRACE_MINUTES = 60;
 /** Objects deleted per transaction of the sweep (each a call to the store while its row is locked). */
 const SWEEP_BATCH = 50;
 
-const photoColumns = {
+/** A photo's columns as photoView takes them (the catalog's detail read selects the same). */
+export const photoColumns = {
   id: productPhotos.id,
   width: productPhotos.width,
   height: productPhotos.height,
@@ -38,12 +39,6 @@ export class PhotoService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** A listing's photos in order, for its seller: NotFound when it is not theirs (or archived). */
-  async list(sellerId: number, productId: number): Promise<Photo[]> {
-    await this.own(this.db, sellerId, productId);
-    return this.photos(this.db, productId);
-  }
-
   /**
    * Before an upload's body is read: the listing is the seller's and has room for a photo. Checked again under the
    * listing's lock when the photo is written (two uploads may race for the last place).
@@ -55,10 +50,10 @@ export class PhotoService {
 
   /**
    * Adds a photo at the end (the cover when it is the first): processed (InvalidInput for a file that is not a
-   * photo we can read), its objects recorded then stored, then its row written under the listing's lock.
+   * photo we can read), its objects recorded then stored, then its row written under the listing's lock, where the
+   * listing's owner and its room are what decide. The route has called checkRoom before reading the body.
    */
   async add(sellerId: number, productId: number, file: Buffer): Promise<Photo> {
-    await this.checkRoom(sellerId, productId);
     const photo = await processPhoto(file);
     const keys = photo.renditions.map((r) => r.key);
     // Recorded (or made young again) before the put, so the sweep leaves these objects alone for an hour: it locks
