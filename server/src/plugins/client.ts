@@ -7,8 +7,9 @@ import type { PageHead } from '@domain/seo';
 import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeMarkup } from '../http/escape';
 import { notFound } from './errors';
-import { escapeHtml, headTags } from './page-head';
+import { headTags } from './page-head';
 import { PRIVATE_NO_STORE, SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
 /** The server renderer built from the client (client/src/entry-server.tsx): its contract, as the server uses it. */
@@ -194,10 +195,10 @@ export function fillTemplate(
   // it can close the element.
   const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
   return template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(page.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, (tag) =>
       page.head?.description
-        ? `<meta name="description" content="${escapeHtml(page.head.description)}" />`
+        ? `<meta name="description" content="${escapeMarkup(page.head.description)}" />`
         : tag,
     )
     .replace('</head>', () => `${headTags(page.title, page.head)}</head>`)

@@ -5,20 +5,17 @@
  * element (a listing's description may hold "</script>").
  */
 import { type PageHead, SITE_NAME } from '@domain/seo';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeMarkup } from '../http/escape';
 
 const meta = (attribute: 'name' | 'property', key: string, value: string | number | undefined) =>
   value === undefined || value === ''
     ? ''
-    : `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
+    : `<meta ${attribute}="${key}" content="${escapeMarkup(String(value))}" />`;
 
 export function headTags(title: string, head: PageHead | undefined): string {
   if (!head) return '';
   const tags = [
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" />` : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:title', title),

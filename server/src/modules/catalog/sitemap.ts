@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { GUIDE_SLUGS } from '@domain/constants';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import { escapeMarkup } from '../../http/escape';
 
 /** The protocol's limit of URLs in one sitemap file. */
 export const LISTINGS_PER_SITEMAP = 50_000;
@@ -35,13 +36,7 @@ const PRIVATE_PATHS = [
   '/register',
 ];
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
-
-const urlEntry = (loc: string) => `<url><loc>${escapeXml(loc)}</loc></url>\n`;
+const urlEntry = (loc: string) => `<url><loc>${escapeMarkup(loc)}</loc></url>\n`;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
 
@@ -77,7 +72,7 @@ export class Sitemaps {
     for (let i = 1; i <= n; i++) files.push(`/sitemap-listings-${i}.xml`);
     return (
       `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
-      files.map((f) => `<sitemap><loc>${escapeXml(origin + f)}</loc></sitemap>\n`).join('') +
+      files.map((f) => `<sitemap><loc>${escapeMarkup(origin + f)}</loc></sitemap>\n`).join('') +
       '</sitemapindex>\n'
     );
   }
