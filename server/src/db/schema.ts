@@ -77,9 +77,9 @@ export const users = pgTable(
     /** A seller's handling time: days from an order to its shipping, after which they are reminded. */
     handlingDays: integer('handling_days').notNull().default(3),
     /**
-     * The packing slip's shipper (docs/product.md#seller-shipping-profile): the business name (null: the username)
-     * and the return address, whole or not at all (null until the seller gives one; its state need not be the
-     * ship-from state).
+     * The nursery's shop name (null: its username), shown wherever the seller is named and on the packing slip
+     * (docs/product.md#seller-shipping-profile), unique whatever its case; and the return address, whole or not at
+     * all (null until the seller gives one; its state need not be the ship-from state).
      */
     businessName: text('business_name'),
     returnLine1: text('return_line1'),
@@ -94,6 +94,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // A nursery's shop name is its own: no two alike, whatever their case (docs/decisions/0024-storefronts.md).
+    uniqueIndex('users_business_name_lower_key').on(sql`lower(${t.businessName})`),
     check(
       'users_ship_from_state_valid',
       sql`${t.shipFromState} is null or ${t.shipFromState} in ${textList(STATE_CODES)}`,
