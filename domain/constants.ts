@@ -114,6 +114,8 @@ export const EMAIL_MAX = 254;
 export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LOCATION_MAX = 100;
 export const BIO_MAX = 1000;
+/** A nursery's shop name (docs/decisions/0024-storefronts.md). */
+export const BUSINESS_NAME_MAX = 100;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

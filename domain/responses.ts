@@ -29,6 +29,17 @@ export const dollars = () => z.number().nonnegative();
 /** A row id. */
 export const id = () => z.int().positive();
 
+/**
+ * A nursery as answers name it (docs/decisions/0024-storefronts.md): pages show `name` and link to
+ * `/sellers/<username>`.
+ */
+export const sellerRefSchema = z.object({
+  id: id(),
+  username: z.string().describe('Its storefront is /sellers/<username>'),
+  name: z.string().describe('Its shop name, else its username'),
+});
+export type SellerRef = z.output<typeof sellerRefSchema>;
+
 /** A plain `{ message }` answer (logout, the newsletter). */
 export const messageSchema = z.object({ message: z.string() });
 

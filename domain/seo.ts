@@ -3,7 +3,8 @@
  * description, the canonical URL, Open Graph and Twitter card tags, and schema.org structured data as JSON-LD.
  * Pages say it (client: usePageHead); the server writes the tags (server/src/plugins/client.ts).
  */
-import type { ProductDetail } from './catalog';
+import type { ProductDetail, Storefront } from './catalog';
+import { stateName } from './shipping';
 
 export interface PageHead {
   /** What a search result shows under the title: plain text, cut to DESCRIPTION_MAX by `describe`. */
@@ -47,6 +48,11 @@ export function breadcrumbs(origin: string, trail: Array<{ name: string; path: s
   };
 }
 
+/** A nursery's storefront: /sellers/<username>, the username percent-encoded. */
+export function storefrontPath(username: string): string {
+  return `/sellers/${encodeURIComponent(username)}`;
+}
+
 /** A listing's page: the description, its cover as the preview, and Product with its Offer (and rating, when rated). */
 export function productHead(product: ProductDetail, origin: string): PageHead {
   const url = absolute(origin, `/product/${product.id}`);
@@ -56,7 +62,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
   const image = largest
     ? { url: absolute(origin, largest.url), width: largest.width, height: largest.height, alt: product.title }
     : undefined;
-  const seller = product.seller.username;
+  const seller = product.seller.name;
   return {
     description: describe(`${product.title} from ${seller}: ${product.description}`),
     canonical: url,
@@ -82,7 +88,11 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
               ? 'https://schema.org/InStock'
               : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
-          seller: { '@type': 'Organization', name: seller },
+          seller: {
+            '@type': 'Organization',
+            name: seller,
+            url: absolute(origin, storefrontPath(product.seller.username)),
+          },
         },
         ...(product.rating.count > 0 && product.rating.average !== null
           ? {
@@ -101,6 +111,51 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
         { name: 'Marketplace', path: '/marketplace' },
         { name: product.variety, path: `/marketplace?variety=${encodeURIComponent(product.variety)}` },
         { name: product.title, path: `/product/${product.id}` },
+      ]),
+    ],
+  };
+}
+
+/**
+ * A nursery's storefront: its bio (or what it sells) as the description, and an Organization with its region and the
+ * rating of its listings' reviews.
+ */
+export function storefrontHead(store: Storefront, origin: string): PageHead {
+  const path = storefrontPath(store.username);
+  const url = absolute(origin, path);
+  const region = store.shipping.shipFromState;
+  const where = store.location ?? (region ? stateName(region) : null);
+  const about = store.bio ?? `Dragon fruit plants from ${store.name}${where ? `, ${where}` : ''}.`;
+  return {
+    description: describe(`${store.name}${where ? ` (${where})` : ''}: ${about}`),
+    canonical: url,
+    type: 'profile',
+    structuredData: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: store.name,
+        url,
+        ...(store.bio ? { description: describe(store.bio, 5000) } : {}),
+        ...(region
+          ? { address: { '@type': 'PostalAddress', addressRegion: region, addressCountry: 'US' } }
+          : {}),
+        ...(store.rating.count > 0 && store.rating.average !== null
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: store.rating.average,
+                reviewCount: store.rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
+      },
+      breadcrumbs(origin, [
+        { name: 'Home', path: '/' },
+        { name: 'Marketplace', path: '/marketplace' },
+        { name: store.name, path },
       ]),
     ],
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BIO_MAX,
+  BUSINESS_NAME_MAX,
   EMAIL_MAX,
   LOCATION_MAX,
   PASSWORD_MAX,
@@ -26,7 +27,26 @@ export const MESSAGES = {
   usernameControl: controlCharactersMessage('Username'),
   locationControl: controlCharactersMessage('Location'),
   bioControl: controlCharactersMessage('Bio'),
+  businessName: 'Shop name must be text',
+  businessNameMax: `Shop name must be at most ${BUSINESS_NAME_MAX} characters`,
+  businessNameControl: controlCharactersMessage('Shop name'),
+  /** Another nursery has this shop name, whatever its case (409 on businessName). */
+  businessNameTaken: 'Another nursery already has this shop name: choose another',
 } as const;
+
+/**
+ * A nursery's shop name (docs/decisions/0024-storefronts.md): one line, optional (none: its username shows), unique
+ * whatever its case (the server says when it is taken). Sign-up and the seller's profile take it alike.
+ */
+export const BUSINESS_NAME_RULES = {
+  field: 'Shop name',
+  line: true,
+  max: BUSINESS_NAME_MAX,
+  maxMessage: MESSAGES.businessNameMax,
+  typeMessage: MESSAGES.businessName,
+  controlMessage: MESSAGES.businessNameControl,
+} as const;
+export const businessNameSchema = optionalText(BUSINESS_NAME_RULES);
 
 export const usernameSchema = z
   .string(MESSAGES.usernameMin)
@@ -52,6 +72,8 @@ export const registerSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   isSeller: z.boolean().optional().default(false),
+  /** A seller's shop name (ignored for a buyer). */
+  businessName: businessNameSchema,
   location: optionalText({
     field: 'Location',
     line: true,
@@ -78,6 +100,7 @@ export const registerFormSchema = z
     password: passwordSchema,
     confirmPassword: z.string(),
     terms: z.boolean().refine((v) => v, MESSAGES.terms),
+    businessName: z.string().max(BUSINESS_NAME_MAX, MESSAGES.businessNameMax).optional(),
     location: z.string().max(LOCATION_MAX, MESSAGES.location).optional(),
     bio: z.string().max(BIO_MAX, MESSAGES.bio).optional(),
   })

@@ -249,13 +249,20 @@ export type RangeParam = RangeFilters['min']['param'] | RangeFilters['max']['par
 
 /**
  * The parsed filters: each list's chosen options, each flag, each destination's place (null: no filter), each
- * range's bounds (null when open), the search.
+ * range's bounds (null when open), the search, and the seller they are scoped to.
  */
 export type CatalogFilters = { [F in ListFilters as F['key']]: Array<F['options'][number]['value']> } & {
   [F in FlagFilters as F['key']]: boolean;
 } & { [F in DestinationFilters as F['key']]: F['values'][number] | null } & {
   [P in RangeParam]: number | null;
-} & { search: string };
+} & {
+  search: string;
+  /**
+   * The scope: one nursery's listings, by its username (its storefront), or null for the whole catalog. Not a filter
+   * of the table: no panel section, no chip, no summary column (docs/decisions/0024-storefronts.md).
+   */
+  seller: string | null;
+};
 
 /** The facets' key for how many listings a destination filter hides (see catalogFacetsSchema, ./responses.ts). */
 export const hiddenKey = <K extends string>(key: K): `${K}Hidden` => `${key}Hidden`;
@@ -351,6 +358,9 @@ function boundSchema(f: RangeFilter, name: string) {
 }
 
 export const SEARCH_MAX = 100;
+/** `seller` is a username: longer than any can be is refused before it reaches the database. */
+const SELLER_PARAM_MAX = 100;
+const SELLER_PARAM_MESSAGE = "seller must be a seller's username";
 
 /** Each filter's query parameters with their schemas (a query's values are text or absent). */
 type FilterShape = { [K in keyof CatalogFilters]: z.ZodType<CatalogFilters[K], string | undefined> };
@@ -371,6 +381,11 @@ function filterShape(): FilterShape {
     .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
     .optional()
     .transform((v) => v?.trim().replace(/\s+/g, ' ') ?? '');
+  shape.seller = z
+    .string()
+    .max(SELLER_PARAM_MAX, SELLER_PARAM_MESSAGE)
+    .optional()
+    .transform((v) => v?.trim() || null);
   // Built from the table above, entry by entry: the type says what the table gives.
   return shape as FilterShape;
 }

@@ -1,8 +1,8 @@
 /** The catalog's answers (docs/product.md#calls), as zod schemas and the types derived from them. */
 import { z } from 'zod';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, SHIPS_AS } from '../constants';
-import { dollars, id, isoTime } from '../responses';
-import { STATE_CODES } from '../shipping';
+import { dollars, id, isoDay, isoTime, sellerRefSchema } from '../responses';
+import { CERTIFICATE_KINDS, STATE_CODES } from '../shipping';
 import {
   CATALOG_FILTERS,
   type CatalogFilter,
@@ -33,6 +33,12 @@ export const photoSchema = z
   })
   .meta({ id: 'Photo' });
 export type Photo = z.output<typeof photoSchema>;
+
+/** A listing's or a nursery's rating: the average of its reviews' stars, to one decimal, and how many there are. */
+const ratingSchema = z.object({
+  average: z.number().min(1).max(5).nullable().describe('To one decimal; null while there are no reviews'),
+  count: z.int().nonnegative(),
+});
 
 /** A listing as the API shows it (docs/product.md#entities). Prices in dollars. */
 export const productSchema = z
@@ -86,18 +92,8 @@ export const productSchema = z
         "The states (USPS codes) it may not be shipped to today, by the shipping rules or the seller's choice: a " +
           'card marks it for a buyer there when the "Ships to" filter is off',
       ),
-    rating: z
-      .object({
-        average: z
-          .number()
-          .min(1)
-          .max(5)
-          .nullable()
-          .describe('To one decimal; null while there are no reviews'),
-        count: z.int().nonnegative(),
-      })
-      .describe('Real ratings from reviews'),
-    seller: z.object({ id: id(), username: z.string(), location: z.string().nullable() }),
+    rating: ratingSchema.describe('Real ratings from reviews'),
+    seller: sellerRefSchema.extend({ location: z.string().nullable() }),
   })
   .meta({ id: 'Product' });
 export type Product = z.output<typeof productSchema>;
@@ -107,6 +103,39 @@ export const productDetailSchema = productSchema
   .extend({ photos: z.array(photoSchema).describe("In the seller's order; the first is the cover") })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.output<typeof productDetailSchema>;
+
+/**
+ * GET /api/sellers/:username: a nursery's storefront (docs/decisions/0024-storefronts.md), what buyers judge it by.
+ * Its listings are GET /api/products?seller=<username>.
+ */
+export const storefrontSchema = z
+  .object({
+    id: id(),
+    username: z.string(),
+    name: z.string().describe('Its shop name, else its username'),
+    location: z.string().nullable(),
+    bio: z.string().nullable(),
+    memberSince: isoTime().describe('When it signed up'),
+    rating: ratingSchema.describe("Every review of its listings, archived ones' included"),
+    listings: z.int().nonnegative().describe('How many listings it has for sale'),
+    licence: z.string().nullable().describe('Its nursery licence or registration number'),
+    certificates: z
+      .array(
+        z.object({
+          kind: z.enum(CERTIFICATE_KINDS),
+          label: z.string(),
+          expiresOn: isoDay().describe('The last day it is valid'),
+        }),
+      )
+      .describe('The compliance certificates it keeps on file that are valid today'),
+    shipping: z.object({
+      shipFromState: z.enum(STATE_CODES).nullable().describe('Null until the nursery sets it'),
+      handlingDays: z.int().positive().describe('Days from an order to its shipping'),
+      blockedStates: z.array(z.enum(STATE_CODES)).describe('The states it chooses not to ship to'),
+    }),
+  })
+  .meta({ id: 'Storefront' });
+export type Storefront = z.output<typeof storefrontSchema>;
 
 /** GET /api/products, GET /api/products/:id/related, GET /api/seller/products. */
 export const productListSchema = z.array(productSchema);

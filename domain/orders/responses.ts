@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { orderPaymentSchema, shipmentPaymentSchema } from '../payments';
-import { dollars, id, isoTime } from '../responses';
+import { dollars, id, isoTime, sellerRefSchema } from '../responses';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from './schemas';
 import {
   AUTO_DELIVER_DAYS,
@@ -16,7 +16,7 @@ import {
 } from './shipments';
 
 /** Who sells a line or a shipment. */
-const sellerSchema = z.object({ id: id(), username: z.string() });
+const sellerSchema = sellerRefSchema;
 
 /** The buyer, as a seller sees them. */
 const buyerSchema = z.object({ username: z.string() });

@@ -85,7 +85,11 @@ export const sellerProfileResponseSchema = z
     businessName: z
       .string()
       .nullable()
-      .describe('The name the packing slip gives the shipper; null: the username'),
+      .describe(
+        "The shop name: the storefront's, the packing slip's shipper, whom buyers pay; null: the username",
+      ),
+    location: z.string().nullable().describe('Where the nursery is, as its storefront shows it'),
+    bio: z.string().nullable().describe('What its storefront says about the nursery'),
     returnAddress: returnAddressResponseSchema
       .nullable()
       .describe('Null until the seller gives one; the packing slip then asks for it'),

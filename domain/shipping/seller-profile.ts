@@ -1,21 +1,23 @@
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): the state its plants ship from (required
- * before buyers can order them), an optional business name and return address (the packing slip's shipper), an
+ * before buyers can order them), an optional shop name (its storefront's and the packing slip's) with the location
+ * and bio its storefront shows, an optional return address (the packing slip's shipper), an
  * optional nursery licence or registration number, the states it chooses not to ship to, and the compliance
  * certificates it keeps on file for the shipping rules. The shape GET and PUT /api/seller/profile share, and the
  * /seller/profile form's messages. Whether a certificate has expired depends on today's date, and whether the return
  * address's ZIP code exists and lies in its state on the ZIP table, so the server checks those alone.
  */
 import { z } from 'zod';
+import { MESSAGES as ACCOUNT_MESSAGES, BUSINESS_NAME_RULES } from '../accounts';
+import { BIO_MAX, LOCATION_MAX } from '../constants';
 import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
-import { optionalText, requiredText } from '../text-fields';
+import { editableText, optionalText, requiredText } from '../text-fields';
 import { addressSchema } from './addresses';
 import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate } from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
 export const LICENCE_MAX = 60;
-export const BUSINESS_NAME_MAX = 100;
 export const CERTIFICATE_NUMBER_MAX = 60;
 /** A seller's handling time (days from an order to its shipping) when they have not said, and the most they may. */
 export const HANDLING_DAYS_DEFAULT = 3;
@@ -26,9 +28,6 @@ export const SELLER_PROFILE_MESSAGES = {
   licence: 'Licence must be text',
   licenceMax: `Licence or registration number must be at most ${LICENCE_MAX} characters`,
   licenceControl: controlCharactersMessage('Licence or registration number'),
-  businessName: 'Business name must be text',
-  businessNameMax: `Business name must be at most ${BUSINESS_NAME_MAX} characters`,
-  businessNameControl: controlCharactersMessage('Business name'),
   returnAddress: 'Return address must be a street address, city, state and ZIP code',
   blockedStates: 'States you do not ship to must be two-letter US state codes',
   certificates: `Certificates must be a list of at most ${CERTIFICATE_KINDS.length}, one of each kind`,
@@ -112,13 +111,24 @@ export const returnAddressSchema = z
 
 export const sellerProfileSchema = z.object({
   shipFromState: stateCode(SELLER_PROFILE_MESSAGES.shipFromState),
-  businessName: optionalText({
-    field: 'Business name',
+  /**
+   * What the storefront shows (docs/decisions/0024-storefronts.md): the shop name, the location and the bio. Sign-up
+   * may have set them, so each left out is kept as it is; null or blank clears it.
+   */
+  businessName: editableText(BUSINESS_NAME_RULES),
+  location: editableText({
+    field: 'Location',
     line: true,
-    max: BUSINESS_NAME_MAX,
-    maxMessage: SELLER_PROFILE_MESSAGES.businessNameMax,
-    typeMessage: SELLER_PROFILE_MESSAGES.businessName,
-    controlMessage: SELLER_PROFILE_MESSAGES.businessNameControl,
+    max: LOCATION_MAX,
+    maxMessage: ACCOUNT_MESSAGES.location,
+    controlMessage: ACCOUNT_MESSAGES.locationControl,
+  }),
+  bio: editableText({
+    field: 'Bio',
+    line: false,
+    max: BIO_MAX,
+    maxMessage: ACCOUNT_MESSAGES.bio,
+    controlMessage: ACCOUNT_MESSAGES.bioControl,
   }),
   returnAddress: returnAddressSchema,
   licence: optionalText({

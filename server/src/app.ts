@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { AuthService, authRoutes } from './modules/accounts';
 import { CartService, cartRoutes } from './modules/cart';
-import { CatalogService, catalogRoutes, Sitemaps, sitemapRoutes } from './modules/catalog';
+import { CatalogService, catalogRoutes, Sitemaps, sitemapRoutes, storefrontRoutes } from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
@@ -184,6 +184,7 @@ export async function buildApp({
     catalog,
     searchedFor: (state) => searches.count(state),
   });
+  await server.register(area('catalog', storefrontRoutes), { prefix: '/api/sellers', catalog });
   await server.register(area('listings', listingRoutes), { prefix: '/api/products', listings });
   await server.register(area('reviews', reviewRoutes), {
     prefix: '/api/products',

@@ -230,6 +230,8 @@ export async function registerUser(
     password: string;
     isSeller: boolean;
     location: string;
+    /** A seller's shop name, given at sign-up. */
+    businessName: string;
     address: false | Record<string, unknown>;
     /** A seller's shipping profile (PUT /api/seller/profile); sellers ship from Florida unless told, false for none. */
     profile: false | Record<string, unknown>;
@@ -244,6 +246,7 @@ export async function registerUser(
     password,
     isSeller: overrides.isSeller ?? false,
     location: overrides.location,
+    businessName: overrides.businessName,
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const address = overrides.address ?? (overrides.isSeller ? false : TEST_ADDRESS);

@@ -79,9 +79,18 @@ describe('marketplace URL state', () => {
         fc.integer({ min: 1, max: 50 }),
         // The buyer's place, which a destination filter defaults to: unknown, or a state.
         fc.option(fc.constantFrom('CA', 'FL', 'TX', 'HI'), { nil: null }),
-        (filters, sort, page, place) => {
+        // The storefront the page is, if any: its seller is the page's, never the query's.
+        fc.option(fc.constantFrom('sunshine_pitaya', 'a.b-c', 'Odd Name&?#'), { nil: null }),
+        (unscoped, sort, page, place, seller) => {
+          const filters = { ...unscoped, seller };
           const s: MarketplaceState = { filters, sort, page };
-          const defaults = defaultFilters(place);
+          const defaults = defaultFilters(place, seller);
+          const href = marketplaceHref(s, defaults);
+          expect(href.split('?')[0]).toBe(
+            seller === null ? '/marketplace' : `/sellers/${encodeURIComponent(seller)}`,
+          );
+          expect(new URLSearchParams(href.split('?')[1] ?? '').has('seller')).toBe(false);
+          expect(productListUrl(s).includes(`seller=${encodeURIComponent(seller ?? '')}`)).toBe(seller !== null);
           const back = parseMarketplaceSearch(toMarketplaceSearch(s, defaults), defaults);
           expect({ ...back.filters, variety: [...back.filters.variety].sort() }).toEqual({
             ...filters,

@@ -8,6 +8,7 @@ import {
 } from '@domain/catalog/filters';
 import { type ProductListQuery, productListQuerySchema, type Sort } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
+import { storefrontPath } from '@domain/seo';
 
 /**
  * The marketplace's state lives in its URL (docs/product.md#marketplace and #states): the parameters of the
@@ -32,8 +33,11 @@ function fromEntries(entries: Record<string, unknown>): CatalogFilterSet {
   return entries as unknown as CatalogFilterSet;
 }
 
-/** The filters' defaults with every destination filter defaulting to `place` (null: no filter). */
-function defaultsFor(place: string | null): CatalogFilterSet {
+/**
+ * The filters' defaults with every destination filter defaulting to `place` (null: no filter), scoped to `seller`'s
+ * listings (a storefront) or to none.
+ */
+function defaultsFor(place: string | null, seller: string | null = null): CatalogFilterSet {
   return fromEntries({
     ...Object.fromEntries(
       filters.flatMap(
@@ -51,6 +55,7 @@ function defaultsFor(place: string | null): CatalogFilterSet {
       ),
     ),
     search: '',
+    seller,
   });
 }
 
@@ -62,8 +67,8 @@ export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(default
  * each destination filter on for that place ("Ships to California"). The functions below that take `defaults`
  * leave out of the URL what equals them, and read an absent parameter as them.
  */
-export function defaultFilters(place: string | null): Readonly<CatalogFilterSet> {
-  return place === null ? DEFAULT_FILTERS : Object.freeze(defaultsFor(place));
+export function defaultFilters(place: string | null, seller: string | null = null): Readonly<CatalogFilterSet> {
+  return place === null && seller === null ? DEFAULT_FILTERS : Object.freeze(defaultsFor(place, seller));
 }
 
 export const DEFAULT_SORT: Sort = 'popularity';
@@ -108,6 +113,8 @@ export function parseMarketplaceSearch(
   const { sort, page, limit: _limit, ...parsed } = q;
   const values: Record<string, unknown> = { ...parsed };
   const fallback = filterValues(defaults);
+  // The scope is the page's (a storefront's path), never the query's.
+  values.seller = defaults.seller;
   for (const f of filters) {
     if (f.kind === 'flag' && f.onByDefault) values[f.key] = params.get(f.key) !== 'false';
     else if (f.kind === 'destination')
@@ -194,6 +201,8 @@ function filterPairs(
     }
   }
   if (set.search) pairs.push(['search', set.search]);
+  // The API is told the scope; the page's URL has it in its path (catalogPath).
+  if (target === 'api' && set.seller !== null) pairs.push(['seller', set.seller]);
   return pairs;
 }
 
@@ -222,13 +231,19 @@ export function toMarketplaceSearch(
   return encodePairs(pairs);
 }
 
-/** /marketplace with the state's query string. */
+/** The page a filter set is browsed on: the marketplace, or the storefront of the seller it is scoped to. */
+export function catalogPath(set: Pick<CatalogFilterSet, 'seller'>): string {
+  return set.seller === null ? '/marketplace' : storefrontPath(set.seller);
+}
+
+/** /marketplace (or the storefront the filters are scoped to) with the state's query string. */
 export function marketplaceHref(
   state: MarketplaceState,
   defaults: Readonly<CatalogFilterSet> = DEFAULT_FILTERS,
 ): string {
   const query = toMarketplaceSearch(state, defaults);
-  return query ? `/marketplace?${query}` : '/marketplace';
+  const path = catalogPath(state.filters);
+  return query ? `${path}?${query}` : path;
 }
 
 /** GET /api/products for one page: only set filters (booleans only when true), then sort, page, limit. */

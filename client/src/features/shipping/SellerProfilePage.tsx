@@ -1,8 +1,8 @@
+import { BUSINESS_NAME_MAX } from '@domain/constants';
 import { PAYMENT_INSTRUCTIONS_MAX } from '@domain/payments/instructions';
 import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
 import type { SellerProfile } from '@domain/shipping/responses';
 import {
-  BUSINESS_NAME_MAX,
   CERTIFICATE_NUMBER_MAX,
   CERTIFICATE_OPTIONS,
   HANDLING_DAYS_MAX,

@@ -1,5 +1,5 @@
 import type { DemoAccounts, SessionUser } from '@domain/accounts/responses';
-import type { LoginInput, RegisterData } from '@domain/accounts/schemas';
+import { type LoginInput, MESSAGES, type RegisterData } from '@domain/accounts/schemas';
 import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -35,7 +35,9 @@ export class AuthService {
   }
 
   async register(data: RegisterData): Promise<SessionUser> {
-    await this.assertAvailable(data.username, data.email);
+    // A shop name is a nursery's: a buyer's sign-up ignores one.
+    const businessName = data.isSeller ? data.businessName : null;
+    await this.assertAvailable(data.username, data.email, businessName);
     const password = await hashPassword(data.password);
     try {
       const [user] = await this.db
@@ -45,35 +47,43 @@ export class AuthService {
           email: data.email,
           password,
           isSeller: data.isSeller,
+          businessName,
           location: data.location,
           bio: data.bio,
         })
         .returning();
       return toSessionUser(user as NonNullable<typeof user>);
     } catch (err) {
-      // Someone took the name or address between the check and the insert.
-      await this.assertAvailable(data.username, data.email);
+      // Someone took the name, the address or the shop name between the check and the insert.
+      await this.assertAvailable(data.username, data.email, businessName);
       throw err;
     }
   }
 
-  private async assertAvailable(username: string, email: string): Promise<void> {
+  /** 409 naming each of the username, email and shop name another account has (whatever their case). */
+  private async assertAvailable(username: string, email: string, businessName: string | null): Promise<void> {
     const taken = await this.db
-      .select({ username: users.username, email: users.email })
+      .select({ username: users.username, email: users.email, businessName: users.businessName })
       .from(users)
       .where(
         or(
           eq(sql`lower(${users.username})`, username.toLowerCase()),
           eq(sql`lower(${users.email})`, email.toLowerCase()),
+          businessName === null
+            ? undefined
+            : eq(sql`lower(${users.businessName})`, businessName.toLowerCase()),
         ),
       );
     const errors: Record<string, string> = {};
+    const same = (a: string | null, b: string | null) =>
+      a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
     for (const u of taken) {
-      if (u.username.toLowerCase() === username.toLowerCase()) errors.username = USERNAME_TAKEN;
-      if (u.email.toLowerCase() === email.toLowerCase()) errors.email = EMAIL_TAKEN;
+      if (same(u.username, username)) errors.username = USERNAME_TAKEN;
+      if (same(u.email, email)) errors.email = EMAIL_TAKEN;
+      if (same(u.businessName, businessName)) errors.businessName = MESSAGES.businessNameTaken;
     }
-    if (errors.username || errors.email)
-      throw new Conflict((errors.username ?? errors.email) as string, errors);
+    const first = errors.username ?? errors.email ?? errors.businessName;
+    if (first) throw new Conflict(first, errors);
   }
 
   /**

@@ -4,10 +4,11 @@ import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { PaymentProviderId } from '@domain/payments';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
+import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
-import { cannotBePaid, payeeName, sellerCanBePaid } from '../payments';
+import { cannotBePaid, sellerCanBePaid } from '../payments';
 import { coverUrlOf } from '../photos';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
@@ -55,7 +56,7 @@ function stockRefusal(product: { title: string; inStock: boolean; stock: number 
 const unpaidPayee = (provider: PaymentProviderId, p: SQL) =>
   sql<
     string | null
-  >`(select case when ${sellerCanBePaid(provider, sql`u`)} then null else ${payeeName(sql`u`)} end
+  >`(select case when ${sellerCanBePaid(provider, sql`u`)} then null else ${shopName(sql`u`)} end
                       from users u where u.id = ${p}.seller_id)`;
 
 /**

@@ -1,9 +1,10 @@
-import type { CatalogFacets, Product, ProductDetail } from '@domain/catalog/responses';
+import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/catalog/responses';
 import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
 import type { Db } from '../../db/connect';
 import { FacetCounts } from './facets';
 import { ProductList, type ProductPage } from './list';
 import { ProductReads } from './products';
+import { Storefronts } from './storefront';
 
 export { CAPPED_LIST_TTL_MS, type ProductPage } from './list';
 
@@ -16,6 +17,7 @@ export class CatalogService {
   private readonly products: ProductReads;
   private readonly lists: ProductList;
   private readonly facetCounts: FacetCounts;
+  private readonly storefronts: Storefronts;
 
   constructor(
     db: Db,
@@ -29,14 +31,26 @@ export class CatalogService {
     this.products = new ProductReads(db);
     this.lists = new ProductList(reads, relevanceWindow, now);
     this.facetCounts = new FacetCounts(reads, now);
+    this.storefronts = new Storefronts(db);
   }
 
-  list(q: ProductListQuery): Promise<ProductPage> {
-    return this.lists.list(q);
+  /** A page of listings; scoped to a seller, NotFound when the username is not a seller's. */
+  async list(q: ProductListQuery): Promise<ProductPage> {
+    return this.lists.list(q, await this.sellerOf(q));
   }
 
-  facets(f: CatalogFilters): Promise<CatalogFacets> {
-    return this.facetCounts.facets(f);
+  async facets(f: CatalogFilters): Promise<CatalogFacets> {
+    return this.facetCounts.facets(f, await this.sellerOf(f));
+  }
+
+  /** A nursery's storefront (GET /api/sellers/:username); NotFound when the username is not a seller's. */
+  storefront(username: string): Promise<Storefront> {
+    return this.storefronts.get(username);
+  }
+
+  /** The id of the seller the filters are scoped to (null: the whole catalog). */
+  private sellerOf(f: CatalogFilters): Promise<number | null> | null {
+    return f.seller === null ? null : this.storefronts.sellerId(f.seller);
   }
 
   /** A visible listing; NotFound when it does not exist or was archived. */

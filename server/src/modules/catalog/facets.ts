@@ -88,14 +88,15 @@ export class FacetCounts {
    * FILTER aggregate per option either way. That pass reads every match (110,000 for "sugar" in a million
    * listings, about 300 ms), so when it read more than EXACT_TOTAL_LIMIT listings its answer is kept for
    * CAPPED_LIST_TTL_MS, like a capped list's total: the counts beside a broad search's options may lag behind the
-   * catalog by up to a minute, while a narrow search's are always counted afresh.
+   * catalog by up to a minute, while a narrow search's are always counted afresh. Scoped to a seller (`f.seller`),
+   * `sellerId` is that seller's id.
    */
-  async facets(f: CatalogFilters): Promise<CatalogFacets> {
+  async facets(f: CatalogFilters, sellerId: number | null = null): Promise<CatalogFacets> {
     const tsquery = f.search ? await resolveSearch(this.reads, f.search) : null;
     if (f.search && !tsquery) return toFacets({}, {});
     const shape = filterShape(f);
     const statements = this.facetStatements(f, shape, tsquery !== null);
-    const params = { ...filterParams(f), tsquery };
+    const params = { ...filterParams(f), tsquery, ...(f.seller === null ? {} : { sellerId }) };
     const key = statements.scansListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.broadFacets.get(key) : undefined;
     if (known) return known;
@@ -162,7 +163,7 @@ export class FacetCounts {
           : this.reads
               .select(columns)
               .from(products)
-              .where(baseWhere(tsquery))
+              .where(baseWhere(f, tsquery))
               .prepare('catalog_facets_scan'),
         ranges: this.rangeStatement(f, tsquery),
       };
@@ -175,7 +176,7 @@ export class FacetCounts {
     const extent: Record<string, SQL<number | null>> = {};
     for (const filter of rangeFilters) {
       const column = filterColumn(products, filter);
-      const where = and(baseWhere(tsquery), otherFilters(conditions, filter.key)) as SQL;
+      const where = and(baseWhere(f, tsquery), otherFilters(conditions, filter.key)) as SQL;
       extent[`${filter.key}_min`] = sql<
         number | null
       >`(select min(${column}) from ${products} where ${where})`;

@@ -95,11 +95,14 @@ export function filterParams(f: CatalogFilters): Record<string, unknown> {
   return params;
 }
 
-/** Which filters are set, one digit each (a range: one per bound): requests with one shape share a statement. */
+/**
+ * Which filters are set, one digit each (a range: one per bound), then whether the list is one seller's: requests
+ * with one shape share a statement.
+ */
 export function filterShape(f: CatalogFilters): string {
   let shape = '';
   for (const { digit } of PARAMS) shape += digit(f);
-  return shape;
+  return f.seller === null ? shape : `${shape}s`;
 }
 
 /** Each filter's own condition, or undefined when that filter is not set or the source lacks its column. */
@@ -137,9 +140,17 @@ export function filterConditions(
   return conditions;
 }
 
-/** Visible listings, matching the resolved search term (resolveSearch) when there is one. */
-export function baseWhere(tsquery: unknown): SQL {
-  return and(isNull(products.archivedAt), tsquery ? searchCondition(tsquery) : undefined) as SQL;
+/**
+ * Visible listings, of one seller when the filters are scoped to one (its id is the statement's `sellerId`: the
+ * caller resolves the username, docs/decisions/0024-storefronts.md), matching the resolved search term
+ * (resolveSearch) when there is one.
+ */
+export function baseWhere(f: CatalogFilters, tsquery: unknown): SQL {
+  return and(
+    isNull(products.archivedAt),
+    f.seller === null ? undefined : sql`${products.sellerId} = ${sql.placeholder('sellerId')}`,
+    tsquery ? searchCondition(tsquery) : undefined,
+  ) as SQL;
 }
 
 /** The conditions of every filter but one (a facet counts its options with its own filter left out). */
@@ -152,14 +163,16 @@ export function otherFilters(
 
 /** The WHERE clause for visible listings matching the filters and the resolved search term. */
 export function filterWhere(f: CatalogFilters, tsquery: unknown, bind: Bind = bindValues): SQL {
-  return and(baseWhere(tsquery), otherFilters(filterConditions(f, products, bind))) as SQL;
+  return and(baseWhere(f, tsquery), otherFilters(filterConditions(f, products, bind))) as SQL;
 }
 
 /**
- * Whether the filters can be answered from catalog_facet_counts: every set filter has a column there, or is the
- * destination that summaryFrom answers.
+ * Whether the filters can be answered from catalog_facet_counts: not scoped to a seller, and every set filter has a
+ * column there, or is the destination that summaryFrom answers.
  */
 export function summaryAnswers(f: CatalogFilters, summary: FilterSource): boolean {
+  // The summary counts the whole catalog: one seller's listings are counted from themselves.
+  if (f.seller !== null) return false;
   return filters.every(
     (filter) =>
       !isSet(filter, f) || filter.kind === 'destination' || filterColumn(summary, filter) !== undefined,

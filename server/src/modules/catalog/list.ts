@@ -108,13 +108,14 @@ export class ProductList {
     this.cappedLists = new ExpiringCache(CAPPED_LIST_TTL_MS, CAPPED_LISTS, now);
   }
 
-  async list(q: ProductListQuery): Promise<ProductPage> {
+  /** The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. */
+  async list(q: ProductListQuery, sellerId: number | null = null): Promise<ProductPage> {
     const tsquery = q.search ? await resolveSearch(this.reads, q.search) : null;
     // A search word that matches no listing word: nothing can match.
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
     const shape = filterShape(q);
     const statements = this.listStatements(q, shape, tsquery !== null);
-    const params = { ...filterParams(q), tsquery };
+    const params = { ...filterParams(q), tsquery, ...(q.seller === null ? {} : { sellerId }) };
     const offset = (q.page - 1) * q.limit;
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;

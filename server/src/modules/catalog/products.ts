@@ -2,6 +2,7 @@ import type { Product, ProductDetail } from '@domain/catalog/responses';
 import { fromCents } from '@domain/money';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { shopName } from '../../db/names';
 import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { coverOf, photoColumns, photoView } from '../photos';
@@ -36,6 +37,7 @@ const productColumns = {
   ratingCount: products.ratingCount,
   ratingSum: products.ratingSum,
   sellerUsername: users.username,
+  sellerName: shopName(sql`${users}`),
   sellerLocation: users.location,
 };
 
@@ -78,7 +80,7 @@ export function toProduct(r: ProductRow): Product {
       average: r.ratingCount > 0 ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
       count: r.ratingCount,
     },
-    seller: { id: r.sellerId, username: r.sellerUsername, location: r.sellerLocation },
+    seller: { id: r.sellerId, username: r.sellerUsername, name: r.sellerName, location: r.sellerLocation },
   };
 }
 

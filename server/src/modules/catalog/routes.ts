@@ -1,7 +1,13 @@
-import { catalogFacetsSchema, productDetailSchema, productListSchema } from '@domain/catalog/responses';
+import {
+  catalogFacetsSchema,
+  productDetailSchema,
+  productListSchema,
+  storefrontSchema,
+} from '@domain/catalog/responses';
 import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '@domain/catalog/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParams } from '../../http/params';
 import type { CatalogService } from './catalog-service';
 
@@ -60,5 +66,23 @@ export async function catalogRoutes(
       schema: { params: productIdParams, response: { 200: productListSchema } },
     },
     async (request) => catalog.related(request.params.id),
+  );
+}
+
+/** A storefront's path parameter: a username (any text is looked up; an unknown one is a 404). */
+const storefrontParams = z.object({ username: z.string().max(100, 'Seller not found') });
+
+/** GET /api/sellers/:username: a nursery's storefront (docs/decisions/0024-storefronts.md). */
+export async function storefrontRoutes(
+  app: FastifyInstance,
+  { catalog }: { catalog: CatalogService },
+): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:username',
+    {
+      config: { access: 'public' },
+      schema: { params: storefrontParams, response: { 200: storefrontSchema } },
+    },
+    async (request) => catalog.storefront(request.params.username),
   );
 }

@@ -90,14 +90,14 @@ export function orderPlacedNotice(o: {
   buyerId: number;
   orderId: number | typeof ORDER;
   total: number;
-  sellers: Array<{ username: string; items: number }>;
+  sellers: Array<{ name: string; items: number }>;
   /** Under the default provider: each nursery's part, its instructions, and the days the buyer has to pay. */
   payDirectly?: {
     days: number;
     parts: Array<{ payee: string; amount: number; instructions: string | null }>;
   };
 }): OrderNotice & { shipmentId: null } {
-  const lines = o.sellers.map((s) => `- ${plural(s.items, 'item', 'items')} from ${oneLine(s.username)}`);
+  const lines = o.sellers.map((s) => `- ${plural(s.items, 'item', 'items')} from ${oneLine(s.name)}`);
   const pay = o.payDirectly;
   return {
     userId: o.buyerId,

@@ -20,6 +20,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
 import { queryRows, type Tx } from '../../db/connect';
+import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import type { addresses, cartItems, orderItems, orders, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
@@ -33,7 +34,6 @@ import {
 import {
   cannotBePaid,
   orderPaymentView,
-  payeeName,
   SOME_CANNOT_BE_PAID,
   sellerCanBePaid,
   shipmentPaymentView,
@@ -222,7 +222,7 @@ export async function writeOrder(
         sellers: [...parcels.keys()].map((sellerId) => {
           const theirs = lines.filter((l) => l.sellerId === sellerId);
           return {
-            username: theirs[0]?.sellerUsername ?? '',
+            name: theirs[0]?.payee ?? '',
             items: theirs.reduce((n, l) => n + l.quantity, 0),
           };
         }),
@@ -350,7 +350,7 @@ export async function writeOrder(
           cancelledBy: null,
           cancelReason: null,
         }),
-        seller: { id: l.sellerId, username: l.sellerUsername },
+        seller: { id: l.sellerId, username: l.sellerUsername, name: l.payee },
         payment: shipmentPaymentView(payments.provider, {
           ...unpaid(l.sellerId),
           payee: l.payee,
@@ -572,7 +572,7 @@ async function shipToAndSellers(
     // from the rows the statement locks, which PostgreSQL reads again after a lock wait.
     sql`with sellers as (
           select u.id, u.username, u.ship_from_state, u.blocked_states,
-                 ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${payeeName(sql`u`)} as payee,
+                 ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
                  u.payment_instructions
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id

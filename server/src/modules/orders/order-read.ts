@@ -11,6 +11,7 @@ import {
 import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
+import { shopName } from '../../db/names';
 import {
   orderItems,
   type orders,
@@ -20,7 +21,7 @@ import {
   shipments,
   users,
 } from '../../db/schema';
-import { orderPaymentView, payeeName, type ShipmentMoney, shipmentPaymentView } from '../payments';
+import { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from '../payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -100,7 +101,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       .select({
         shipment: shipments,
         sellerUsername: users.username,
-        payee: payeeName(sql`${users}`),
+        payee: shopName(sql`${users}`),
         instructions: users.paymentInstructions,
         grossCents: shipmentSettlements.grossCents,
         paidAt: shipmentSettlements.paidAt,
@@ -154,7 +155,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
     };
     const s: Shipment = {
       ...shipmentFacts(shipment),
-      seller: { id: shipment.sellerId, username: sellerUsername },
+      seller: { id: shipment.sellerId, username: sellerUsername, name: payee },
       payment: shipmentPaymentView(provider, { ...parts, payee, instructions }),
       items: [],
     };

@@ -18,11 +18,12 @@ import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
 import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
+import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { notify, paymentReceivedNotice, reminderNotice } from '../notifications';
-import { isPaid, payeeName, shipmentPaymentView } from '../payments';
+import { isPaid, shipmentPaymentView } from '../payments';
 import { type ReturnAddressColumns, returnAddressOf, returnAddressSelect } from '../shipping';
 import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
@@ -194,7 +195,7 @@ export class SellerOrderService {
               returning id
             )
             select t.provider, t.paid_at is not null as "wasPaid", (select gross_cents from stamped) as "stampedCents",
-                   t.order_id as "orderId", o.user_id as "buyerId", ${payeeName(sql`u`)} as payee
+                   t.order_id as "orderId", o.user_id as "buyerId", ${shopName(sql`u`)} as payee
             from target t join orders o on o.id = t.order_id join users u on u.id = t.seller_id`,
       );
       if (!stamp) throw new NotFound(SHIPMENT_NOT_FOUND);

@@ -1,6 +1,7 @@
 import type { CancelledBy, Carrier, DeliveredBy } from '@domain/orders/shipments';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/connect';
+import { shopName } from '../../db/names';
 import type { RowOf } from '../../db/rows';
 import { orderItems, products, shipments } from '../../db/schema';
 import { cancelledNotice, deliveredNotice, notify, shippedNotice } from '../notifications';
@@ -102,7 +103,7 @@ export async function partiesOf(tx: Tx, shipmentIds: number[]) {
     trackingNumber: string | null;
   }>(
     tx,
-    sql`select s.id, s.order_id as "orderId", s.seller_id as "sellerId", su.username as seller,
+    sql`select s.id, s.order_id as "orderId", s.seller_id as "sellerId", ${shopName(sql`su`)} as seller,
                o.user_id as "buyerId", bu.username as buyer, s.carrier, s.tracking_number as "trackingNumber"
         from shipments s
         join orders o on o.id = s.order_id

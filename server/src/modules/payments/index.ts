@@ -2,7 +2,7 @@
 
 export { AccountEvents } from './account-events';
 export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
-export { cannotBePaid, isPaid, payeeName, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
+export { cannotBePaid, isPaid, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';

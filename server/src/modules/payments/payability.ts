@@ -24,9 +24,6 @@ export function sellerCanBePaid(provider: PaymentProviderId, u: SQL): SQL<boolea
   }
 }
 
-/** Whom a buyer pays, by the name buyers know the nursery by: its business name, else its username (`u`). */
-export const payeeName = (u: SQL): SQL<string> => sql<string>`coalesce(${u}.business_name, ${u}.username)`;
-
 /** Why a nursery's plants cannot be bought for now, for the cart's line and checkout's 409. */
 export const cannotBePaid = (payee: string) =>
   `${payee} is not taking payments yet, so its plants can't be bought for now`;

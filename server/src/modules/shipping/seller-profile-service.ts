@@ -1,3 +1,4 @@
+import { MESSAGES as ACCOUNT_MESSAGES } from '@domain/accounts/schemas';
 import type { ShipsAs } from '@domain/constants';
 import {
   CERTIFICATE_LABELS,
@@ -14,8 +15,9 @@ import {
 import type { MissedDestination, SellerProfile } from '@domain/shipping/responses';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
+import { violatedConstraint } from '../../db/errors';
 import { sellerCertificates, users } from '../../db/schema';
-import { InvalidInput, NotFound } from '../../errors';
+import { Conflict, InvalidInput, NotFound } from '../../errors';
 import type { BlockedDestinations } from './blocked-destinations';
 import type { DestinationSearches } from './destination-searches';
 import { returnAddressOf } from './profile-sql';
@@ -99,31 +101,43 @@ export class SellerProfileService {
     const first = Object.values(refused)[0];
     if (first) throw new InvalidInput(first, refused);
 
-    return this.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(users)
-        .set({
-          shipFromState: input.shipFromState,
-          businessName: input.businessName,
-          returnLine1: input.returnAddress?.line1 ?? null,
-          returnLine2: input.returnAddress?.line2 ?? null,
-          returnCity: input.returnAddress?.city ?? null,
-          returnState: input.returnAddress?.state ?? null,
-          returnZip: input.returnAddress?.zip ?? null,
-          licence: input.licence,
-          blockedStates: input.blockedStates,
-          handlingDays: input.handlingDays,
-          paymentInstructions: input.paymentInstructions,
-        })
-        .where(eq(users.id, sellerId))
-        .returning({ id: users.id });
-      if (!updated) throw new NotFound('Seller not found');
-      await tx.delete(sellerCertificates).where(eq(sellerCertificates.sellerId, sellerId));
-      if (input.certificates.length > 0)
-        await tx.insert(sellerCertificates).values(input.certificates.map((c) => ({ sellerId, ...c })));
-      await this.blocked.recomputeSeller(tx, sellerId);
-      return readProfile(tx, sellerId);
-    });
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            shipFromState: input.shipFromState,
+            businessName: input.businessName,
+            // Left out of the request: kept as they are.
+            location: input.location,
+            bio: input.bio,
+            returnLine1: input.returnAddress?.line1 ?? null,
+            returnLine2: input.returnAddress?.line2 ?? null,
+            returnCity: input.returnAddress?.city ?? null,
+            returnState: input.returnAddress?.state ?? null,
+            returnZip: input.returnAddress?.zip ?? null,
+            licence: input.licence,
+            blockedStates: input.blockedStates,
+            handlingDays: input.handlingDays,
+            paymentInstructions: input.paymentInstructions,
+          })
+          .where(eq(users.id, sellerId))
+          .returning({ id: users.id });
+        if (!updated) throw new NotFound('Seller not found');
+        await tx.delete(sellerCertificates).where(eq(sellerCertificates.sellerId, sellerId));
+        if (input.certificates.length > 0)
+          await tx.insert(sellerCertificates).values(input.certificates.map((c) => ({ sellerId, ...c })));
+        await this.blocked.recomputeSeller(tx, sellerId);
+        return readProfile(tx, sellerId);
+      });
+    } catch (error) {
+      // Another nursery has the shop name (the unique index decides between two saving at once).
+      if (violatedConstraint(error) === 'users_business_name_lower_key')
+        throw new Conflict(ACCOUNT_MESSAGES.businessNameTaken, {
+          businessName: ACCOUNT_MESSAGES.businessNameTaken,
+        });
+      throw error;
+    }
   }
 }
 
@@ -132,6 +146,8 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     .select({
       shipFromState: users.shipFromState,
       businessName: users.businessName,
+      location: users.location,
+      bio: users.bio,
       returnLine1: users.returnLine1,
       returnLine2: users.returnLine2,
       returnCity: users.returnCity,
@@ -157,6 +173,8 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
   return {
     shipFromState: user.shipFromState as StateCode | null,
     businessName: user.businessName,
+    location: user.location,
+    bio: user.bio,
     returnAddress: returnAddressOf(user),
     licence: user.licence,
     blockedStates: user.blockedStates as StateCode[],
