@@ -392,11 +392,7 @@ describe('the business name and return address the packing slip prints', () => {
         { businessName: `Nursery ${RLO}yrresruN` },
         { businessName: 'Shop name cannot contain text direction controls' },
       ],
-      [
-        'a business name that is not text',
-        { businessName: 42 },
-        { businessName: 'Shop name must be text' },
-      ],
+      ['a business name that is not text', { businessName: 42 }, { businessName: 'Shop name must be text' }],
       [
         'a return address that is not an address',
         { returnAddress: '24550 SW 187th Ave, Homestead' },

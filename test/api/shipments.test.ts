@@ -457,7 +457,11 @@ describe('the packing slip’s shipper', () => {
     expect(tab.shipments[0]?.shipper).toEqual(after.shipper);
 
     // A return address without a business name: the username beside it.
-    await nursery.client.put('/api/seller/profile', { shipFromState: 'CA', businessName: null, returnAddress });
+    await nursery.client.put('/api/seller/profile', {
+      shipFromState: 'CA',
+      businessName: null,
+      returnAddress,
+    });
     expect((await nursery.client.get<SellerShipment>(slipUrl)).body.shipper).toEqual({
       name: nursery.username,
       returnAddress,

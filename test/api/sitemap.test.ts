@@ -1,6 +1,6 @@
 /**
  * What search engines are told (issue 27): robots.txt, and the sitemap index with its files, over 100,000 listings,
- * so the listings span two files of at most 50,000 URLs; archived listings are left out.
+ * so the listings span two files of at most 50,000 URLs; archived listings are left out; and the storefronts.
  */
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -62,6 +62,7 @@ describe('robots.txt and the sitemaps', () => {
     expect(locs(String(res.body))).toEqual([
       `${ORIGIN}/sitemap-pages.xml`,
       ...Array.from({ length: files }, (_, i) => `${ORIGIN}/sitemap-listings-${i + 1}.xml`),
+      `${ORIGIN}/sitemap-sellers-1.xml`,
     ]);
     const pages = await visitor.get('/sitemap-pages.xml');
     expect(locs(String(pages.body))).toEqual(PUBLIC_PAGES.map((p) => ORIGIN + p));
@@ -88,8 +89,30 @@ describe('robots.txt and the sitemaps', () => {
     expect(zipped.raw.rawPayload.length).toBeLessThan(String(plain.body).length / 5);
   });
 
-  it('answers 404 for a listings file that does not exist', async () => {
-    for (const url of ['/sitemap-listings-0.xml', '/sitemap-listings-99.xml', '/sitemap-listings-abc.xml'])
+  it('answers 404 for a file that does not exist', async () => {
+    for (const url of [
+      '/sitemap-listings-0.xml',
+      '/sitemap-listings-99.xml',
+      '/sitemap-listings-abc.xml',
+      '/sitemap-sellers-0.xml',
+      '/sitemap-sellers-2.xml',
+    ])
       expect((await visitor.get(url)).status, url).toBe(404);
+  });
+
+  it('lists the storefronts of the nurseries with a listing for sale, their usernames escaped', async () => {
+    const odd = await insertSeller(t.database.db, 'odd&<name>');
+    await insertSeller(t.database.db, 'no_listings_nursery');
+    await t.database.db.execute(sql`
+      insert into products (seller_id, title, description, variety, form, ships_as, quantity, price_cents, image_url)
+      values (${odd}, 'Odd cutting', 'A cutting.', 'Sugar Dragon', 'cutting', 'unrooted-cutting', 1, 900,
+              '/images/products/sugar-dragon-cutting.svg')`);
+    const res = await visitor.get('/sitemap-sellers-1.xml');
+    expect(res.status).toBe(200);
+    expect(String(res.body)).toContain('<loc>http://localhost:80/sellers/odd%26%3Cname%3E</loc>');
+    expect(locs(String(res.body))).toEqual([
+      `${ORIGIN}/sellers/sitemap_nursery`,
+      `${ORIGIN}/sellers/odd%26%3Cname%3E`,
+    ]);
   });
 });

@@ -12,7 +12,6 @@ import {
   type TestApp,
   uniqueUsername,
 } from '../support/app';
-import { insertListing } from '../support/catalog';
 
 // Storefronts (docs/decisions/0024-storefronts.md): the shop name, GET /api/sellers/:username, and the catalog's
 // calls scoped to one seller (?seller=<username>).

@@ -61,7 +61,7 @@ for (const width of [390, 1280])
     await addIt.click();
 
     await expect(page).toHaveURL(/\/seller\/profile$/);
-    await page.getByLabel('Business name (optional)').fill('Homestead Pitaya Nursery');
+    await page.getByLabel('Shop name (optional)').fill('Homestead Pitaya Nursery');
     // Half an address is refused on its fields.
     await page.getByLabel('Street address').fill('24550 SW 187th Ave');
     await page.getByRole('button', { name: 'Save shipping profile' }).click();

@@ -90,7 +90,9 @@ describe('marketplace URL state', () => {
             seller === null ? '/marketplace' : `/sellers/${encodeURIComponent(seller)}`,
           );
           expect(new URLSearchParams(href.split('?')[1] ?? '').has('seller')).toBe(false);
-          expect(productListUrl(s).includes(`seller=${encodeURIComponent(seller ?? '')}`)).toBe(seller !== null);
+          expect(productListUrl(s).includes(`seller=${encodeURIComponent(seller ?? '')}`)).toBe(
+            seller !== null,
+          );
           const back = parseMarketplaceSearch(toMarketplaceSearch(s, defaults), defaults);
           expect({ ...back.filters, variety: [...back.filters.variety].sort() }).toEqual({
             ...filters,

@@ -84,7 +84,12 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
     unitsSold: 3,
     blockedTo: [],
     rating: { average: 4.5, count: 2 },
-    seller: { id: 7, username: 'sunshine_pitaya', name: 'Sunshine Pitaya Nursery', location: 'Homestead, Florida' },
+    seller: {
+      id: 7,
+      username: 'sunshine_pitaya',
+      name: 'Sunshine Pitaya Nursery',
+      location: 'Homestead, Florida',
+    },
     photos: [photo],
     ...overrides,
   };

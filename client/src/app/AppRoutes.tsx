@@ -9,6 +9,7 @@ import { type LazyPage, lazyPage } from './lazy-page';
 const HomePage = lazyPage(() => import('@/features/content/HomePage'), 'HomePage');
 const MarketplacePage = lazyPage(() => import('@/features/catalog/MarketplacePage'), 'MarketplacePage');
 const ProductDetailPage = lazyPage(() => import('@/features/catalog/ProductDetailPage'), 'ProductDetailPage');
+const StorefrontPage = lazyPage(() => import('@/features/catalog/StorefrontPage'), 'StorefrontPage');
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
@@ -50,6 +51,7 @@ const ROUTES: readonly PageRoute[] = [
   { path: '/', page: HomePage },
   { path: '/marketplace', page: MarketplacePage },
   { path: '/product/:id', page: ProductDetailPage },
+  { path: '/sellers/:username', page: StorefrontPage },
   { path: '/cart', page: CartPage, guard: 'auth' },
   { path: '/orders', page: OrdersPage, guard: 'auth' },
   { path: '/orders/:id', page: OrderDetailPage, guard: 'auth' },

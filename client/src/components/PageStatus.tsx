@@ -23,6 +23,15 @@ export function useDocumentTitle(title: string): void {
   }, [fullTitle]);
 }
 
+/**
+ * Says that the page shows "not found" for its address (an unknown listing or nursery): a server render answers it
+ * with status 404, so search engines drop the address rather than index an error page.
+ */
+export function useNotFoundStatus(): void {
+  const server = useServerRender();
+  if (server) server.notFound = true;
+}
+
 /** The site's origin: the server's in a server render, else the browser's. */
 export function useSiteOrigin(): string {
   const server = useServerRender();

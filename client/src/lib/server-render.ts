@@ -16,6 +16,11 @@ export interface ServerRender {
   origin?: string;
   /** What the page tells search engines and link previews, set by usePageHead while rendering. */
   head?: PageHead;
+  /**
+   * Set by a page showing that what its address names does not exist (useNotFoundStatus): the server answers 404
+   * with the page as rendered, its 404 query answers included, rather than leaving the browser to find out.
+   */
+  notFound?: boolean;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

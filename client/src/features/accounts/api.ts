@@ -9,6 +9,8 @@ export interface RegisterPayload {
   email: string;
   password: string;
   isSeller: boolean;
+  /** A seller's shop name (docs/decisions/0024-storefronts.md). */
+  businessName: string | null;
   location: string | null;
   bio: string | null;
 }

@@ -13,12 +13,13 @@ export const REGISTER_DEFAULTS: RegisterFormInput = {
   password: '',
   confirmPassword: '',
   terms: false,
+  businessName: '',
   location: '',
   bio: '',
 };
 
 /** Fields the server may name in a 400 or 409 answer (body.errors), shown under the same fields. */
-export const SERVER_FIELDS = ['username', 'email', 'password', 'location', 'bio'] as const;
+export const SERVER_FIELDS = ['username', 'email', 'password', 'businessName', 'location', 'bio'] as const;
 
 const zod = zodResolver(registerFormSchema);
 
@@ -44,13 +45,16 @@ export const registerResolver: Resolver<RegisterFormInput, unknown, RegisterForm
   return result;
 };
 
-/** The register API payload from the form: exactly {username, email, password, isSeller, location, bio}. */
+/**
+ * The register API payload from the form: exactly {username, email, password, isSeller, businessName, location, bio}.
+ */
 export function toRegisterPayload(values: RegisterFormOutput, isSeller: boolean): RegisterPayload {
   return {
     username: values.username,
     email: values.email,
     password: values.password,
     isSeller,
+    businessName: isSeller ? values.businessName?.trim() || null : null,
     location: isSeller ? values.location?.trim() || null : null,
     bio: isSeller ? values.bio?.trim() || null : null,
   };

@@ -7,6 +7,7 @@ import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } fro
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
+import { SellerLink } from '@/components/SellerLink';
 import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
@@ -282,7 +283,9 @@ function SellerBox({ seller }: { seller: Product['seller'] }) {
       </span>
       <div className="min-w-0">
         <p className="text-sm text-muted-foreground">Sold by</p>
-        <p className="font-medium break-words">{seller.username}</p>
+        <p className="font-medium break-words">
+          <SellerLink seller={seller} />
+        </p>
         {seller.location && (
           <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { CatalogFacets, Product, ProductDetail } from '@domain/catalog/responses';
+import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/catalog/responses';
 import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
@@ -59,6 +59,12 @@ export const catalogQueries = {
     queryOptions({
       queryKey: [...catalogKeys.products, 'related', id] as const,
       queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
+    }),
+  /** GET /api/sellers/:username: a nursery's storefront (404 for a username that is not a seller's). */
+  storefront: (username: string) =>
+    queryOptions({
+      queryKey: [...catalogKeys.all, 'storefront', username] as const,
+      queryFn: ({ signal }) => apiGet<Storefront>(`/api/sellers/${encodeURIComponent(username)}`, { signal }),
     }),
   /** GET /api/products/facets: how many listings each filter option would match, given the other filters. */
   facets: (filters: CatalogFilterSet) =>

@@ -67,7 +67,10 @@ export const DEFAULT_FILTERS: Readonly<CatalogFilterSet> = Object.freeze(default
  * each destination filter on for that place ("Ships to California"). The functions below that take `defaults`
  * leave out of the URL what equals them, and read an absent parameter as them.
  */
-export function defaultFilters(place: string | null, seller: string | null = null): Readonly<CatalogFilterSet> {
+export function defaultFilters(
+  place: string | null,
+  seller: string | null = null,
+): Readonly<CatalogFilterSet> {
   return place === null && seller === null ? DEFAULT_FILTERS : Object.freeze(defaultsFor(place, seller));
 }
 

@@ -7,6 +7,7 @@ import { type ProductPage, useCatalogFacets, useProductPage } from './api';
 import type { BoundError } from './components/FilterPanel';
 import {
   activeFilterChips,
+  catalogPath,
   DEFAULT_SORT,
   defaultFilters,
   type FilterChip,
@@ -27,7 +28,8 @@ function pageCount(data: ProductPage, page: number): number {
 }
 
 /**
- * The marketplace's state and actions (docs/product.md#marketplace and #states). The URL is the state: filters,
+ * The marketplace's state and actions (docs/product.md#marketplace and #states), or a storefront's: the same over
+ * one nursery's listings (`seller`), on its page's path. The URL is the state: filters,
  * sort and page are read from it on entry and on back/forward, and every change is written to it. The panel's
  * edits stay pending until applied, and follow the URL whenever its filters change.
  *
@@ -36,11 +38,16 @@ function pageCount(data: ProductPage, page: number): number {
  * settled, so a signed-in buyer's first results are already filtered. A page rendered on the server knows only a
  * signed-in buyer's address, not the ZIP cookie: the browser asks again once it knows the place.
  */
-export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
+export function useMarketplace(
+  resultsRef: RefObject<HTMLElement | null>,
+  /** A storefront's: the username of the nursery whose listings are browsed (null: the whole marketplace). */
+  seller: string | null = null,
+) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const destination = useDestination();
-  const defaults = useMemo(() => defaultFilters(destination.state), [destination.state]);
+  const defaults = useMemo(() => defaultFilters(destination.state, seller), [destination.state, seller]);
+  const home = catalogPath(defaults);
   const state = useMemo(() => parseMarketplaceSearch(search, defaults), [search, defaults]);
   const { filters, sort, page } = state;
 
@@ -79,7 +86,7 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
     setPending(toPending(defaults));
     setBoundError(null);
     setDrawerOpen(false);
-    navigate('/marketplace');
+    navigate(home);
   };
 
   const changePage = (next: number) => {
@@ -132,7 +139,7 @@ export function useMarketplace(resultsRef: RefObject<HTMLElement | null>) {
     setSort: (next: MarketplaceState['sort']) => go({ filters, sort: next, page: 1 }),
     removeChip: (chip: FilterChip) => go({ filters: chip.remove(filters), sort, page: 1 }),
     changePage,
-    clearAll: () => navigate('/marketplace'),
+    clearAll: () => navigate(home),
     /** The buyer's place (the address the cart ships to, or a ZIP code typed), when known. */
     place: destination.state,
     /** The "Ships to" filter's place (null: off), and how many matches it hides once counted for these filters. */

@@ -5,6 +5,7 @@ import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
+import { SellerLink } from '@/components/SellerLink';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
 import { AddressSummary } from '@/features/shipping';
@@ -161,7 +162,7 @@ function ShipmentCard({
             {position ? `Shipment ${position}` : 'Shipment'}
             <span className="text-base font-normal text-muted-foreground">
               {' '}
-              from {shipment.seller.username}
+              from <SellerLink seller={shipment.seller} />
             </span>
           </h2>
           <ShipmentTimeline shipment={shipment} />
@@ -223,7 +224,7 @@ function ShipmentCard({
               orderId={order.id}
               shipmentId={shipment.id}
               label="Cancel this shipment"
-              title={`Cancel the shipment from ${shipment.seller.username}?`}
+              title={`Cancel the shipment from ${shipment.seller.name}?`}
               description="It will not be shipped and its items go back on sale. The rest of the order is not affected. This cannot be undone."
               confirm="Cancel shipment"
             />
@@ -233,7 +234,7 @@ function ShipmentCard({
               variant="cactus"
               size="sm"
               disabled={delivered.isPending}
-              aria-label={`I received it: the shipment from ${shipment.seller.username}`}
+              aria-label={`I received it: the shipment from ${shipment.seller.name}`}
               onClick={() => delivered.mutate(shipment.id)}
             >
               <PackageCheck aria-hidden="true" />I received it

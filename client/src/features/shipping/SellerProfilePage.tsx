@@ -1,5 +1,6 @@
-import { BUSINESS_NAME_MAX } from '@domain/constants';
+import { BIO_MAX, BUSINESS_NAME_MAX, LOCATION_MAX } from '@domain/constants';
 import { PAYMENT_INSTRUCTIONS_MAX } from '@domain/payments/instructions';
+import { storefrontPath } from '@domain/seo';
 import { ADDRESS_CITY_MAX, ADDRESS_LINE_MAX } from '@domain/shipping/addresses';
 import type { SellerProfile } from '@domain/shipping/responses';
 import {
@@ -24,6 +25,7 @@ import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Textarea } from '@/components/ui/Textarea';
+import { useAuth } from '@/features/accounts';
 import { CardPaymentsSection, usePayoutAccount } from '@/features/payments';
 import { isApiError } from '@/lib/api';
 import { useSaveSellerProfile, useSellerProfile } from './api';
@@ -80,6 +82,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
   });
   const certificates = useFieldArray({ control: form.control, name: 'certificates' });
   const save = useSaveSellerProfile();
+  const { user } = useAuth();
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((fields) =>
@@ -102,6 +105,51 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-busy={save.isPending}>
+      <section
+        aria-labelledby={`${id}-storefront`}
+        className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id={`${id}-storefront`} className="text-2xl">
+            Your storefront
+          </h2>
+          {user && (
+            <Link
+              href={storefrontPath(user.username)}
+              className="text-sm font-medium text-primary underline underline-offset-4 hover:no-underline"
+            >
+              View your storefront
+            </Link>
+          )}
+        </div>
+        <p className="-mt-2 text-sm text-muted-foreground">
+          Buyers see this on your storefront, beside your listings, your rating and your shipping policy.
+        </p>
+        <FormField
+          id={`${id}-business`}
+          label="Shop name (optional)"
+          hint="Your nursery's name, shown on your listings, your storefront and your packing slips. Without one, your username shows."
+          error={errors.businessName?.message}
+        >
+          <Input
+            maxLength={BUSINESS_NAME_MAX}
+            autoComplete="organization"
+            {...form.register('businessName')}
+          />
+        </FormField>
+        <FormField id={`${id}-location`} label="Location (optional)" error={errors.location?.message}>
+          <Input
+            maxLength={LOCATION_MAX}
+            autoComplete="address-level1"
+            placeholder="e.g. Homestead, Florida"
+            {...form.register('location')}
+          />
+        </FormField>
+        <FormField id={`${id}-bio`} label="About your nursery (optional)" error={errors.bio?.message}>
+          <Textarea rows={4} maxLength={BIO_MAX} {...form.register('bio')} />
+        </FormField>
+      </section>
+
       <section aria-labelledby={`${id}-origin`} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
         <h2 id={`${id}-origin`} className="text-2xl">
           Where you ship from
@@ -152,22 +200,10 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
             Shipper on your packing slips
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
-            Your packing slips name you as the shipper with this return address, where a parcel the carrier
-            can't deliver comes back to.
+            Your packing slips name you as the shipper (your shop name, else your username) with this return
+            address, where a parcel the carrier can't deliver comes back to.
           </p>
         </div>
-        <FormField
-          id={`${id}-business`}
-          label="Business name (optional)"
-          hint="Your nursery's name. Without one, the slip gives your username."
-          error={errors.businessName?.message}
-        >
-          <Input
-            maxLength={BUSINESS_NAME_MAX}
-            autoComplete="organization"
-            {...form.register('businessName')}
-          />
-        </FormField>
         <fieldset>
           <legend className="text-sm font-medium">Return address (optional)</legend>
           <div className="mt-3 grid gap-4">

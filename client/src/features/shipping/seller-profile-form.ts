@@ -5,7 +5,10 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 /** What the shipping profile form holds: texts as typed, '' for a choice not made yet. */
 export interface SellerProfileFormValues {
   shipFromState: string;
+  /** The storefront's: the shop name, where the nursery is, what it says about itself. */
   businessName: string;
+  location: string;
+  bio: string;
   /** All blank: none (the schema makes it null). */
   returnAddress: { line1: string; line2: string; city: string; state: string; zip: string };
   licence: string;
@@ -24,6 +27,8 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
   return {
     shipFromState: profile.shipFromState ?? '',
     businessName: profile.businessName ?? '',
+    location: profile.location ?? '',
+    bio: profile.bio ?? '',
     returnAddress: {
       line1: profile.returnAddress?.line1 ?? '',
       line2: profile.returnAddress?.line2 ?? '',

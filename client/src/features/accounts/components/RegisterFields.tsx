@@ -1,3 +1,4 @@
+import { BUSINESS_NAME_MAX } from '@domain/constants';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { FieldError, FormField } from '@/components/ui/FormField';
@@ -11,7 +12,7 @@ interface RegisterFieldsProps {
   isSeller: boolean;
 }
 
-/** The sign-up fields; sellers also get the optional location and bio. */
+/** The sign-up fields; sellers also get the optional shop name, location and bio (their storefront's). */
 export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
   const { errors } = form.formState;
   const prefix = isSeller ? 'seller' : 'buyer';
@@ -48,6 +49,19 @@ export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
       </FormField>
       {isSeller && (
         <>
+          <FormField
+            id={id('business-name')}
+            label="Shop name (optional)"
+            hint="Your nursery's name, as buyers will see it. Without one, your username shows."
+            error={errors.businessName?.message}
+          >
+            <Input
+              autoComplete="organization"
+              maxLength={BUSINESS_NAME_MAX}
+              placeholder="e.g. Sunshine Pitaya Nursery"
+              {...form.register('businessName')}
+            />
+          </FormField>
           <FormField id={id('location')} label="Location (optional)" error={errors.location?.message}>
             <Input
               autoComplete="address-level1"

@@ -17,7 +17,7 @@ import { FieldError } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { cn } from '@/lib/utils';
-import { type PendingFilters, toggleItem } from '../url-state';
+import { catalogPath, type PendingFilters, toggleItem } from '../url-state';
 
 /** A range bound the panel could not take, with its message. */
 export interface BoundError {
@@ -103,10 +103,11 @@ export function FilterPanel({
 
   return (
     // Before the page is adopted (or without JavaScript) the panel is a plain form: its fields are named as the
-    // URL's parameters, and /marketplace reads what it sends (url-state.ts, fromFormSubmission).
+    // URL's parameters, and the page (the marketplace, or the storefront the filters are scoped to) reads what it
+    // sends (url-state.ts, fromFormSubmission).
     <form
       method="get"
-      action="/marketplace"
+      action={catalogPath(applied)}
       noValidate
       onSubmit={onSubmit}
       aria-label="Filters"

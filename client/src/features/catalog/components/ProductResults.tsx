@@ -81,7 +81,7 @@ export function ProductsError() {
 }
 
 /**
- * Nothing matches: Clear all filters goes to /marketplace. When the "Ships to" filter hid what matched
+ * Nothing matches: Clear all filters goes back to the unfiltered page (the marketplace, or the storefront). When the "Ships to" filter hid what matched
  * (`shipsTo`), it says so, and Show all turns that filter off (issue 24).
  */
 export function ProductsEmpty({

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '@/components/PageStatus';
+import { useDocumentTitle, useNotFoundStatus } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 
@@ -33,6 +33,7 @@ export function ProductDetailSkeleton() {
 /** A missing, archived or non-numeric product (docs/product.md#errors). */
 export function ProductNotFound() {
   useDocumentTitle('Product Not Found');
+  useNotFoundStatus();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />

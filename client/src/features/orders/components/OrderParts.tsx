@@ -4,6 +4,7 @@ import { type OrderStatus, SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@
 import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
+import { SellerLink } from '@/components/SellerLink';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Badge, type BadgeProps } from '@/components/ui/Badge';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -62,7 +63,7 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
               <p className="text-sm text-muted-foreground">
                 {item.variety}
                 <TextSeparator />
-                Sold by {item.seller.username}
+                Sold by <SellerLink seller={item.seller} />
               </p>
             )}
             <p className="text-sm text-muted-foreground tabular-nums">

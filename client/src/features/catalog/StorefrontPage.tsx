@@ -1,0 +1,200 @@
+import type { Storefront } from '@domain/catalog/responses';
+import { storefrontHead } from '@domain/seo';
+import { stateName } from '@domain/shipping/states';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, CalendarDays, ChevronRight, MapPin, Store, Truck } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useParams } from 'wouter';
+import { useDocumentTitle, useNotFoundStatus, usePageHead, useSiteOrigin } from '@/components/PageStatus';
+import { RatingSummary } from '@/components/StarRating';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { catalogQueries } from './api';
+import { CatalogBrowser } from './components/CatalogBrowser';
+import { useMarketplace } from './use-marketplace';
+
+/**
+ * /sellers/:username (docs/product.md#storefront): a nursery's page: who it is (name, place, bio, member since, the
+ * rating of its listings' reviews), its licence and certificates, its shipping policy, and its listings in the
+ * marketplace's browser, scoped to it (docs/decisions/0024-storefronts.md). An unknown nursery is a 404 page.
+ */
+export function StorefrontPage() {
+  const { username = '' } = useParams<{ username: string }>();
+  const store = useQuery(catalogQueries.storefront(username));
+  if (store.isPending) return <StorefrontSkeleton />;
+  if (store.isError || !store.data) return <SellerNotFound />;
+  // Keyed by seller: another storefront starts again (its own filters' pending edits).
+  return <StorefrontView key={store.data.username} store={store.data} />;
+}
+
+function StorefrontView({ store }: { store: Storefront }) {
+  useDocumentTitle(store.name);
+  usePageHead(storefrontHead(store, useSiteOrigin()));
+  const resultsRef = useRef<HTMLElement>(null);
+  const m = useMarketplace(resultsRef, store.username);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link href="/marketplace" className="rounded-sm hover:text-primary">
+              Marketplace
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-3.5" />
+          </li>
+          <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
+            {store.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+        <header className="min-w-0">
+          <div className="flex items-start gap-4">
+            <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:size-14">
+              <Store className="size-6 sm:size-7" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <h1 className="text-3xl break-words sm:text-4xl">{store.name}</h1>
+              {store.name !== store.username && (
+                <p className="mt-1 text-sm break-all text-muted-foreground">{store.username}</p>
+              )}
+            </div>
+          </div>
+          <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
+            {store.location && (
+              <li className="flex items-center gap-1.5">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                <span className="sr-only">Location:</span>
+                {store.location}
+              </li>
+            )}
+            <li className="flex items-center gap-1.5">
+              <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+              Member since {memberSince(store.memberSince)}
+            </li>
+            <li>{listingsLabel(store.listings)}</li>
+          </ul>
+          <RatingSummary className="mt-3" rating={store.rating} />
+          {store.bio && (
+            <div className="mt-4 grid max-w-3xl gap-3 leading-relaxed">
+              {store.bio.split(/\n{2,}/).map((paragraph) => (
+                <p key={paragraph} className="whitespace-pre-line break-words">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
+          )}
+        </header>
+
+        <ShippingPolicy store={store} />
+      </div>
+
+      <h2 className="mt-10 text-2xl">Listings</h2>
+      <CatalogBrowser className="mt-6" m={m} resultsRef={resultsRef} />
+    </div>
+  );
+}
+
+/** "Member since November 2026", the same on the server and in any browser's time zone. */
+function memberSince(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function listingsLabel(n: number): string {
+  if (n === 0) return 'No listings for sale';
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'listing' : 'listings'} for sale`;
+}
+
+/** Where its plants ship from, how soon, where they do not go, and what licence and certificates it holds. */
+function ShippingPolicy({ store }: { store: Storefront }) {
+  const { shipFromState, handlingDays, blockedStates } = store.shipping;
+  return (
+    <section aria-labelledby="policy-heading" className="h-fit rounded-lg border bg-card p-5">
+      <h2 id="policy-heading" className="flex items-center gap-2 font-sans text-base font-semibold">
+        <Truck className="size-4" aria-hidden="true" />
+        Shipping policy
+      </h2>
+      <dl className="mt-3 grid gap-3 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Ships from</dt>
+          <dd className="font-medium">{shipFromState ? stateName(shipFromState) : 'Not set yet'}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Handling time</dt>
+          <dd className="font-medium">
+            Ships within {handlingDays} {handlingDays === 1 ? 'day' : 'days'} of an order
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Does not ship to</dt>
+          <dd className="font-medium">
+            {blockedStates.length === 0
+              ? 'No state by choice (state plant rules still apply)'
+              : blockedStates.map(stateName).join(', ')}
+          </dd>
+        </div>
+        {store.licence && (
+          <div>
+            <dt className="text-muted-foreground">Nursery licence</dt>
+            <dd className="font-medium break-words">{store.licence}</dd>
+          </div>
+        )}
+        {store.certificates.length > 0 && (
+          <div>
+            <dt className="text-muted-foreground">Certificates on file</dt>
+            {store.certificates.map((c) => (
+              <dd key={c.kind} className="mt-1 flex gap-1.5">
+                <BadgeCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span>
+                  {c.label}, valid through {c.expiresOn}
+                </span>
+              </dd>
+            ))}
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function StorefrontSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading nursery"
+      className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12"
+    >
+      <Skeleton className="h-4 w-48" />
+      <div className="mt-6 flex items-start gap-4">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="grid flex-1 gap-3">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-4 w-64" />
+          <Skeleton className="h-16 w-full max-w-3xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A username that is not a nursery's (docs/product.md#errors): a 404 page. */
+function SellerNotFound() {
+  useDocumentTitle('Nursery Not Found');
+  useNotFoundStatus();
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
+      <Store className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl sm:text-4xl">Nursery Not Found</h1>
+      <p className="mt-3 text-muted-foreground">
+        There is no nursery at this address. It may have a new name.
+      </p>
+      <Button asChild className="mt-8">
+        <Link href="/marketplace">Back to Marketplace</Link>
+      </Button>
+    </section>
+  );
+}
