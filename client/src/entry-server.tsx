@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/App';
 import { preloadPage } from './app/AppRoutes';
-import { isApiError, setApiTransport } from './lib/api';
+import { setApiTransport } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { type ServerRender, ServerRenderContext } from './lib/server-render';
 
@@ -90,23 +90,18 @@ export async function render({
     await transports.run(api, () => Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))));
     html = renderOnce();
   }
-  // A query that failed leaves the page to the browser, unless the page says its address names nothing
-  // (useNotFoundStatus) and what failed are 404s: then that page is the answer, with its 404s for the browser to
-  // start from (so it adopts the same "not found").
-  const failed = queryClient
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.status === 'error');
-  const notFound = server.notFound === true && failed.every((query) => isApiError(query.state.error, 404));
-  if (failed.length > 0 && !notFound) return null;
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error')
+  )
+    return null;
 
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) =>
-      query.state.status === 'success' || (notFound && query.state.status === 'error'),
-  });
+  const state = dehydrate(queryClient);
   queryClient.clear();
   return {
-    status: kind === 'not-found' || notFound ? 404 : 200,
+    status: kind === 'not-found' || server.notFound ? 404 : 200,
     redirectTo: ssrContext.redirectTo,
     title: server.title ?? 'Dragon Fruit Marketplace',
     head: server.head,

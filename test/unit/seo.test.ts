@@ -3,8 +3,8 @@
  * holds the fields search engines require of a Product with an Offer (checked against a schema of them), and the
  * head tags carry any text a seller typed without it breaking out of its attribute or its JSON-LD block.
  */
-import type { ProductDetail } from '@domain/catalog/responses';
-import { describe as cut, productHead } from '@domain/seo';
+import type { ProductDetail, Storefront } from '@domain/catalog/responses';
+import { describe as cut, productHead, storefrontHead } from '@domain/seo';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fillTemplate } from '../../server/src/plugins/client';
@@ -26,13 +26,37 @@ const productLd = z.object({
     price: z.string().regex(/^\d+\.\d{2}$/),
     priceCurrency: z.literal('USD'),
     availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
-    seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1) }),
+    seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1), url: z.url() }),
   }),
   aggregateRating: z
     .object({
       '@type': z.literal('AggregateRating'),
       ratingValue: z.number().min(1).max(5),
       reviewCount: z.int().positive(),
+    })
+    .optional(),
+});
+/** An Organization as schema.org and Google's organization guidelines describe it, with its rating when rated. */
+const organizationLd = z.strictObject({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Organization'),
+  name: z.string().min(1),
+  url: z.url(),
+  description: z.string().min(1).optional(),
+  address: z
+    .strictObject({
+      '@type': z.literal('PostalAddress'),
+      addressRegion: z.string().length(2),
+      addressCountry: z.literal('US'),
+    })
+    .optional(),
+  aggregateRating: z
+    .object({
+      '@type': z.literal('AggregateRating'),
+      ratingValue: z.number().min(1).max(5),
+      reviewCount: z.int().positive(),
+      bestRating: z.literal(5),
+      worstRating: z.literal(1),
     })
     .optional(),
 });
@@ -134,6 +158,65 @@ describe("a listing's structured data", () => {
     expect(short.length).toBeLessThanOrEqual(160);
     expect(short.endsWith('word…')).toBe(true);
     expect(cut('  two\n\nlines  ')).toBe('two lines');
+  });
+});
+
+function storefront(overrides: Partial<Storefront> = {}): Storefront {
+  return {
+    id: 7,
+    username: 'sunshine_pitaya',
+    name: 'Sunshine Pitaya Nursery',
+    location: 'Homestead, Florida',
+    bio: 'Family nursery growing forty varieties since 2009.',
+    memberSince: '2026-01-05T10:00:00.000Z',
+    rating: { average: 4.3, count: 12 },
+    listings: 18,
+    licence: 'FL-NUR-1',
+    certificates: [],
+    shipping: { shipFromState: 'FL', handlingDays: 3, blockedStates: [] },
+    ...overrides,
+  };
+}
+
+describe("a storefront's structured data", () => {
+  it('has an Organization with its region and rating, and its breadcrumbs', () => {
+    const head = storefrontHead(storefront(), ORIGIN);
+    const [org, trail] = head.structuredData ?? [];
+    expect(organizationLd.parse(org)).toMatchObject({
+      name: 'Sunshine Pitaya Nursery',
+      url: `${ORIGIN}/sellers/sunshine_pitaya`,
+      address: { addressRegion: 'FL' },
+      aggregateRating: { ratingValue: 4.3, reviewCount: 12 },
+    });
+    expect(breadcrumbLd.parse(trail).itemListElement.map((s) => s.item)).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/marketplace`,
+      `${ORIGIN}/sellers/sunshine_pitaya`,
+    ]);
+    expect(head).toMatchObject({ canonical: `${ORIGIN}/sellers/sunshine_pitaya`, type: 'profile' });
+    expect(head.description).toBe(
+      'Sunshine Pitaya Nursery (Homestead, Florida): Family nursery growing forty varieties since 2009.',
+    );
+  });
+
+  it('leaves out what a new nursery has not said, and escapes an odd username in its URL', () => {
+    const head = storefrontHead(
+      storefront({
+        username: 'a&b/c',
+        name: 'a&b/c',
+        location: null,
+        bio: null,
+        rating: { average: null, count: 0 },
+        shipping: { shipFromState: null, handlingDays: 3, blockedStates: [] },
+      }),
+      ORIGIN,
+    );
+    const org = organizationLd.parse(head.structuredData?.[0]);
+    expect(org.url).toBe(`${ORIGIN}/sellers/a%26b%2Fc`);
+    expect(org.address).toBeUndefined();
+    expect(org.aggregateRating).toBeUndefined();
+    expect(org.description).toBeUndefined();
+    expect(head.description).toBe('a&b/c: Dragon fruit plants from a&b/c.');
   });
 });
 

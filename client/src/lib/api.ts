@@ -112,15 +112,21 @@ export interface RequestOptions {
 /** GET with the session cookie; on 401 answers null when `nullOn401`, else throws like any failure. */
 export async function apiGet<T>(
   url: string,
-  { nullOn401 = false, signal }: GetOptions = {},
+  { nullOn401 = false, nullOn404 = false, signal }: GetOptions = {},
 ): Promise<T | null> {
   const res = await apiFetch(url, { signal, headers: { Accept: 'application/json' } });
   if (nullOn401 && res.status === 401) return null;
+  if (nullOn404 && res.status === 404) return null;
   await throwIfNotOk(res);
   return readJson<T>(res);
 }
 
 interface GetOptions {
   nullOn401?: boolean;
+  /**
+   * A 404 answers null: what the address names does not exist, an answer like any other (kept, and rendered on the
+   * server as a "not found" page), not a failure to retry.
+   */
+  nullOn404?: boolean;
   signal?: AbortSignal;
 }

@@ -17,8 +17,8 @@ export interface ServerRender {
   /** What the page tells search engines and link previews, set by usePageHead while rendering. */
   head?: PageHead;
   /**
-   * Set by a page showing that what its address names does not exist (useNotFoundStatus): the server answers 404
-   * with the page as rendered, its 404 query answers included, rather than leaving the browser to find out.
+   * Set by a page showing that what its address names does not exist (useNotFoundStatus, from a query that answers
+   * null on a 404): the server answers 404 with the page as rendered.
    */
   notFound?: boolean;
 }

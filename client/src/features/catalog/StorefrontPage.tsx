@@ -105,8 +105,8 @@ function memberSince(iso: string): string {
 }
 
 function listingsLabel(n: number): string {
-  if (n === 0) return 'No listings for sale';
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'listing' : 'listings'} for sale`;
+  if (n === 0) return 'No listings yet';
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'listing' : 'listings'}`;
 }
 
 /** Where its plants ship from, how soon, where they do not go, and what licence and certificates it holds. */

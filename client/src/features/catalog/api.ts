@@ -48,11 +48,11 @@ export const catalogQueries = {
       queryKey: [...catalogKeys.products, 'page', state] as const,
       queryFn: ({ signal }) => fetchProductPage(productListUrl(state), signal),
     }),
-  /** GET /api/products/:id (404 when missing or archived). */
+  /** GET /api/products/:id: null when missing or archived (404). */
   product: (id: number) =>
     queryOptions({
       queryKey: [...catalogKeys.products, 'detail', id] as const,
-      queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${id}`, { signal }),
+      queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${id}`, { signal, nullOn404: true }),
     }),
   /** GET /api/products/:id/related: up to four real related listings, same variety, then same form. */
   related: (id: number) =>
@@ -60,11 +60,12 @@ export const catalogQueries = {
       queryKey: [...catalogKeys.products, 'related', id] as const,
       queryFn: ({ signal }) => apiGet<Product[]>(`/api/products/${id}/related`, { signal }),
     }),
-  /** GET /api/sellers/:username: a nursery's storefront (404 for a username that is not a seller's). */
+  /** GET /api/sellers/:username: a nursery's storefront; null for a username that is not a seller's (404). */
   storefront: (username: string) =>
     queryOptions({
       queryKey: [...catalogKeys.all, 'storefront', username] as const,
-      queryFn: ({ signal }) => apiGet<Storefront>(`/api/sellers/${encodeURIComponent(username)}`, { signal }),
+      queryFn: ({ signal }) =>
+        apiGet<Storefront>(`/api/sellers/${encodeURIComponent(username)}`, { signal, nullOn404: true }),
     }),
   /** GET /api/products/facets: how many listings each filter option would match, given the other filters. */
   facets: (filters: CatalogFilterSet) =>
