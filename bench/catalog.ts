@@ -27,6 +27,8 @@ import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from '
 import { root, startServer, withBenchDatabase } from './server';
 
 const DETAIL_ID = 1000;
+/** The storefront the storefront scenarios read: one of the generator's 50 sellers. */
+const STOREFRONT = 'bench_seller_7';
 
 /** A number from 0 to 2^31 that looks random but is the same for the same i (the varied scenarios' choices). */
 const spread = (i: number, salt: number) => {
@@ -44,7 +46,7 @@ const SEARCH_WORDS = ['sugar', 'yellow', 'pink', 'cutting', 'seed', 'rooted', 's
 interface Scenario {
   name: string;
   path: (i: number) => string;
-  group: 'marketplace' | 'product page' | 'page' | 'varied';
+  group: 'marketplace' | 'product page' | 'storefront' | 'page' | 'varied';
   /** At one connection on both databases too (PGlite against PostgreSQL). */
   latency?: boolean;
 }
@@ -119,9 +121,30 @@ const ALL_SCENARIOS: Scenario[] = [
     path: () => `/api/shipping/check?state=CA&products=${DETAIL_ID}`,
     group: 'product page',
   },
+  // A storefront (docs/decisions/0024-storefronts.md): the nursery, and its listings and facets, counted from its own
+  // listings rather than the summary (a bench seller has a fiftieth of the catalog: 2,000 at 100,000 listings).
+  { name: 'storefront', path: () => `/api/sellers/${STOREFRONT}`, group: 'storefront', latency: true },
+  {
+    name: 'storefront list',
+    path: api(`seller=${STOREFRONT}&inStock=true&sort=popularity&page=1&limit=6`),
+    group: 'storefront',
+    latency: true,
+  },
+  {
+    name: 'storefront list, form + price',
+    path: api(`seller=${STOREFRONT}&form=cutting&minPrice=10&maxPrice=40&sort=price-low-high`),
+    group: 'storefront',
+  },
+  {
+    name: 'storefront facets',
+    path: () => `/api/products/facets?seller=${STOREFRONT}&inStock=true`,
+    group: 'storefront',
+    latency: true,
+  },
   { name: 'page /', path: () => '/', group: 'page' },
   { name: 'page /marketplace', path: () => '/marketplace', group: 'page' },
   { name: 'page /product/:id', path: () => `/product/${DETAIL_ID}`, group: 'page' },
+  { name: 'page /sellers/:username', path: () => `/sellers/${STOREFRONT}`, group: 'page' },
   // Varied queries: no two requests in a row alike, so nothing the catalog keeps for a minute answers them.
   {
     name: 'varied price range',

@@ -127,6 +127,7 @@ for (const theme of THEMES) {
     for (const [label, path] of [
       ['home', '/'],
       ['marketplace', '/marketplace'],
+      ['storefront', '/sellers/demo_seller'],
       ['login', '/login'],
       ['register', '/register'],
       ['guides', '/guides'],

@@ -38,7 +38,7 @@ import {
   sellerCanBePaid,
   shipmentPaymentView,
 } from '../payments';
-import { coverKeysOf, coverUrlOf } from '../photos';
+import { coverJoin } from '../photos';
 import { certificatesOf } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
 
@@ -283,9 +283,9 @@ export async function writeOrder(
         items as (
           insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents, image_url,
                                    cover_keys)
-          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents, ${coverUrlOf(sql`b.product_id`)},
-                 ${coverKeysOf(sql`b.product_id`)}
-          from o, bought b join s on s.seller_id = b.seller_id order by b.n
+          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents, cover.url, cover.keys
+          from o, bought b join s on s.seller_id = b.seller_id ${coverJoin(sql`b.product_id`, 'cover')}
+          order by b.n
           returning id, product_id, shipment_id, image_url
         ),
         splits (n, lines_cents, shipping_cents, gross_cents, commission_bp, commission_cents, net_cents) as

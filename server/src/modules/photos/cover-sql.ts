@@ -15,14 +15,17 @@ export const coverOf = (productId: SQL) =>
                                                   'placeholder', ph.placeholder, 'renditions', ph.renditions)
                         ${first(productId)})`;
 
-/** The cover's card-size URL, what photoView calls its `url`: its widest size up to CARD_WIDTH. */
-export const coverUrlOf = (productId: SQL) =>
-  sql<
-    string | null
-  >`(select ${MEDIA_PREFIX}::text || (select r->>'key' from jsonb_array_elements(ph.renditions) r
-                                                        where (r->>'width')::int <= ${CARD_WIDTH}::int
-                                                        order by (r->>'width')::int desc limit 1)
-                      ${first(productId)})`;
+/** The card-size URL of the photo `ph`: its widest size up to CARD_WIDTH, what photoView calls its `url`. */
+const cardUrl = sql`${MEDIA_PREFIX}::text || (select r->>'key' from jsonb_array_elements(ph.renditions) r
+                                              where (r->>'width')::int <= ${CARD_WIDTH}::int
+                                              order by (r->>'width')::int desc limit 1)`;
 
-/** The keys of all the cover's sizes, or null. */
-export const coverKeysOf = (productId: SQL) => sql<string[] | null>`(select ph.keys ${first(productId)})`;
+/** The cover's card-size URL, or null without photos. */
+export const coverUrlOf = (productId: SQL) => sql<string | null>`(select ${cardUrl} ${first(productId)})`;
+
+/**
+ * A lateral join giving the cover's card-size URL (`<alias>.url`) and the keys of all its sizes (`<alias>.keys`),
+ * both null without photos, from one read of the index: what an order line keeps.
+ */
+export const coverJoin = (productId: SQL, alias: string) =>
+  sql`left join lateral (select ${cardUrl} as url, ph.keys ${first(productId)}) as ${sql.identifier(alias)} on true`;

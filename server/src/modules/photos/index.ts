@@ -15,7 +15,7 @@ export function createPhotoStore(config: { photos: PhotoSettings }): PhotoStore 
   if (settings.store === 'local') return new LocalPhotoStore(settings.dir);
   return new S3PhotoStore(settings);
 }
-export { coverKeysOf, coverOf, coverUrlOf } from './cover-sql';
+export { coverJoin, coverOf, coverUrlOf } from './cover-sql';
 export { type ProcessedPhoto, processPhoto } from './images';
 export { PhotoService, photoColumns } from './photo-service';
 export { mediaRoutes, photoRoutes } from './routes';
