@@ -28,6 +28,8 @@ export const PHOTO_MESSAGES = {
   empty: 'The file is empty',
   tooBig: (bytes: number) =>
     `This file is ${megabytes(bytes)}; a photo can be at most ${megabytes(PHOTO_MAX_BYTES)}. Please upload a smaller one.`,
+  /** A body cut off at the limit while it streams: its whole size is not known. */
+  overLimit: `A photo can be at most ${megabytes(PHOTO_MAX_BYTES)}. Please upload a smaller one.`,
   notPhoto: `This file is not a photo we can read. Please upload a ${PHOTO_TYPES_TEXT} file.`,
   svg: `An SVG drawing cannot be a listing's photo. Please upload a ${PHOTO_TYPES_TEXT} photo.`,
   pdf: `A PDF cannot be a listing's photo. Please upload a ${PHOTO_TYPES_TEXT} photo.`,

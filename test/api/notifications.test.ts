@@ -183,7 +183,7 @@ describe('by email', () => {
     const toSeller = smtp.mails.find((m) => m.to === `${a.username}@example.com`);
     expect(toSeller?.subject).toBe(`New order #${o.id} from ${buyerName}`);
     expect(toSeller?.text).toContain('Note from the buyer:\n> Gate code </script> & $&');
-    expect(toSeller?.html).toContain('Gate code &lt;/script&gt; &amp; $&amp;</blockquote>');
+    expect(toSeller?.html).toContain('Gate code &#60;/script&#62; &#38; $&#38;</blockquote>');
     expect(toSeller?.html).not.toContain('</script> &');
     expect(toSeller?.text).toContain('http://localhost:5000/seller/dashboard?tab=orders');
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.orderId, o.id));

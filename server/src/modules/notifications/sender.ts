@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailSettings } from '../../config';
 import { type Db, queryRows, type Tx } from '../../db/connect';
+import { escapeMarkup } from '../../http/escape';
 import { QUOTE } from './messages';
 
 /** A claimed notification, with its user's address. */
@@ -38,12 +39,6 @@ const DIGEST_INTERVAL_MS = DIGEST_INTERVAL_MINUTES * 60_000;
 const MAIL_LIMITS_LOCK = 0x6d61696c;
 /** How many held notifications a digest names by their title. */
 const DIGEST_TITLES = 10;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * nodemailer's SMTP options from an smtp:// or smtps:// URL (user and password percent-encoded in it), with time
@@ -292,8 +287,8 @@ export class MailSender {
     ].join('\n');
     const paragraphs = bodyHtml(n.body);
     const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">
-<p>Hello ${escapeHtml(n.username)},</p>${paragraphs}${
-      url ? `<p><a href="${escapeHtml(url)}">Open it in Dragon Fruit Marketplace</a></p>` : ''
+<p>Hello ${escapeMarkup(n.username)},</p>${paragraphs}${
+      url ? `<p><a href="${escapeMarkup(url)}">Open it in Dragon Fruit Marketplace</a></p>` : ''
     }<p style="color:#6b7280">— Dragon Fruit Marketplace</p></body></html>`;
     return {
       from: this.settings.from,
@@ -344,7 +339,7 @@ function bodyHtml(body: string): string {
   };
   for (const line of body.split('\n')) {
     if (line.startsWith(QUOTE)) {
-      quote.push(escapeHtml(line.slice(QUOTE.length)) || '&nbsp;');
+      quote.push(escapeMarkup(line.slice(QUOTE.length)) || '&nbsp;');
       continue;
     }
     flush();
@@ -359,8 +354,8 @@ function lineHtml(line: string): string {
   return withTrackingLinks(line)
     .map((piece) =>
       'url' in piece
-        ? `<a href="${escapeHtml(piece.url)}">${escapeHtml(piece.url)}</a>`
-        : escapeHtml(piece.text),
+        ? `<a href="${escapeMarkup(piece.url)}">${escapeMarkup(piece.url)}</a>`
+        : escapeMarkup(piece.text),
     )
     .join('');
 }

@@ -15,12 +15,12 @@ const photoParams = productParams.extend({ photoId: idParams('Photo').shape.id }
 const photoListSchema = z.array(photoSchema);
 export const ONE_PHOTO = 'Send one photo a request, as multipart/form-data in the field "file"';
 export const NO_PHOTO = 'Choose a photo to upload';
-const TOO_BIG = `A photo can be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Please upload a smaller one.`;
 
 /** What @fastify/multipart throws for a body that breaks its limits or its form, as the seller's 400. */
 function multipartError(error: unknown): Error {
   const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new InvalidInput(TOO_BIG, { file: TOO_BIG });
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new InvalidInput(PHOTO_MESSAGES.overLimit, { file: PHOTO_MESSAGES.overLimit });
   if (code.startsWith('FST_') || /multipart|boundary|Unexpected end of form/i.test(String(error)))
     return new InvalidInput(ONE_PHOTO, { file: ONE_PHOTO });
   // The client went away mid-body (an aborted or truncated upload): nothing was written.
