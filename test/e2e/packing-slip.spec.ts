@@ -61,7 +61,9 @@ for (const width of [390, 1280])
     await addIt.click();
 
     await expect(page).toHaveURL(/\/seller\/profile$/);
-    await page.getByLabel('Shop name (optional)').fill('Homestead Pitaya Nursery');
+    // Shop names are unique: each run of this test (one per width) names its own.
+    const shopName = `Homestead Pitaya ${nursery}`;
+    await page.getByLabel('Shop name (optional)').fill(shopName);
     // Half an address is refused on its fields.
     await page.getByLabel('Street address').fill('24550 SW 187th Ave');
     await page.getByRole('button', { name: 'Save shipping profile' }).click();
@@ -75,7 +77,7 @@ for (const width of [390, 1280])
 
     await page.goto(slipUrl);
     await expect(page.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
-    await expect(shipper).toContainText('Homestead Pitaya Nursery');
+    await expect(shipper).toContainText(shopName);
     await expect(shipper).toContainText('24550 SW 187th Ave');
     await expect(shipper).toContainText('Gate 2');
     await expect(shipper).toContainText('Homestead, FL 33031');

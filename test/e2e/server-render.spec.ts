@@ -75,7 +75,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      new RegExp(product.seller.username),
+      new RegExp(product.seller.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     );
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -125,13 +125,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 
-  test('pages for signed-in users and listings that do not exist are left to the browser', async ({
-    page,
-  }) => {
-    for (const path of ['/cart', '/orders', '/seller/dashboard', '/product/999999999']) {
+  test('pages for signed-in users are left to the browser', async ({ page }) => {
+    for (const path of ['/cart', '/orders', '/seller/dashboard']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.locator('#root'), path).toBeEmpty();
+    }
+  });
+
+  test('a listing or a nursery that does not exist is its not-found page, with status 404', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/product/999999999', 'Product Not Found'],
+      ['/sellers/no_such_nursery_here', 'Nursery Not Found'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
     }
   });
 });
