@@ -8,6 +8,8 @@ import type { users } from '../../db/schema';
 import { NotFound } from '../../errors';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
+/** How many sellers' ids are kept by username (a few hundred KB at most). */
+const KNOWN_SELLERS = 10_000;
 
 /** The usernames' index holds them lower-cased: a storefront's address is found whatever its case. */
 const byUsername = (username: string) => sql`lower(u.username) = lower(${username}) and u.is_seller`;
@@ -17,6 +19,12 @@ const byUsername = (username: string) => sql`lower(u.username) = lower(${usernam
  * catalog list is scoped to (`?seller=<username>`).
  */
 export class Storefronts {
+  /**
+   * Sellers' ids by lower-cased username: an account keeps its username and id for good, and a seller stays one, so
+   * a scoped list (every page of a storefront) need not look its seller up again. Unknown names are not kept.
+   */
+  private readonly ids = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
     private readonly today: () => IsoDate = () => shippingToday(),
@@ -24,11 +32,16 @@ export class Storefronts {
 
   /** The seller's id for a storefront's username; NotFound for a username that is not a seller's. */
   async sellerId(username: string): Promise<number> {
+    const key = username.toLowerCase();
+    const known = this.ids.get(key);
+    if (known !== undefined) return known;
     const [row] = await queryRows<{ id: number }>(
       this.db,
       sql`select u.id from users u where ${byUsername(username)}`,
     );
     if (!row) throw new NotFound(SELLER_NOT_FOUND);
+    if (this.ids.size >= KNOWN_SELLERS) this.ids.delete(this.ids.keys().next().value as string);
+    this.ids.set(key, row.id);
     return row.id;
   }
 
