@@ -1,10 +1,13 @@
-import { Package, Plus, Store, Truck } from 'lucide-react';
+import { storefrontPath } from '@domain/seo';
+import { ExternalLink, Package, Plus, Store, Truck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
+import { useAuth } from '@/features/accounts';
 
 /** The overview's side card: the places a seller goes most from the dashboard. */
 export function QuickActionsCard() {
+  const { user } = useAuth();
   return (
     <Card className="self-start">
       <CardHeader>
@@ -35,6 +38,14 @@ export function QuickActionsCard() {
             View Marketplace
           </Link>
         </Button>
+        {user && (
+          <Button asChild variant="outline" className="justify-start">
+            <Link href={storefrontPath(user.username)}>
+              <ExternalLink aria-hidden="true" />
+              Your Storefront
+            </Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
