@@ -133,7 +133,9 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('a listing or a nursery that does not exist is its not-found page, with status 404', async ({ page }) => {
+  test('a listing or a nursery that does not exist is its not-found page, with status 404', async ({
+    page,
+  }) => {
     for (const [path, heading] of [
       ['/product/999999999', 'Product Not Found'],
       ['/sellers/no_such_nursery_here', 'Nursery Not Found'],
