@@ -14,7 +14,10 @@ export function SellerLink({
   return (
     <Link
       href={storefrontPath(seller.username)}
-      className={cn('rounded-sm underline-offset-4 hover:text-primary hover:underline', className)}
+      className={cn(
+        'rounded-sm underline decoration-muted-foreground/50 underline-offset-4 hover:text-primary hover:decoration-current',
+        className,
+      )}
     >
       {seller.name}
     </Link>
