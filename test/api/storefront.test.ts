@@ -135,6 +135,31 @@ describe('a shop name', () => {
     expect(holders).toHaveLength(1);
   });
 
+  it('goes to one of two nurseries signing up with it at once, the other gets a 409 on the field', async () => {
+    const name = shopName('Gulf Coast Dragonfruit');
+    const results = await Promise.all(
+      [uniqueUsername('seller'), uniqueUsername('seller')].map((username) =>
+        new Client(t.server).post('/api/auth/register', {
+          username,
+          email: `${username}@example.com`,
+          password: 'correct horse battery',
+          isSeller: true,
+          businessName: name,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)?.body).toEqual({
+      message: TAKEN,
+      errors: { businessName: TAKEN },
+    });
+    const holders = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.businessName, name));
+    expect(holders).toHaveLength(1);
+  });
+
   it('keeps the name, location and bio when a profile is saved without them, and clears them when blank', async () => {
     const name = shopName('Keep');
     const { client } = await nursery(name);
@@ -174,6 +199,14 @@ describe('a shop name', () => {
       });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors)).toEqual(['businessName']);
+    }
+    for (const field of ['location', 'bio']) {
+      const res = await client.put<{ errors: Record<string, string> }>('/api/seller/profile', {
+        shipFromState: 'FL',
+        [field]: 'Homestead\u0000',
+      });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
     }
     const long = await client.put<{ errors: Record<string, string> }>('/api/seller/profile', {
       shipFromState: 'FL',
