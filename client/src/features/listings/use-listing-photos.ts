@@ -183,6 +183,20 @@ export function useListingPhotos(productId: number | undefined) {
     });
   };
 
+  /**
+   * Moves the waiting file at `from` to `to`, counted among the waiting files (a new listing's, before it is added;
+   * 0 makes it the cover): they upload in this order.
+   */
+  const moveWaiting = (from: number, to: number) =>
+    setDrafts((all) => {
+      const waiting = all.filter((d) => d.status === 'waiting');
+      const [moved] = waiting.splice(from, 1);
+      if (!moved) return all;
+      waiting.splice(to, 0, moved);
+      let next = 0;
+      return all.map((d) => (d.status === 'waiting' ? (waiting[next++] as PhotoDraft) : d));
+    });
+
   const remove = (photoId: number) =>
     productId === undefined
       ? Promise.resolve(false)
@@ -200,6 +214,7 @@ export function useListingPhotos(productId: number | undefined) {
     dismiss: forget,
     uploadAll,
     move,
+    moveWaiting,
     remove,
   };
 }

@@ -17,6 +17,8 @@ export function PhotoManager({ photos, isNew }: { photos: ListingPhotos; isNew: 
   const { stored, drafts } = photos;
   const [over, setOver] = useState(false);
   const count = stored.length + drafts.filter((d) => d.status !== 'failed').length;
+  // A new listing's files wait for it to be added: they can be put in order (and one made the cover) meanwhile.
+  const waiting = drafts.filter((d) => d.status === 'waiting');
   const full = count >= PHOTOS_PER_LISTING;
 
   const onDrop = (event: DragEvent) => {
@@ -54,6 +56,11 @@ export function PhotoManager({ photos, isNew }: { photos: ListingPhotos; isNew: 
               draft={draft}
               cover={stored.length === 0 && index === 0 && draft.status !== 'failed'}
               onDismiss={() => photos.dismiss(draft)}
+              order={
+                draft.status === 'waiting'
+                  ? { index: waiting.indexOf(draft), count: waiting.length, move: photos.moveWaiting }
+                  : undefined
+              }
             />
           ))}
         </ul>
@@ -127,27 +134,7 @@ function StoredPhoto({
         {index === 0 && <Badge className="absolute top-2 left-2 shadow-sm">Cover</Badge>}
       </div>
       <div className="grid grid-cols-4 gap-1">
-        <IconButton
-          label={`Move photo ${n} earlier`}
-          disabled={index === 0 || photos.busy}
-          onClick={() => photos.move(index, index - 1)}
-        >
-          <ChevronLeft />
-        </IconButton>
-        <IconButton
-          label={`Move photo ${n} later`}
-          disabled={index === count - 1 || photos.busy}
-          onClick={() => photos.move(index, index + 1)}
-        >
-          <ChevronRight />
-        </IconButton>
-        <IconButton
-          label={`Make photo ${n} the cover`}
-          disabled={index === 0 || photos.busy}
-          onClick={() => photos.move(index, 0)}
-        >
-          <Star />
-        </IconButton>
+        <OrderButtons n={n} index={index} count={count} disabled={photos.busy} move={photos.move} />
         <ConfirmDialog
           trigger={
             <IconButton label={`Delete photo ${n}`} disabled={photos.busy}>
@@ -181,6 +168,47 @@ function StoredPhoto({
   );
 }
 
+/** Move earlier, move later, make the cover: the photo numbered `n`, at `index` of `count`. */
+function OrderButtons({
+  n,
+  index,
+  count,
+  disabled = false,
+  move,
+}: {
+  n: number;
+  index: number;
+  count: number;
+  disabled?: boolean;
+  move: (from: number, to: number) => void;
+}) {
+  return (
+    <>
+      <IconButton
+        label={`Move photo ${n} earlier`}
+        disabled={index === 0 || disabled}
+        onClick={() => move(index, index - 1)}
+      >
+        <ChevronLeft />
+      </IconButton>
+      <IconButton
+        label={`Move photo ${n} later`}
+        disabled={index === count - 1 || disabled}
+        onClick={() => move(index, index + 1)}
+      >
+        <ChevronRight />
+      </IconButton>
+      <IconButton
+        label={`Make photo ${n} the cover`}
+        disabled={index === 0 || disabled}
+        onClick={() => move(index, 0)}
+      >
+        <Star />
+      </IconButton>
+    </>
+  );
+}
+
 function IconButton({
   label,
   children,
@@ -206,10 +234,13 @@ function DraftPhoto({
   draft,
   cover,
   onDismiss,
+  order,
 }: {
   draft: PhotoDraft;
   cover: boolean;
   onDismiss: () => void;
+  /** A waiting file's place among the waiting ones, and how to move it. */
+  order?: { index: number; count: number; move: (from: number, to: number) => void };
 }) {
   const failed = draft.status === 'failed';
   return (
@@ -261,6 +292,11 @@ function DraftPhoto({
           </Button>
         )}
       </div>
+      {order && order.count > 1 && (
+        <div className="grid grid-cols-3 gap-1">
+          <OrderButtons n={order.index + 1} index={order.index} count={order.count} move={order.move} />
+        </div>
+      )}
     </li>
   );
 }
