@@ -11,7 +11,13 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { AuthService, authRoutes } from './modules/accounts';
 import { CartService, cartRoutes } from './modules/cart';
-import { CatalogService, catalogRoutes, Sitemaps, sitemapRoutes } from './modules/catalog';
+import {
+  CAPPED_LIST_TTL_MS,
+  CatalogService,
+  catalogRoutes,
+  Sitemaps,
+  sitemapRoutes,
+} from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
@@ -261,7 +267,11 @@ export async function buildApp({
   // Visitors' pages, kept until a change to what they show commits anywhere (docs/decisions/0025-page-cache.md).
   let pageCache =
     config.pageCacheBytes > 0
-      ? new PageCache(config.pageCacheBytes, today ?? (() => shippingToday()))
+      ? new PageCache(config.pageCacheBytes, today ?? (() => shippingToday()), {
+          // The catalog's broad lists and facets kept from before a change, and a moment for a render that kept
+          // one just as the change committed.
+          lagMs: CAPPED_LIST_TTL_MS + 5_000,
+        })
       : undefined;
   const renders = await registerClient(server, config.clientDir, config.publicOrigin, pageCache);
   if (!renders) pageCache = undefined;

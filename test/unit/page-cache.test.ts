@@ -45,6 +45,25 @@ describe('PageCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('renders again, once the API no longer answers from before it, a page rendered soon after a change', () => {
+    let now = 1_000_000;
+    const cache = new PageCache(1_000_000, () => '2026-11-26', { lagMs: 60_000, now: () => now });
+    cache.setListening(true);
+    // Within the lag of the change (here, the listening's start): kept until the lag has passed.
+    now += 10_000;
+    cache.put('a', cache.begin('a').ticket, 200, html(10));
+    now += 49_999;
+    expect(cache.get('a')).toBeDefined();
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+    // Past it: kept until the next change.
+    cache.put('a', cache.begin('a').ticket, 200, html(10));
+    now += 3_600_000;
+    expect(cache.get('a')).toBeDefined();
+    cache.invalidate();
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('drops the least recently used pages to stay within its bound, compressed forms counted', async () => {
     const cache = listeningCache(100_000);
     for (const key of ['a', 'b', 'c', 'd']) cache.put(key, cache.begin(key).ticket, 200, html(10_000));
@@ -55,7 +74,8 @@ describe('PageCache', () => {
     const br = await cache.encoded('a', a, 'br');
     expect(await cache.encoded('a', a, 'br')).toBe(br);
     expect(cache.size).toBe(4 * (a.bytes - br.length) + br.length);
-    for (const key of ['e', 'f', 'g', 'h', 'i', 'j']) cache.put(key, cache.begin(key).ticket, 200, html(10_000));
+    for (const key of ['e', 'f', 'g', 'h', 'i', 'j'])
+      cache.put(key, cache.begin(key).ticket, 200, html(10_000));
     expect(cache.size).toBeLessThanOrEqual(100_000);
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();

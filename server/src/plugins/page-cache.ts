@@ -26,12 +26,28 @@ export interface CachedPage {
   readonly etag: string;
   /** The day (shipping's today) it was rendered on: a page is never served on another day. */
   readonly day: string;
+  /** When it must be rendered again (ms since the epoch), or Infinity: see PageCacheOptions.lagMs. */
+  readonly expires: number;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   bytes: number;
 }
 
-/** When a render began: the generation and day it may be stored under. Null: the cache is not serving. */
-export type Ticket = { generation: number; day: string } | null;
+/**
+ * When a render began: the generation and day it may be stored under, and until when it may be served. Null: the
+ * cache is not serving.
+ */
+export type Ticket = { generation: number; day: string; expires: number } | null;
+
+export interface PageCacheOptions {
+  /**
+   * How long after a change the API may still answer from what it kept from before it (the catalog keeps a broad
+   * list's capped total and relevance order, and a broad search's facets, for CAPPED_LIST_TTL_MS). A page rendered
+   * within that time of the last change heard is served only until that time has passed, then rendered again.
+   */
+  lagMs?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
+}
 
 export interface PageCacheStats {
   hits: number;
@@ -51,7 +67,8 @@ export interface PageCacheStats {
  * recently used dropped first. One generation for the whole catalog: any change notified (NOTIFY catalog_changed,
  * from any instance) empties it, and a render is stored only under the generation it began in, so a render that
  * overlapped a change is sent but not kept. While the notifications cannot be heard (the listening connection is
- * lost) the cache neither serves nor keeps anything.
+ * lost) the cache neither serves nor keeps anything. A page rendered soon after a change, while the API may still
+ * answer from what it kept from before it, is rendered again once that has passed (PageCacheOptions.lagMs).
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -61,6 +78,8 @@ export class PageCache {
     { ticket: NonNullable<Ticket>; page: Promise<CachedPage | null> }
   >();
   private generation = 0;
+  /** When the last change was heard (or the listening began or ended). */
+  private changedAt: number;
   private listening = false;
   private bytes = 0;
   readonly stats: PageCacheStats = { hits: 0, misses: 0, stored: 0, evicted: 0, invalidations: 0, joined: 0 };
@@ -70,7 +89,14 @@ export class PageCache {
     readonly maxBytes: number,
     /** Shipping's today: what a page shows may change with the day alone (a certificate expires, the footer's year). */
     private readonly today: () => string,
-  ) {}
+    private readonly options: PageCacheOptions = {},
+  ) {
+    this.changedAt = this.now();
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
 
   /** The bytes kept now. */
   get size(): number {
@@ -85,6 +111,7 @@ export class PageCache {
   /** Something a page may show changed and committed: every page kept, and every render under way, is obsolete. */
   invalidate(): void {
     this.generation++;
+    this.changedAt = this.now();
     this.stats.invalidations++;
     this.pages.clear();
     this.rendering.clear();
@@ -104,7 +131,7 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     if (!this.listening) return undefined;
     const page = this.pages.get(key);
-    if (!page || page.day !== this.today()) {
+    if (!page || page.day !== this.today() || page.expires <= this.now()) {
       if (page) this.drop(key, page);
       this.stats.misses++;
       return undefined;
@@ -121,7 +148,14 @@ export class PageCache {
    * once with the page it kept or null; until then, requests for the same page wait for it (see pending).
    */
   begin(key: string): { ticket: Ticket; finish(page: CachedPage | null): void } {
-    const ticket: Ticket = this.listening ? { generation: this.generation, day: this.today() } : null;
+    const settled = this.changedAt + (this.options.lagMs ?? 0);
+    const ticket: Ticket = this.listening
+      ? {
+          generation: this.generation,
+          day: this.today(),
+          expires: this.now() < settled ? settled : Number.POSITIVE_INFINITY,
+        }
+      : null;
     if (!ticket) return { ticket, finish: () => {} };
     let settle: (page: CachedPage | null) => void = () => {};
     const page = new Promise<CachedPage | null>((resolve) => {
@@ -164,6 +198,7 @@ export class PageCache {
       html,
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       day: ticket.day,
+      expires: ticket.expires,
       encoded: {},
       bytes,
     };
