@@ -109,7 +109,7 @@ export async function registerClient(
       const html = Buffer.from(fillTemplate(template, page));
       // Never a page that sets a cookie, nor one whose data said it may not be kept.
       if (cache && key && render && rendered.storable && !reply.hasHeader('set-cookie'))
-        kept = cache.put(key, render.ticket, page.status, html);
+        kept = await cache.put(key, render.ticket, page.status, html);
       if (cache && key && kept) return sendKept(cache, key, kept, request, reply);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       // A signed-in visitor's page carries their data (the header's name, the query cache): kept by no cache at all.
@@ -151,8 +151,8 @@ async function sendKept(
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   }
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.html);
-  return reply.header('content-encoding', encoding).send(await cache.encoded(key, page, encoding));
+  const body = await cache.body(key, page, encoding);
+  return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
 }
 
 /** Whether If-None-Match names this validator, compared weakly (as RFC 9110 has it for GET and HEAD). */

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 // A rendered page is compressed as it is sent: at brotli's quality 5 a 90 KB page takes about a millisecond and
 // shrinks several times over, which matters far more on a phone's connection.
 const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
 const gzip = promisify(zlib.gzip);
 export const compress = {
   br: (data: Buffer) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
@@ -18,17 +19,20 @@ export const CATALOG_CHANGED = 'catalog_changed';
 /** What a page kept costs beyond its bytes and its key's: the entry, its map slot, the buffers' headers. */
 const ENTRY_OVERHEAD = 400;
 
-/** A visitor's page as it was sent: its status, its HTML, and its compressed forms once a browser asked for them. */
+/**
+ * A visitor's page as it was sent: its status and its HTML, kept brotli'd (a page's HTML is eight times the size:
+ * the bound holds that many more pages), its gzipped form made once a browser asks for it.
+ */
 export interface CachedPage {
   readonly status: number;
-  readonly html: Buffer;
+  readonly br: Buffer;
+  gzip?: Promise<Buffer>;
   /** A strong validator of the HTML (a weak one on the wire: the compressed forms are the same page). */
   readonly etag: string;
   /** The day (shipping's today) it was rendered on: a page is never served on another day. */
   readonly day: string;
   /** When it must be rendered again (ms since the epoch), or Infinity: see PageCacheOptions.lagMs. */
   readonly expires: number;
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   bytes: number;
 }
 
@@ -63,7 +67,7 @@ export interface PageCacheStats {
 
 /**
  * The pages rendered for visitors (no session cookie, no signed_in hint), kept until anything they may show changes
- * (docs/decisions/0025-page-cache.md). Bounded by bytes (the HTML, its compressed forms and the key), the least
+ * (docs/decisions/0025-page-cache.md). Bounded by bytes (each page's brotli and gzip forms and key), the least
  * recently used dropped first. One generation for the whole catalog: any change notified (NOTIFY catalog_changed,
  * from any instance) empties it, and a render is stored only under the generation it began in, so a render that
  * overlapped a change is sent but not kept. While the notifications cannot be heard (the listening connection is
@@ -184,22 +188,24 @@ export class PageCache {
   }
 
   /**
-   * Keeps a page rendered under `ticket`, unless a change was heard since it began (or the notifications were
-   * lost), or it alone would take more than an eighth of the bound. Returns the page as kept, or null.
+   * Keeps a page rendered under `ticket`, brotli'd, unless a change was heard since it began (or the notifications
+   * were lost), or it alone would take more than an eighth of the bound. Returns the page as kept, or null.
    */
-  put(key: string, ticket: Ticket, status: number, html: Buffer): CachedPage | null {
-    if (!ticket || !this.listening || ticket.generation !== this.generation) return null;
-    const bytes = html.length + key.length * 2 + ENTRY_OVERHEAD;
+  async put(key: string, ticket: Ticket, status: number, html: Buffer): Promise<CachedPage | null> {
+    if (!this.current(ticket)) return null;
+    const br = await compress.br(html);
+    // A change may have been heard while it was compressed.
+    if (!ticket || !this.current(ticket)) return null;
+    const bytes = br.length + key.length * 2 + ENTRY_OVERHEAD;
     if (bytes * 8 > this.maxBytes) return null;
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
     const page: CachedPage = {
       status,
-      html,
+      br,
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
       day: ticket.day,
       expires: ticket.expires,
-      encoded: {},
       bytes,
     };
     this.pages.set(key, page);
@@ -209,12 +215,16 @@ export class PageCache {
     return page;
   }
 
-  /** The page compressed with `encoding`: made once, on the first request that asks for it, and kept with it. */
-  encoded(key: string, page: CachedPage, encoding: Encoding): Promise<Buffer> {
-    const made = page.encoded[encoding];
-    if (made) return made;
-    const making = compress[encoding](page.html);
-    page.encoded[encoding] = making;
+  /**
+   * The page's body in `encoding` (none: the HTML itself, unpacked for the request). Its gzipped form is made on the
+   * first request that asks for it, and kept with it.
+   */
+  body(key: string, page: CachedPage, encoding: Encoding | undefined): Promise<Buffer> {
+    if (encoding === 'br') return Promise.resolve(page.br);
+    if (encoding === undefined) return unbrotli(page.br);
+    if (page.gzip) return page.gzip;
+    const making = unbrotli(page.br).then(compress.gzip);
+    page.gzip = making;
     making.then(
       (data) => {
         // Counted only while the page is still kept (not dropped or replaced meanwhile).
@@ -224,10 +234,14 @@ export class PageCache {
         this.evict();
       },
       () => {
-        delete page.encoded[encoding];
+        page.gzip = undefined;
       },
     );
     return making;
+  }
+
+  private current(ticket: Ticket): boolean {
+    return ticket !== null && this.listening && ticket.generation === this.generation;
   }
 
   private drop(key: string, page: CachedPage): void {
