@@ -77,7 +77,12 @@ describe('PageCache', () => {
     let now = 1_000_000;
     const cache = new PageCache(1_000_000, () => '2026-11-26', { lagMs: 60_000, now: () => now });
     cache.setListening(true);
-    // Within the lag of the change (here, the listening's start): kept until the lag has passed.
+    // The first listening (at start) is no change: nothing the API keeps is older.
+    await cache.put('a', cache.begin('a').ticket, 200, html(10));
+    now += 3_600_000;
+    expect(cache.get('a')).toBeDefined();
+    // Within the lag of a change: kept until the lag has passed.
+    cache.invalidate();
     now += 10_000;
     await cache.put('a', cache.begin('a').ticket, 200, html(10));
     now += 49_999;
@@ -89,6 +94,12 @@ describe('PageCache', () => {
     now += 3_600_000;
     expect(cache.get('a')).toBeDefined();
     cache.invalidate();
+    expect(cache.get('a')).toBeUndefined();
+    // The listening lost and back: changes may have gone unheard, so the lag applies again.
+    cache.setListening(false);
+    cache.setListening(true);
+    await cache.put('a', cache.begin('a').ticket, 200, html(10));
+    now += 60_000;
     expect(cache.get('a')).toBeUndefined();
   });
 

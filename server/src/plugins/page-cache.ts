@@ -82,9 +82,13 @@ export class PageCache {
     { ticket: NonNullable<Ticket>; page: Promise<CachedPage | null> }
   >();
   private generation = 0;
-  /** When the last change was heard (or the listening began or ended). */
-  private changedAt: number;
+  /**
+   * When the last change was heard (or the listening was lost or came back). Before the first listening nothing
+   * the API keeps can be older than the cache: no lag.
+   */
+  private changedAt = Number.NEGATIVE_INFINITY;
   private listening = false;
+  private listenedBefore = false;
   private bytes = 0;
   readonly stats: PageCacheStats = { hits: 0, misses: 0, stored: 0, evicted: 0, invalidations: 0, joined: 0 };
 
@@ -94,9 +98,7 @@ export class PageCache {
     /** Shipping's today: what a page shows may change with the day alone (a certificate expires, the footer's year). */
     private readonly today: () => string,
     private readonly options: PageCacheOptions = {},
-  ) {
-    this.changedAt = this.now();
-  }
+  ) {}
 
   private now(): number {
     return (this.options.now ?? Date.now)();
@@ -127,8 +129,12 @@ export class PageCache {
    * unheard from now on; when it is back, some may have gone unheard meanwhile.
    */
   setListening(on: boolean): void {
-    this.listening = on;
+    const changedAt = this.changedAt;
     this.invalidate();
+    // The first listening, at start: the API has kept nothing from before it yet.
+    if (on && !this.listenedBefore) this.changedAt = changedAt;
+    this.listenedBefore ||= on;
+    this.listening = on;
   }
 
   /** The page kept under `key`, if any (and it is still of today); counted as a hit or a miss. */
