@@ -6,6 +6,8 @@ import type { Product } from '@domain/catalog/responses';
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
+import { connect } from '../../server/src/db/connect';
 import { users } from '../../server/src/db/schema';
 import { PRIVATE_NO_STORE } from '../../server/src/plugins/session';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
@@ -473,6 +475,32 @@ describe('the visitors page cache', () => {
         await other.end();
       }
       expect(shown(String((await visitor().get(url)).body)).data.product?.price).toBe(43.21);
+    });
+
+    it("empties another instance's cache when a listing changes through this one", async () => {
+      const secondDb = await connect({ databaseUrl: t.database.url, maxConnections: 2 });
+      const other = await buildApp({ database: secondDb, config: t.config });
+      try {
+        await other.server.ready();
+        const theirs = other.pageCache;
+        if (!theirs) throw new Error('no page cache on the other instance');
+        const heard = theirs.stats.invalidations;
+        const product = await listing();
+        // The other instance too has heard the listing's notification, and the test's own after it.
+        await waitFor(() => theirs.stats.invalidations >= heard + 2, "the other instance's notifications");
+        const url = `/product/${product.id}`;
+        const visitorThere = new Client(other.server);
+        expect(shown(String((await visitorThere.get(url)).body)).data.product?.price).toBe(12.5);
+        await visitorThere.get(url);
+        expect(theirs.stats.hits).toBe(1);
+        const before = theirs.stats.invalidations;
+        await change(() => seller.put(`/api/products/${product.id}`, { ...LISTING, price: 15 }));
+        await waitFor(() => theirs.stats.invalidations > before, "the other instance's notification");
+        expect(shown(String((await visitorThere.get(url)).body)).data.product?.price).toBe(15);
+      } finally {
+        await other.server.close();
+        await secondDb.close();
+      }
     });
 
     it('listens again when its connection is lost, and empties the cache meanwhile', async () => {
