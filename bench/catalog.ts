@@ -49,7 +49,12 @@ interface Scenario {
   group: 'marketplace' | 'product page' | 'storefront' | 'page' | 'varied';
   /** At one connection on both databases too (PGlite against PostgreSQL). */
   latency?: boolean;
+  /** A page whose path changes from one request to the next (path(i)); a varied scenario's always does. */
+  varies?: boolean;
 }
+
+/** Whether a scenario's requests go to different paths. */
+const varies = (s: Scenario) => s.group === 'varied' || s.varies === true;
 
 const api = (query: string) => () => `/api/products?${query}`;
 
@@ -141,9 +146,25 @@ const ALL_SCENARIOS: Scenario[] = [
     group: 'storefront',
     latency: true,
   },
+  // The pages as a visitor (or a crawler) gets them: kept by the page cache (PAGE_CACHE_MB, on by default) once
+  // rendered, until the catalog changes (docs/decisions/0025-page-cache.md). The same page again and again, then
+  // 200 listings' pages in turn (all kept after the warm-up); then a different listing each request, nearly every
+  // one a render: what a page costs when the cache does not have it.
   { name: 'page /', path: () => '/', group: 'page' },
   { name: 'page /marketplace', path: () => '/marketplace', group: 'page' },
   { name: 'page /product/:id', path: () => `/product/${DETAIL_ID}`, group: 'page' },
+  {
+    name: 'page /product/:id, 200 listings in turn',
+    path: (i) => `/product/${1 + (i % 200)}`,
+    group: 'page',
+    varies: true,
+  },
+  {
+    name: 'page /product/:id, rendered (a different listing each request)',
+    path: (i) => `/product/${1 + (spread(i, 6) % 10_000)}`,
+    group: 'page',
+    varies: true,
+  },
   { name: 'page /sellers/:username', path: () => `/sellers/${STOREFRONT}`, group: 'page' },
   // Varied queries: no two requests in a row alike, so nothing the catalog keeps for a minute answers them.
   {
@@ -316,8 +337,9 @@ async function warmUp(url: string, s: Scenario): Promise<void> {
     headers: headersOf(s),
     connections: 10,
     amount: WARM_UP_REQUESTS,
-    ...(s.group === 'varied'
+    ...(varies(s)
       ? {
+          // Requests other than the measured ones (for 200 pages in turn, every one of them once or more).
           requests: [
             { setupRequest: (r: autocannon.Request) => ({ ...r, path: s.path(1_000_000 + sent++) }) },
           ],
@@ -333,7 +355,7 @@ function loadScenario(url: string, label: string, s: Scenario, seconds: number, 
     headers: headersOf(s),
     seconds,
     connections,
-    ...(s.group === 'varied' ? { path: s.path } : {}),
+    ...(varies(s) ? { path: s.path } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { healthSchema } from '@domain/responses';
-import type { IsoDate } from '@domain/shipping';
+import { type IsoDate, shippingToday } from '@domain/shipping';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -11,7 +11,14 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import { AuthService, authRoutes } from './modules/accounts';
 import { CartService, cartRoutes } from './modules/cart';
-import { CatalogService, catalogRoutes, Sitemaps, sitemapRoutes, storefrontRoutes } from './modules/catalog';
+import {
+  CAPPED_LIST_TTL_MS,
+  CatalogService,
+  catalogRoutes,
+  Sitemaps,
+  sitemapRoutes,
+  storefrontRoutes,
+} from './modules/catalog';
 import { ListingService, listingRoutes, sellerListingRoutes } from './modules/listings';
 import { NewsletterService, newsletterRoutes } from './modules/newsletter';
 import { MailSender, NotificationService, notificationRoutes } from './modules/notifications';
@@ -44,6 +51,7 @@ import {
 import { registerApiReference } from './plugins/api-reference';
 import { registerClient } from './plugins/client';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
+import { CATALOG_CHANGED, PageCache } from './plugins/page-cache';
 import { purgeExpiredRateLimits, registerWriteLimit } from './plugins/rate-limit';
 import { registerResponses } from './plugins/responses';
 import { registerSecurity, securityHeaders } from './plugins/security';
@@ -83,6 +91,8 @@ export interface App {
   paymentsPass(): Promise<void>;
   /** Counts the searches per destination (start() it to save them every minute; flush() saves them now). */
   searches: DestinationSearches;
+  /** The visitors' pages kept (PAGE_CACHE_MB; undefined when off or no server renderer is built); tests read its stats. */
+  pageCache: PageCache | undefined;
   /**
    * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
    * listings of sellers whose certificate expired since they were computed; shipments delivered by the 14-day
@@ -256,12 +266,31 @@ export async function buildApp({
     await moneyJobs.run();
   };
 
-  await registerClient(server, config.clientDir, config.publicOrigin);
+  // Visitors' pages, kept until a change to what they show commits anywhere (docs/decisions/0025-page-cache.md).
+  let pageCache =
+    config.pageCacheBytes > 0
+      ? new PageCache(config.pageCacheBytes, today ?? (() => shippingToday()), {
+          // The catalog's broad lists and facets kept from before a change, and a moment for a render that kept
+          // one just as the change committed.
+          lagMs: CAPPED_LIST_TTL_MS + 5_000,
+        })
+      : undefined;
+  const renders = await registerClient(server, config.clientDir, config.publicOrigin, pageCache);
+  if (!renders) pageCache = undefined;
+  if (pageCache) {
+    const cache = pageCache;
+    const unlisten = await database.listen(CATALOG_CHANGED, {
+      notified: () => cache.invalidate(),
+      listening: (on) => cache.setListening(on),
+    });
+    server.addHook('onClose', () => unlisten());
+  }
   return {
     server,
     routes,
     mail,
     searches,
+    pageCache,
     async startUp() {
       if (await blocked.applyRules())
         server.log.info('shipping rules changed: where every listing may ship was computed again');

@@ -215,6 +215,17 @@ const envSchema = z.object({
   /** The key pair the app signs its S3 requests with; no spaces, as no provider's keys have any. */
   S3_ACCESS_KEY_ID: optionalText(/^\S+$/, 'must be an access key id, without spaces'),
   S3_SECRET_ACCESS_KEY: optionalText(/^\S+$/, 'must be a secret access key, without spaces'),
+  /**
+   * The memory for visitors' server-rendered pages, kept until what they show changes (docs/decisions/0025-page-cache.md),
+   * in MB; 0 turns the cache off.
+   */
+  PAGE_CACHE_MB: decimal(
+    z
+      .number({ message: 'must be a whole number of MB' })
+      .int('must be a whole number of MB')
+      .min(0, 'must be 0 (off) or more')
+      .max(65536, 'must be at most 65536'),
+  ).default(64),
   /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
   PUBLIC_ORIGIN: z
     .string()
@@ -341,6 +352,8 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** PUBLIC_ORIGIN: when set, the only Origin a state-changing request may come from. */
   publicOrigin: string | undefined;
+  /** PAGE_CACHE_MB in bytes: the bound of the visitors' page cache; 0, no cache. */
+  pageCacheBytes: number;
   /** The notification mails (SMTP_URL, MAIL_*); the links in them lead to PUBLIC_ORIGIN (else localhost:PORT). */
   mail: MailSettings;
   /** Who takes the buyer's money, how it is split (MARKETPLACE_COMMISSION_PERCENT, in basis points), and how long an
@@ -440,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 0022); every other body is at most 64 KB. The headers' 10 s is what stops slow-header clients.
     timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
     publicOrigin: e.PUBLIC_ORIGIN,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -23,6 +23,8 @@ export interface TestApp {
   searches: Awaited<ReturnType<typeof buildApp>>['searches'];
   /** The refunds and transfers due under Stripe (main.ts runs a pass every minute; a test calls run()). */
   moneyJobs: Awaited<ReturnType<typeof buildApp>>['moneyJobs'];
+  /** The visitors' page cache, when a server renderer is built (configure clientDir) and PAGE_CACHE_MB is not 0. */
+  pageCache: Awaited<ReturnType<typeof buildApp>>['pageCache'];
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function createTestApp(
     mail: started.mail,
     searches: started.searches,
     moneyJobs: started.moneyJobs,
+    pageCache: started.pageCache,
     async close() {
       await started.server.close();
       await database.destroy();

@@ -12,6 +12,7 @@ describe('configuration', () => {
     expect(c.production).toBe(false);
     expect(c.trustProxy).toBe(false);
     expect(c.writeLimit).toEqual({ perIp: 120, perAccount: 60 });
+    expect(c.pageCacheBytes).toBe(64 * 1024 * 1024);
   });
 
   it('asks for demo data only outside production, and by default only for the embedded database', () => {
@@ -57,6 +58,7 @@ describe('configuration', () => {
       WRITE_LIMIT_PER_ACCOUNT: '90',
       KEEP_ALIVE_SECONDS: '65',
       PUBLIC_ORIGIN: 'HTTPS://Shop.Example.com:443/',
+      PAGE_CACHE_MB: '256',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -73,6 +75,7 @@ describe('configuration', () => {
       },
       writeLimit: { perIp: 200, perAccount: 90 },
       timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: 65_000 },
+      pageCacheBytes: 256 * 1024 * 1024,
       publicOrigin: 'https://shop.example.com',
     });
   });
@@ -93,6 +96,9 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.1,not-an-address'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['KEEP_ALIVE_SECONDS', '0'],
+    ['PAGE_CACHE_MB', '-1'],
+    ['PAGE_CACHE_MB', '1.5'],
+    ['PAGE_CACHE_MB', '1e3'],
     ['PUBLIC_ORIGIN', 'shop.example.com'],
     ['PUBLIC_ORIGIN', 'https://shop.example.com/shop'],
     ['PUBLIC_ORIGIN', 'ftp://shop.example.com'],
@@ -118,6 +124,10 @@ describe('configuration', () => {
     [' 10.0.0.0/8 , fd00::/8,loopback ', ['10.0.0.0/8', 'fd00::/8', 'loopback']],
   ])('reads TRUST_PROXY=%j', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('turns the page cache off with PAGE_CACHE_MB=0', () => {
+    expect(loadConfig({ PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);
   });
 
   it('reads the commission as basis points, and refuses what is not a percentage from 0 to 50', () => {

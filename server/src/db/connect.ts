@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Sql } from 'postgres';
+import type { Options, Sql } from 'postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,7 +20,24 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed SQL migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /**
+   * Listens for the notifications (NOTIFY) sent on `channel` by any connection of any instance, each delivered once
+   * its transaction has committed. Resolves once the first attempt to listen has ended, either way; the returned
+   * function stops listening. See ListenEvents.
+   */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * What a listener hears. `listening(true)` when the LISTEN is in place (at first, and again after every
+ * reconnection: notifications sent while it was lost are lost with it); `listening(false)` when the listening
+ * connection is lost or cannot be opened (it is tried again, from 100 ms to every 5 s); `notified()` per
+ * notification.
+ */
+export interface ListenEvents {
+  notified(): void;
+  listening(on: boolean): void;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -82,6 +99,12 @@ async function connectPglite(
     catalogDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    // One connection in this process: it never drops, and its own transactions' notifications reach it at commit.
+    async listen(channel, events) {
+      const unlisten = await client.listen(channel, () => events.notified());
+      events.listening(true);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }
@@ -194,6 +217,7 @@ async function connectPostgres(
         await lock.end();
       }
     },
+    listen: (channel, events) => listenPostgres((options) => postgres(url, options), channel, events),
     close: async () => {
       await Promise.all([
         statements.end({ timeout: 5 }),
@@ -201,6 +225,66 @@ async function connectPostgres(
         catalogReads.end({ timeout: 5 }),
       ]);
     },
+  };
+}
+
+/** Delay before the next attempt to listen again: 100 ms, doubling, at most 5 s. */
+const relistenDelayMs = (attempt: number) => Math.min(5000, 100 * 2 ** attempt);
+
+/**
+ * LISTEN on a connection of its own, kept open (postgres.js closes no idle connection by default, and this one has no
+ * lifetime), and opened and listened again whenever it is lost. postgres.js's own sql.listen re-listens once when its connection closes and, should that
+ * attempt fail (PostgreSQL still restarting), gives up without a word; and it never says that it lost the
+ * connection, while a listener that missed notifications must know (the page cache stops serving).
+ */
+async function listenPostgres(
+  open: (options: Options<Record<string, never>>) => Sql,
+  channel: string,
+  events: ListenEvents,
+): Promise<() => Promise<void>> {
+  let state: 'listening' | 'subscribing' | 'waiting' | 'stopped' = 'subscribing';
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // onnotify and onclose are postgres.js options its types leave out (sql.listen uses them itself).
+  const sql = open({
+    max: 1,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    onnotify: (name: string) => {
+      if (name === channel) events.notified();
+    },
+    onclose: () => {
+      // While subscribing, the LISTEN fails too, and subscribe() waits and tries again.
+      if (state !== 'listening') return;
+      events.listening(false);
+      retry();
+    },
+  } as Options<Record<string, never>>);
+  const retry = () => {
+    state = 'waiting';
+    timer = setTimeout(() => void subscribe(), relistenDelayMs(attempt++));
+  };
+  const subscribe = async () => {
+    state = 'subscribing';
+    try {
+      await sql.unsafe(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      if (state !== 'subscribing') return;
+      events.listening(false);
+      retry();
+      return;
+    }
+    if (state !== 'subscribing') return;
+    state = 'listening';
+    attempt = 0;
+    events.listening(true);
+  };
+  await subscribe();
+  return async () => {
+    state = 'stopped';
+    clearTimeout(timer);
+    await sql.end({ timeout: 1 });
   };
 }
 

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { PageHead } from '@domain/seo';
 import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeMarkup } from '../http/escape';
 import { notFound } from './errors';
+import { type CachedPage, compress, type Encoding, type PageCache } from './page-cache';
 import { headTags } from './page-head';
 import { PRIVATE_NO_STORE, SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
@@ -35,14 +34,17 @@ interface PageRenderer {
  * Serves the built client: hashed assets cached for a year, and every other page path as HTML. Public pages are
  * rendered on the server with their data (dist/ssr, when built), so they paint before any JavaScript runs; the
  * rest, and any page whose render fails, get index.html for the browser to render. Unknown /api paths get a
- * JSON 404. The whole path of a page request: docs/architecture.md#a-server-rendered-page.
+ * JSON 404. The whole path of a page request: docs/architecture.md#a-server-rendered-page. Visitors' pages are
+ * kept in `cache` (decision 0025). Answers whether pages are rendered on the server (a renderer is built).
  */
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
   /** PUBLIC_ORIGIN: the origin of the pages' canonical URLs; else the address a request came to. */
   publicOrigin?: string,
-): Promise<void> {
+  /** Visitors' pages kept until what they show changes (PAGE_CACHE_MB); none when undefined. */
+  cache?: PageCache,
+): Promise<boolean> {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   if (hasClient) {
@@ -82,35 +84,86 @@ export async function registerClient(
         );
       return reply.header('cache-control', 'private, no-cache').redirect(locationOf(typed.rest), 303);
     }
+    if (!renderer) return reply.sendFile('index.html');
     const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
-    const page = renderer && (await renderPage(app, renderer, request, reply, origin));
-    if (!page) return reply.sendFile('index.html');
-    if (page.redirectTo)
-      return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
-    const html = Buffer.from(fillTemplate(template, page));
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    // A signed-in visitor's page carries their data (the header's name, the query cache): kept by no cache at all.
-    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-    reply
-      .code(page.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'private, no-cache')
-      .header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(await compress[encoding](html));
+    const zip = /^\d{5}$/.test(request.cookies[SHIP_ZIP_COOKIE] ?? '')
+      ? (request.cookies[SHIP_ZIP_COOKIE] ?? null)
+      : null;
+    // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
+    const mayHaveSession = Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]);
+    // A visitor's page depends on nothing else the request carries: the address (path and query), the ZIP code
+    // (where the visitor is), and the origin of its canonical URLs (docs/decisions/0025-page-cache.md).
+    const key = cache && !mayHaveSession ? JSON.stringify([origin, zip, request.url]) : undefined;
+    if (cache && key) {
+      const kept = cache.get(key) ?? (await cache.pending(key));
+      if (kept) return sendKept(cache, key, kept, request, reply);
+    }
+    const render = cache && key ? cache.begin(key) : undefined;
+    let kept: CachedPage | null = null;
+    try {
+      const rendered = await renderPage(app, renderer, request, reply, { origin, zip, mayHaveSession });
+      const page = rendered?.page;
+      if (!page) return reply.sendFile('index.html');
+      if (page.redirectTo)
+        return reply.header('cache-control', 'private, no-cache').redirect(locationOf(page.redirectTo));
+      const html = Buffer.from(fillTemplate(template, page));
+      // Never a page that sets a cookie, nor one whose data said it may not be kept.
+      if (cache && key && render && rendered.storable && !reply.hasHeader('set-cookie'))
+        kept = await cache.put(key, render.ticket, page.status, html);
+      if (cache && key && kept) return sendKept(cache, key, kept, request, reply);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      // A signed-in visitor's page carries their data (the header's name, the query cache): kept by no cache at all.
+      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+      reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'private, no-cache')
+        .header('vary', 'accept-encoding');
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(await compress[encoding](html));
+    } finally {
+      // Requests that waited for this render get the page it kept, or render it themselves.
+      render?.finish(kept);
+    }
   });
+  return renderer !== undefined;
 }
 
-// A rendered page is compressed as it is sent: at brotli's quality 5 a 90 KB page takes about a millisecond and
-// shrinks several times over, which matters far more on a phone's connection.
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const compress = {
-  br: (data: Buffer) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (data: Buffer) => gzip(data, { level: 6 }),
-};
+/**
+ * A visitor's page from the cache, with the headers a rendered one gets, and a validator: a browser that has the
+ * same page (If-None-Match) gets 304 and no body.
+ */
+async function sendKept(
+  cache: PageCache,
+  key: string,
+  page: CachedPage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding');
+  if (page.status === 200) {
+    const etag = `W/${page.etag}`;
+    reply.header('etag', etag);
+    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const body = await cache.body(key, page, encoding);
+  return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
+}
 
-function preferredEncoding(acceptEncoding: string | undefined): keyof typeof compress | undefined {
+/** Whether If-None-Match names this validator, compared weakly (as RFC 9110 has it for GET and HEAD). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -126,26 +179,26 @@ function preferredEncoding(acceptEncoding: string | undefined): keyof typeof com
 /**
  * Renders the page, or answers null for the browser to render it. The cookies the API set while answering the
  * page's queries (the signed_in hint given to an older session, or dropped with an expired one) are set on the
- * page's own answer, as they would have been on the browser's own API calls.
+ * page's own answer, as they would have been on the browser's own API calls. `storable` is false when an answer
+ * the page was rendered from said it may not be kept (Cache-Control private or no-store: it depends on who asks,
+ * or asking counted something).
  */
 async function renderPage(
   app: FastifyInstance,
   renderer: PageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
-  origin: string,
+  { origin, zip, mayHaveSession }: { origin: string; zip: string | null; mayHaveSession: boolean },
 ) {
   const cookie = request.headers.cookie;
   const setCookies = new Map<string, string>();
+  let storable = true;
   try {
-    return await renderer.render({
+    const page = await renderer.render({
       url: request.url,
       origin,
-      // Asked whenever either cookie is here: the answer (and the cookies it sets) puts them right.
-      mayHaveSession: Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]),
-      zip: /^\d{5}$/.test(request.cookies[SHIP_ZIP_COOKIE] ?? '')
-        ? (request.cookies[SHIP_ZIP_COOKIE] ?? null)
-        : null,
+      mayHaveSession,
+      zip,
       // The page's queries are answered in-process by the API routes themselves, as the same user.
       api: async (url, init) => {
         if (init.method && init.method !== 'GET')
@@ -156,6 +209,7 @@ async function renderPage(
           headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
           remoteAddress: request.ip,
         });
+        if (/\b(private|no-store)\b/.test(String(res.headers['cache-control'] ?? ''))) storable = false;
         const headers = new Headers();
         for (const [name, value] of Object.entries(res.headers))
           for (const v of [value ?? []].flat()) {
@@ -165,6 +219,7 @@ async function renderPage(
         return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
       },
     });
+    return { page, storable };
   } catch (error) {
     // The browser renders the page itself: the visitor still gets it, and the log says why the server did not.
     request.log.error({ err: error }, 'server render failed');

@@ -35,7 +35,12 @@ export async function catalogRoutes(
     },
     async (request, reply) => {
       const page = await catalog.list(request.query);
-      if (request.query.shipsTo && request.query.page === 1) searchedFor(request.query.shipsTo);
+      if (request.query.shipsTo && request.query.page === 1) {
+        searchedFor(request.query.shipsTo);
+        // Counted: an answer (or a page rendered from it) kept and given again would not be
+        // (docs/decisions/0025-page-cache.md). A signed-in request already says private, no-store.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      }
       reply.header('x-total-count', page.capped ? `${EXACT_TOTAL_LIMIT}+` : String(page.total));
       return page.items;
     },
