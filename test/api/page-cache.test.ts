@@ -46,6 +46,10 @@ export async function render({ url, mayHaveSession, zip, origin, api }) {
       if (place.status === 200) shipsTo = '&shipsTo=' + place.body.state;
     }
     data.list = (await json(api, '/api/products?limit=3&' + query + shipsTo)).body;
+  } else if (path.startsWith('/sellers/')) {
+    const store = await json(api, '/api/sellers/' + path.slice('/sellers/'.length));
+    if (store.status === 200) data.storefront = store.body;
+    else status = 404;
   } else if (path.startsWith('/test/')) {
     data.test = await json(api, '/api' + path);
   } else if (path !== '/') status = 404;
@@ -133,7 +137,11 @@ function shown(html: string): {
   url: string;
   zip: string | null;
   origin: string;
-  data: { product?: Product; me?: { status: number; body: { username?: string } } };
+  data: {
+    product?: Product;
+    me?: { status: number; body: { username?: string } };
+    storefront?: { username: string; name: string };
+  };
 } {
   const text = /<main>(.*?)<\/main>/s.exec(html)?.[1] ?? '';
   return JSON.parse(text.replace(/&lt;/g, '<').replace(/&amp;/g, '&'));
@@ -300,6 +308,21 @@ describe('the visitors page cache', () => {
     expect(shown(String((await visitor().get(url)).body)).data.product?.seller.location).toBe(
       'Key West, Florida',
     );
+  });
+
+  it("keeps a storefront's 404 until its nursery signs up, then shows the storefront", async () => {
+    const username = `late_nursery_${Date.now().toString(36)}`;
+    const url = `/sellers/${username}`;
+    expect((await visitor().get(url)).status).toBe(404);
+    const renders = hooks().renders;
+    expect((await visitor().get(url)).status).toBe(404);
+    expect(hooks().renders).toBe(renders);
+    await change(() =>
+      registerUser(t.server, { username, isSeller: true, businessName: `Late ${username}` }),
+    );
+    const page = await visitor().get(url);
+    expect(page.status).toBe(200);
+    expect(shown(String(page.body)).data.storefront?.name).toBe(`Late ${username}`);
   });
 
   it('does not keep a render that a change committed during, and the next request shows the change', async () => {
