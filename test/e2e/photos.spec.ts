@@ -12,6 +12,8 @@ import { appOrigin, expect, sellerByApi, test, toast, uniqueName } from './suppo
 interface Photo {
   id: number;
   url: string;
+  width: number;
+  height: number;
 }
 
 /** A JPEG of one colour, as a phone would send one (the server re-encodes it to WebP). */
@@ -129,6 +131,33 @@ for (const viewport of [
     await expect(page.getByText('1 / 2', { exact: true })).toBeVisible();
   });
 }
+
+test('the photos of a new listing are put in order before it is added, and stored in that order', async ({
+  page,
+}) => {
+  await sellerByApi(page.request, appOrigin());
+  const title = `Ordered lot ${uniqueName('p').replace('_', '')}`;
+  await page.goto('/seller/add-listing');
+  await fillListing(page, title);
+  // Told apart by their sizes once stored.
+  await page.getByLabel('Choose photos').setInputFiles([
+    { name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#e0286f', 900, 600) },
+    { name: 'tall.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#3f7a2a', 600, 800) },
+    { name: 'square.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#2a5f7a', 700, 700) },
+  ]);
+  await expect(page.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Make photo 3 the cover' }).click();
+  await page.getByRole('button', { name: 'Move photo 2 later' }).click();
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(toast(page, 'Product added')).toBeVisible();
+  // Uploaded one by one once the listing exists: each waiting file is gone once it is stored, the last is wide.jpg.
+  await expect(page.getByRole('button', { name: /^Remove (wide|tall|square)\.jpg$/ })).toHaveCount(0);
+  const mine = await page.request.get('/api/seller/products');
+  const listing = ((await mine.json()) as { id: number; title: string }[]).find((p) => p.title === title);
+  const stored = await photosOf(page, listing?.id as number);
+  // square first (the cover), then tall, then wide: the order set before the listing existed.
+  expect(stored.map((p) => `${p.width}x${p.height}`)).toEqual(['700x700', '600x800', '900x600']);
+});
 
 test('a listing image that does not load shows its variety’s illustration', async ({ page }) => {
   await sellerByApi(page.request, appOrigin());
