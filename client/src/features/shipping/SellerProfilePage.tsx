@@ -13,7 +13,7 @@ import {
 import { US_STATES } from '@domain/shipping/states';
 import { AlertCircle, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
@@ -30,6 +30,7 @@ import { CardPaymentsSection, usePayoutAccount } from '@/features/payments';
 import { isApiError } from '@/lib/api';
 import { useSaveSellerProfile, useSellerProfile } from './api';
 import { StateOptions } from './components/StateOptions';
+import { ZipNotes } from './components/ZipNotes';
 import {
   EMPTY_CERTIFICATE,
   type SellerProfileFormValues,
@@ -251,6 +252,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
                 />
               </FormField>
             </div>
+            <ReturnZipNotes form={form} />
             {errors.returnAddress?.message && <FieldError>{errors.returnAddress.message}</FieldError>}
           </div>
         </fieldset>
@@ -424,5 +426,34 @@ function PaymentsSection({ headingId, children }: { headingId: string; children:
       </div>
       {children}
     </section>
+  );
+}
+
+/** The return address's ZIP code: fills an empty city and state from it, and says when they disagree with it. */
+function ReturnZipNotes({
+  form,
+}: {
+  form: UseFormReturn<SellerProfileFormValues, unknown, SellerProfileFields>;
+}) {
+  const [zip, state, city] = useWatch({
+    control: form.control,
+    name: ['returnAddress.zip', 'returnAddress.state', 'returnAddress.city'],
+  });
+  const submitted = form.formState.isSubmitted;
+  return (
+    <ZipNotes
+      zip={zip}
+      state={state}
+      city={city}
+      setCity={(value, validate) =>
+        form.setValue('returnAddress.city', value, {
+          shouldDirty: true,
+          shouldValidate: validate || submitted,
+        })
+      }
+      setState={(value) =>
+        form.setValue('returnAddress.state', value, { shouldDirty: true, shouldValidate: submitted })
+      }
+    />
   );
 }

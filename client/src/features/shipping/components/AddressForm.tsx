@@ -4,11 +4,8 @@ import {
   ADDRESS_NAME_MAX,
   ADDRESS_PHONE_MAX,
   type AddressFields,
-  unknownZipMessage,
-  zipStateMessage,
 } from '@domain/shipping/addresses';
 import type { Address } from '@domain/shipping/responses';
-import { isStateCode } from '@domain/shipping/states';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
@@ -25,11 +22,10 @@ import {
   type AddressFormValues,
   addressResolver,
   addressToForm,
-  sameCity,
-  zipToLookUp,
 } from '../address-form';
-import { useCreateAddress, useUpdateAddress, useZipPlace } from '../api';
+import { useCreateAddress, useUpdateAddress } from '../api';
 import { StateOptions } from './StateOptions';
+import { ZipNotes } from './ZipNotes';
 
 interface AddressFormProps {
   /** The address to edit; a new one when absent. */
@@ -129,7 +125,7 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
           </NativeSelect>
         </FormField>
       </div>
-      <ZipNotes form={form} />
+      <AddressZipNotes form={form} />
       <FormField
         id={`${id}-phone`}
         label="Phone (optional)"
@@ -173,46 +169,21 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
   );
 }
 
-/**
- * What the ZIP code says about the city and the state, once it is complete: an empty city (and an unchosen state)
- * filled from it, "Use <City>" when another city is typed, a warning when it is in another state or unknown. Read
- * out politely by screen readers as it changes.
- */
-function ZipNotes({ form }: { form: AddressFormApi }) {
+/** ZipNotes over the address form's own fields. */
+function AddressZipNotes({ form }: { form: AddressFormApi }) {
   const [zip, state, city] = useWatch({ control: form.control, name: ['zip', 'state', 'city'] });
-  const lookUp = zipToLookUp(zip);
-  const place = useZipPlace(lookUp);
-  const found = lookUp !== null ? place.data : undefined;
-
-  useEffect(() => {
-    if (!found) return;
-    if (form.getValues('city').trim() === '')
-      form.setValue('city', found.city, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-    if (form.getValues('state') === '' && isStateCode(found.state))
-      form.setValue('state', found.state, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-  }, [found, form]);
-
-  const typed = zip.trim();
+  const set = (field: 'city' | 'state', value: string, validate: boolean) =>
+    form.setValue(field, value, {
+      shouldDirty: true,
+      shouldValidate: validate || form.formState.isSubmitted,
+    });
   return (
-    <div aria-live="polite" className="grid gap-1 text-sm empty:hidden">
-      {found === null && <p className="text-destructive">{unknownZipMessage(typed)}</p>}
-      {found && city.trim() !== '' && !sameCity(city, found.city) && (
-        <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
-          ZIP {lookUp} is in {found.city}, {found.state}.
-          <Button
-            type="button"
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() => form.setValue('city', found.city, { shouldDirty: true, shouldValidate: true })}
-          >
-            Use {found.city}
-          </Button>
-        </p>
-      )}
-      {found && state !== '' && found.state !== state && (
-        <p className="font-medium text-destructive">{zipStateMessage(typed, found.state, state)}</p>
-      )}
-    </div>
+    <ZipNotes
+      zip={zip}
+      state={state}
+      city={city}
+      setCity={(value, validate) => set('city', value, validate)}
+      setState={(value) => set('state', value, false)}
+    />
   );
 }
