@@ -48,6 +48,20 @@ export function breadcrumbs(origin: string, trail: Array<{ name: string; path: s
   };
 }
 
+/** A rating as schema.org's AggregateRating, or nothing while there are no reviews. */
+function aggregateRating(rating: { average: number | null; count: number }) {
+  if (rating.count === 0 || rating.average === null) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+}
+
 /** A nursery's storefront: /sellers/<username>, the username percent-encoded. */
 export function storefrontPath(username: string): string {
   return `/sellers/${encodeURIComponent(username)}`;
@@ -94,17 +108,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
             url: absolute(origin, storefrontPath(product.seller.username)),
           },
         },
-        ...(product.rating.count > 0 && product.rating.average !== null
-          ? {
-              aggregateRating: {
-                '@type': 'AggregateRating',
-                ratingValue: product.rating.average,
-                reviewCount: product.rating.count,
-                bestRating: 5,
-                worstRating: 1,
-              },
-            }
-          : {}),
+        ...aggregateRating(product.rating),
       },
       breadcrumbs(origin, [
         { name: 'Home', path: '/' },
@@ -140,17 +144,7 @@ export function storefrontHead(store: Storefront, origin: string): PageHead {
         ...(region
           ? { address: { '@type': 'PostalAddress', addressRegion: region, addressCountry: 'US' } }
           : {}),
-        ...(store.rating.count > 0 && store.rating.average !== null
-          ? {
-              aggregateRating: {
-                '@type': 'AggregateRating',
-                ratingValue: store.rating.average,
-                reviewCount: store.rating.count,
-                bestRating: 5,
-                worstRating: 1,
-              },
-            }
-          : {}),
+        ...aggregateRating(store.rating),
       },
       breadcrumbs(origin, [
         { name: 'Home', path: '/' },

@@ -3,7 +3,7 @@ import { FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
-import { ChevronRight, MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
+import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
@@ -17,6 +17,7 @@ import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
+import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
 import { ProductGallery } from './components/ProductGallery';
@@ -51,7 +52,13 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <Breadcrumb product={product} />
+      <Breadcrumb
+        trail={[
+          { name: 'Marketplace', href: '/marketplace' },
+          { name: product.variety, href: `/marketplace?variety=${encodeURIComponent(product.variety)}` },
+        ]}
+        current={product.title}
+      />
 
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
         <ProductGallery product={product} />
@@ -129,35 +136,6 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
 
       <RelatedProducts productId={product.id} />
     </div>
-  );
-}
-
-function Breadcrumb({ product }: { product: Product }) {
-  const linkClass = 'rounded-sm text-muted-foreground hover:text-primary';
-  return (
-    <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-1.5 text-sm">
-        <li>
-          <Link href="/marketplace" className={linkClass}>
-            Marketplace
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-muted-foreground" />
-        </li>
-        <li>
-          <Link href={`/marketplace?variety=${encodeURIComponent(product.variety)}`} className={linkClass}>
-            {product.variety}
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-muted-foreground" />
-        </li>
-        <li aria-current="page" className="max-w-[16rem] truncate font-medium sm:max-w-md">
-          {product.title}
-        </li>
-      </ol>
-    </nav>
   );
 }
 

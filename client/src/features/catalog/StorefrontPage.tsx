@@ -2,7 +2,7 @@ import type { Storefront } from '@domain/catalog/responses';
 import { storefrontHead } from '@domain/seo';
 import { stateName } from '@domain/shipping/states';
 import { useQuery } from '@tanstack/react-query';
-import { BadgeCheck, CalendarDays, ChevronRight, MapPin, Store, Truck } from 'lucide-react';
+import { BadgeCheck, CalendarDays, MapPin, Store, Truck } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { useDocumentTitle, useNotFoundStatus, usePageHead, useSiteOrigin } from '@/components/PageStatus';
@@ -10,6 +10,7 @@ import { RatingSummary } from '@/components/StarRating';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { catalogQueries } from './api';
+import { Breadcrumb } from './components/Breadcrumb';
 import { CatalogBrowser } from './components/CatalogBrowser';
 import { useMarketplace } from './use-marketplace';
 
@@ -35,21 +36,7 @@ function StorefrontView({ store }: { store: Storefront }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link href="/marketplace" className="rounded-sm hover:text-primary">
-              Marketplace
-            </Link>
-          </li>
-          <li aria-hidden="true">
-            <ChevronRight className="size-3.5" />
-          </li>
-          <li aria-current="page" className="min-w-0 truncate font-medium text-foreground">
-            {store.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Marketplace', href: '/marketplace' }]} current={store.name} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
         <header className="min-w-0">
