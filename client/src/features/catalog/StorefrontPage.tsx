@@ -4,14 +4,14 @@ import { stateName } from '@domain/shipping/states';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CalendarDays, MapPin, Store, Truck } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useParams } from 'wouter';
-import { useDocumentTitle, useNotFoundStatus, usePageHead, useSiteOrigin } from '@/components/PageStatus';
+import { useParams } from 'wouter';
+import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { RatingSummary } from '@/components/StarRating';
-import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
 import { CatalogBrowser } from './components/CatalogBrowser';
+import { CatalogNotFound } from './components/ProductStates';
 import { useMarketplace } from './use-marketplace';
 
 /**
@@ -170,18 +170,12 @@ function StorefrontSkeleton() {
 
 /** A username that is not a nursery's (docs/product.md#errors): a 404 page. */
 function SellerNotFound() {
-  useDocumentTitle('Nursery Not Found');
-  useNotFoundStatus();
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <Store className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl sm:text-4xl">Nursery Not Found</h1>
-      <p className="mt-3 text-muted-foreground">
-        There is no nursery at this address. It may have a new name.
-      </p>
-      <Button asChild className="mt-8">
-        <Link href="/marketplace">Back to Marketplace</Link>
-      </Button>
-    </section>
+    <CatalogNotFound
+      icon={<Store className="size-12 text-muted-foreground" aria-hidden="true" />}
+      title="Nursery Not Found"
+    >
+      There is no nursery at this address. It may have a new name.
+    </CatalogNotFound>
   );
 }

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle, useNotFoundStatus } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
@@ -32,15 +33,36 @@ export function ProductDetailSkeleton() {
 
 /** A missing, archived or non-numeric product (docs/product.md#errors). */
 export function ProductNotFound() {
-  useDocumentTitle('Product Not Found');
+  return (
+    <CatalogNotFound
+      icon={<SearchX className="size-12 text-muted-foreground" aria-hidden="true" />}
+      title="Product Not Found"
+    >
+      The product you're looking for doesn't exist or has been removed
+    </CatalogNotFound>
+  );
+}
+
+/**
+ * What a catalog address names does not exist (a listing, a nursery): its title as the page's heading and title,
+ * why, and the way back to the marketplace. A server render answers it with status 404 (useNotFoundStatus).
+ */
+export function CatalogNotFound({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
   useNotFoundStatus();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
-      <h1 className="mt-4 text-3xl sm:text-4xl">Product Not Found</h1>
-      <p className="mt-3 text-muted-foreground">
-        The product you're looking for doesn't exist or has been removed
-      </p>
+      {icon}
+      <h1 className="mt-4 text-3xl sm:text-4xl">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{children}</p>
       <Button asChild className="mt-8">
         <Link href="/marketplace">Back to Marketplace</Link>
       </Button>
