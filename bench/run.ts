@@ -87,8 +87,9 @@ function reportCatalog(c: CatalogRun): void {
       area,
       c.database,
       `The first listings sitemap (/sitemap-listings-1.xml, ${c.sitemap.urls.toLocaleString('en-US')} URLs, gzipped), fetched ` +
-        `five times: ${c.sitemap.ms.join(', ')} ms; the server's memory ${c.sitemap.rssBeforeMb} MB before, at most ` +
-        `${c.sitemap.rssPeakMb} MB during them, ${c.sitemap.rssPeakMb - c.sitemap.rssBeforeMb} MB more ` +
+        `five times: ${c.sitemap.ms.join(', ')} ms; the server's memory ${c.sitemap.rssBeforeMb} MB once it had sent ` +
+        `the first, at most ${c.sitemap.rssPeakMb} MB during the other four, ` +
+        `${c.sitemap.rssPeakMb - c.sitemap.rssBeforeMb} MB more ` +
         '(targets: under 1 s, under 100 MB more).',
     );
   if (c.plainComparisons.length > 0)
