@@ -1102,7 +1102,22 @@ const productQuery: Record<string, fc.Arbitrary<string>> = {
     pick(['1.5', '1e3', '0x10', '99999999999999999999']),
   ),
   limit: fc.oneof(fc.integer({ min: -2, max: 101 }).map(String), pick(['1.5', '1e1', ''])),
+  // A storefront's scope: the fuzz seller (a real one), a buyer (no storefront), or any text at all.
+  seller: fc.oneof(
+    fc.constant('').map(() => accounts.seller?.username ?? ''),
+    fc.constant('').map(() => accounts.buyer?.username ?? ''),
+    text,
+  ),
 };
+
+/** A storefront's path: a real seller's username (in any case), a buyer's, or any text at all. */
+const storefrontPath = fc
+  .oneof(
+    fc.constant('').map(() => (accounts.seller?.username ?? '').toUpperCase()),
+    fc.constant('').map(() => accounts.buyer?.username ?? ''),
+    text,
+  )
+  .map((name) => `/api/sellers/${encodeURIComponent(name)}`);
 
 /** What each route needs beyond its url and schemas to get past them: real ids, plausible values. */
 const CASES: Partial<Record<string, Case>> = {
@@ -1112,6 +1127,7 @@ const CASES: Partial<Record<string, Case>> = {
   // catalog and reviews
   'GET /api/products': { query: productQuery },
   'GET /api/products/facets': { query: productQuery },
+  'GET /api/sellers/:username': { path: storefrontPath },
   'GET /api/products/:id': { path: productPath() },
   'GET /api/products/:id/related': { path: productPath('/related') },
   'GET /api/products/:id/reviews': { path: productPath('/reviews') },

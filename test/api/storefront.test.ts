@@ -276,6 +276,8 @@ describe('GET /api/sellers/:username', () => {
       `/api/sellers/${user.username}`,
       `/api/sellers/${encodeURIComponent("x' or 1=1 --")}`,
       `/api/sellers/${encodeURIComponent('</script>$&')}`,
+      '/api/sellers/%00',
+      '/api/sellers/a%00b',
       `/api/sellers/${'a'.repeat(100)}`,
     ]) {
       const res = await visitor.get<{ message: string }>(path);
@@ -339,6 +341,10 @@ describe('the catalog scoped to a seller', () => {
       const res = await visitor.get<{ message: string }>(`${path}?seller=${uniqueUsername('ghost')}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Seller not found');
+      // A NUL cannot be in any username (nor in PostgreSQL's text): not a seller, never a failed query.
+      const nul = await visitor.get<{ message: string }>(`${path}?seller=a%00b`);
+      expect(nul.status).toBe(404);
+      expect(nul.body.message).toBe('Seller not found');
       const long = await visitor.get<{ message: string }>(`${path}?seller=${'a'.repeat(101)}`);
       expect(long.status).toBe(400);
     }

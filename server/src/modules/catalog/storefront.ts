@@ -15,6 +15,12 @@ const KNOWN_SELLERS = 10_000;
 const byUsername = (username: string) => sql`lower(u.username) = lower(${username}) and u.is_seller`;
 
 /**
+ * A text no username can be: one with a NUL, which PostgreSQL's text cannot even hold (the query would fail). Such
+ * an address names no nursery, like any other unknown name.
+ */
+const impossible = (username: string) => username.includes('\u0000');
+
+/**
  * The nurseries' storefronts (docs/decisions/0024-storefronts.md): who a seller is to buyers, and the seller a
  * catalog list is scoped to (`?seller=<username>`).
  */
@@ -35,6 +41,7 @@ export class Storefronts {
     const key = username.toLowerCase();
     const known = this.ids.get(key);
     if (known !== undefined) return known;
+    if (impossible(username)) throw new NotFound(SELLER_NOT_FOUND);
     const [row] = await queryRows<{ id: number }>(
       this.db,
       sql`select u.id from users u where ${byUsername(username)}`,
@@ -47,6 +54,7 @@ export class Storefronts {
 
   /** GET /api/sellers/:username: the storefront's profile, its rating, its count of listings for sale. */
   async get(username: string): Promise<Storefront> {
+    if (impossible(username)) throw new NotFound(SELLER_NOT_FOUND);
     const [row] = await queryRows<
       RowOf<
         typeof users,
