@@ -8,6 +8,7 @@ import {
   expect,
   listByApi,
   PAYMENT_INSTRUCTIONS,
+  sellerByApi,
   submitRegisterForm,
   test,
   uniqueName,
@@ -82,6 +83,22 @@ test('a nursery names its shop at sign-up, and a visitor opens its storefront fr
   await seller.getByRole('link', { name: 'View your storefront' }).click();
   await expect(seller.getByRole('heading', { level: 1, name: shopName })).toBeVisible();
   await nursery.close();
+});
+
+test('a nursery with nothing for sale yet has a storefront that says so', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const nursery = await browser.newContext({ baseURL });
+  const name = await sellerByApi(nursery.request, appOrigin());
+  await nursery.close();
+  const response = await page.goto(`/sellers/${name}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('No listings yet')).toBeVisible();
+  await expect(page.getByText(`${name} has nothing for sale yet.`)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Filters' })).toHaveCount(0);
 });
 
 test('a storefront that does not exist is a 404 page', async ({ page }) => {

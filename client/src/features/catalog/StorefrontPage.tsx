@@ -31,8 +31,6 @@ export function StorefrontPage() {
 function StorefrontView({ store }: { store: Storefront }) {
   useDocumentTitle(store.name);
   usePageHead(storefrontHead(store, useSiteOrigin()));
-  const resultsRef = useRef<HTMLElement>(null);
-  const m = useMarketplace(resultsRef, store.username);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
@@ -81,9 +79,20 @@ function StorefrontView({ store }: { store: Storefront }) {
       </div>
 
       <h2 className="mt-10 text-2xl">Listings</h2>
-      <CatalogBrowser className="mt-6" m={m} resultsRef={resultsRef} />
+      {store.listings === 0 ? (
+        <p className="mt-4 text-muted-foreground">{store.name} has nothing for sale yet.</p>
+      ) : (
+        <StorefrontListings username={store.username} />
+      )}
     </div>
   );
+}
+
+/** The nursery's listings in the marketplace's browser, scoped to it. */
+function StorefrontListings({ username }: { username: string }) {
+  const resultsRef = useRef<HTMLElement>(null);
+  const m = useMarketplace(resultsRef, username);
+  return <CatalogBrowser className="mt-6" m={m} resultsRef={resultsRef} />;
 }
 
 /** "Member since November 2026", the same on the server and in any browser's time zone. */
