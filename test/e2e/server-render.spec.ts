@@ -133,12 +133,13 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('a listing or a nursery that does not exist is its not-found page, with status 404', async ({
+  test('a listing, a nursery or a guide that does not exist is its not-found page, with status 404', async ({
     page,
   }) => {
     for (const [path, heading] of [
       ['/product/999999999', 'Product Not Found'],
       ['/sellers/no_such_nursery_here', 'Nursery Not Found'],
+      ['/guides/no-such-guide', 'Guide not found'],
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

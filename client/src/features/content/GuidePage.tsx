@@ -1,6 +1,6 @@
 import { ArrowLeft, CircleAlert, Clock } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
+import { useDocumentTitle, useNotFoundStatus, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { GUIDE_CONTENT } from './guides-content';
 import { findGuide, GUIDES, type GuideSummary } from './guides-index';
@@ -15,6 +15,7 @@ export function GuidePage() {
 
 function GuideNotFound() {
   useDocumentTitle('Guide not found');
+  useNotFoundStatus();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <h1 className="text-4xl">Guide not found</h1>
