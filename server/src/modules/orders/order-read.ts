@@ -90,16 +90,23 @@ export function shipmentFacts(
 }
 
 /**
- * The orders with their shipments and lines (one query for the shipments, one for the lines, whatever the number
- * of orders), money in dollars, status derived from the shipments.
+ * The orders with their shipments and lines (one query for the shipments with their orders' payments, one for the
+ * lines, whatever the number of orders), money in dollars, status derived from the shipments.
  */
 export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [shipmentRows, lines, paymentRows] = await Promise.all([
+  const [shipmentRows, lines] = await Promise.all([
+    // Each shipment with its order's payment (one per order, repeated on each of its shipments).
     db
       .select({
         shipment: shipments,
+        payment: {
+          orderId: payments.orderId,
+          provider: payments.provider,
+          expiresAt: payments.expiresAt,
+          redirectUrl: payments.redirectUrl,
+        },
         sellerUsername: users.username,
         payee: shopName(sql`${users}`),
         instructions: users.paymentInstructions,
@@ -111,6 +118,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.sellerId))
       .innerJoin(shipmentSettlements, eq(shipmentSettlements.shipmentId, shipments.id))
+      .leftJoin(payments, eq(payments.orderId, shipments.orderId))
       .where(inArray(shipments.orderId, ids))
       .orderBy(asc(shipments.id)),
     db
@@ -130,21 +138,14 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.id)),
-    db
-      .select({
-        orderId: payments.orderId,
-        provider: payments.provider,
-        expiresAt: payments.expiresAt,
-        redirectUrl: payments.redirectUrl,
-      })
-      .from(payments)
-      .where(inArray(payments.orderId, ids)),
   ]);
-  const paymentOf = new Map(paymentRows.map((p) => [p.orderId, p]));
+  const paymentOf = new Map(
+    shipmentRows.flatMap(({ payment }) => (payment ? [[payment.orderId, payment] as const] : [])),
+  );
   const shipmentsById = new Map<number, Shipment>();
   const shipmentsOf = new Map<number, Shipment[]>();
   const moneyOf = new Map<number, ShipmentMoney[]>();
-  for (const { shipment, sellerUsername, payee, instructions, ...money } of shipmentRows) {
+  for (const { shipment, payment: _payment, sellerUsername, payee, instructions, ...money } of shipmentRows) {
     const provider = paymentOf.get(shipment.orderId)?.provider ?? 'direct';
     const parts: ShipmentMoney = {
       status: shipment.status,
