@@ -14,8 +14,7 @@
 // Settings: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (names to measure, comma-separated: home, marketplace, product,
 // storefront), LIGHTHOUSE_PORT (5181), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_REPORTS=<folder> (keeps each
 // run's full report, JSON, to see where the time goes).
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +50,9 @@ const resultsDir = path.resolve(root, process.env.LIGHTHOUSE_RESULTS ?? 'bench/r
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 
 if (!Number.isInteger(RUNS) || RUNS < 1) {
-  console.error(`LIGHTHOUSE_RUNS must be a whole number of runs, at least 1 (got ${process.env.LIGHTHOUSE_RUNS})`);
+  console.error(
+    `LIGHTHOUSE_RUNS must be a whole number of runs, at least 1 (got ${process.env.LIGHTHOUSE_RUNS})`,
+  );
   process.exit(1);
 }
 if (!existsSync(chromePath)) {
@@ -110,7 +111,9 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
   });
   const chromeVersion = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
-  console.log(`${RUNS} runs a page; ${machine.cores} × ${machine.cpu}; load average ${loadText(loadAtStart)}`);
+  console.log(
+    `${RUNS} runs a page; ${machine.cores} × ${machine.cpu}; load average ${loadText(loadAtStart)}`,
+  );
   for (const page of pages) {
     // Warm the server (its first render of a page compiles code): the runs measure the page, not the start.
     for (let i = 0; i < 2; i++) await (await fetch(`${base}${page.path}`)).arrayBuffer();
@@ -136,8 +139,8 @@ try {
         metrics: Object.fromEntries(
           Object.keys(METRICS).map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
         ),
-        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
-          ?.nodeLabel,
+        lcpElement:
+          lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel,
         benchmarkIndex: lhr.environment?.benchmarkIndex,
         lhr,
       };
@@ -149,9 +152,14 @@ try {
       );
     }
     const medians = {
-      scores: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, median(runs.map((r) => r.scores[id]))])),
+      scores: Object.fromEntries(
+        Object.keys(TARGETS).map((id) => [id, median(runs.map((r) => r.scores[id]))]),
+      ),
       metrics: Object.fromEntries(
-        Object.keys(METRICS).map((id) => [id, median(runs.map((r) => r.metrics[id]).filter((v) => v !== null))]),
+        Object.keys(METRICS).map((id) => [
+          id,
+          median(runs.map((r) => r.metrics[id]).filter((v) => v !== null)),
+        ]),
       ),
     };
     const misses = Object.entries(TARGETS).filter(([id, target]) => medians.scores[id] < target);
@@ -211,7 +219,8 @@ async function choosePages() {
     const storefront = `/sellers/${DEMO_SELLER.username}`;
     const res = await fetch(`${base}${storefront}`);
     await res.arrayBuffer();
-    if (res.status === 404) skipped.push({ path: storefront, reason: 'it answers 404 (no storefront page yet)' });
+    if (res.status === 404)
+      skipped.push({ path: storefront, reason: 'it answers 404 (no storefront page yet)' });
     else pages.push({ name: 'storefront', path: storefront, what: "a seller's storefront" });
   }
   return pages;
@@ -245,13 +254,18 @@ async function productWithPhoto() {
     body: form,
   });
   if (upload.status !== 201)
-    throw new Error(`Uploading a photo to listing ${listing.id} answered ${upload.status}: ${await upload.text()}`);
+    throw new Error(
+      `Uploading a photo to listing ${listing.id} answered ${upload.status}: ${await upload.text()}`,
+    );
   return listing.id;
 }
 
 async function photo(listing) {
   const [width, height] = [2000, 1500];
-  const slug = listing.variety.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = listing.variety
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const svg = readFileSync(path.join(root, 'client/public/images/products', `${slug}-${listing.form}.svg`));
   const drawing = await sharp(svg, { density: 300 }).resize(width, height, { fit: 'cover' }).png().toBuffer();
   const grain = await sharp({
@@ -298,7 +312,9 @@ function loadText(load) {
 
 function summaryTable() {
   const lines = [
-    `| page | performance (${RUNS === 1 ? 'one run' : `median of ${RUNS}: runs`}) | accessibility | best practices | SEO | ${Object.values(METRICS)
+    `| page | performance (${RUNS === 1 ? 'one run' : `median of ${RUNS}: runs`}) | accessibility | best practices | SEO | ${Object.values(
+      METRICS,
+    )
       .map((m) => m.label)
       .join(' | ')} |`,
     `|---|---:|---:|---:|---:|${Object.keys(METRICS)
@@ -319,7 +335,8 @@ function command() {
     .filter(([name]) => name.startsWith('LIGHTHOUSE_') || name === 'CHROMIUM_PATH')
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, value]) => `${name}=${value}`);
-  const run = process.env.npm_lifecycle_event === 'lighthouse' ? 'npm run lighthouse' : 'node scripts/lighthouse.mjs';
+  const run =
+    process.env.npm_lifecycle_event === 'lighthouse' ? 'npm run lighthouse' : 'node scripts/lighthouse.mjs';
   return [...settings, run].join(' ');
 }
 
