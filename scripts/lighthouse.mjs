@@ -9,7 +9,8 @@
 //
 // Writes the run's figures to bench/results/lighthouse/ (LIGHTHOUSE_RESULTS=<folder> for another): <stamp>.json
 // (every run's scores and metrics) and <stamp>.md (a summary), each with the date, the commit, the machine and its
-// load average, so that runs on different days or machines can be told apart.
+// load average, so that runs on different days or machines can be told apart; the summary is also
+// bench/results/lighthouse.md, quoted by docs/performance.md#lighthouse (as `npm run bench` does with its files).
 //
 // Settings: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (names to measure, comma-separated: home, marketplace, product,
 // storefront), LIGHTHOUSE_PORT (5181), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_REPORTS=<folder> (keeps each
@@ -22,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { ensureClientBuilt, root } from './client-build.mjs';
+import { refreshPerformanceDoc } from './performance-doc.mjs';
 import { buildServer } from './server-build.mjs';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 };
@@ -47,6 +49,9 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const resultsDir = path.resolve(root, process.env.LIGHTHOUSE_RESULTS ?? 'bench/results/lighthouse');
+// Without LIGHTHOUSE_RESULTS the run is also the area's file, as the bench writes its own: bench/results/lighthouse.md,
+// which docs/performance.md quotes (and which this run refreshes there).
+const latestFile = process.env.LIGHTHOUSE_RESULTS ? null : path.join(root, 'bench/results/lighthouse.md');
 const onlyPages = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 
 if (!Number.isInteger(RUNS) || RUNS < 1) {
@@ -84,28 +89,44 @@ await buildServer();
 
 // The demo data is seeded only outside production (SEED_DEMO may not be on with NODE_ENV=production), so the
 // server runs with the default NODE_ENV: the same built client and server renderer, without HSTS (plain HTTP here).
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-lighthouse-'));
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'development',
-    SEED_DEMO: 'true',
-    PHOTO_STORE: 'local',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+let server;
+let dataDir;
+/** Starts the server on a fresh embedded database, seeded with the demo data, and waits for it to answer. */
+async function startServer() {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-lighthouse-'));
+  server = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SEED_DEMO: 'true',
+      PHOTO_STORE: 'local',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  server.exited = new Promise((r) => server.once('exit', r));
+  await waitForServer();
+}
+async function stopServer() {
+  if (!server) return;
+  if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  await server.exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
 const base = `http://127.0.0.1:${PORT}`;
 let chrome;
 let failed = false;
 const measured = [];
 const skipped = [];
+/** Times the server stopped during the run (on a shared machine, something else may end it) and was started again. */
+let restarts = 0;
+let pages = [];
 try {
-  await waitForServer();
-  const pages = await choosePages();
+  await startServer();
+  pages = await choosePages();
   chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage'],
@@ -116,18 +137,11 @@ try {
   );
   for (const page of pages) {
     // Warm the server (its first render of a page compiles code): the runs measure the page, not the start.
+    await keepServer();
     for (let i = 0; i < 2; i++) await (await fetch(`${base}${page.path}`)).arrayBuffer();
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const result = await lighthouse(`${base}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(TARGETS),
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) console.log(`  ${page.path} run ${run}: ${lhr.runtimeError.message}`);
+      const lhr = await measure(page, run);
       if (reportsDir) {
         mkdirSync(reportsDir, { recursive: true });
         writeFileSync(path.join(reportsDir, `${page.name}-${run}.json`), JSON.stringify(lhr, null, 1));
@@ -142,23 +156,30 @@ try {
         lcpElement:
           lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel,
         benchmarkIndex: lhr.environment?.benchmarkIndex,
+        // A run whose trace failed three times measured nothing: it is shown, and left out of the medians.
+        error: lhr.runtimeError?.code,
         lhr,
       };
       runs.push(r);
       console.log(
-        `  ${page.path} run ${run}: ${Object.entries(r.scores)
-          .map(([id, s]) => `${CATEGORY_LABELS[id]} ${s}`)
-          .join(', ')}; ${metricsText(r.metrics)}`,
+        `  ${page.path} run ${run}: ${
+          r.error
+            ? `failed (${r.error})`
+            : `${Object.entries(r.scores)
+                .map(([id, s]) => `${CATEGORY_LABELS[id]} ${s}`)
+                .join(', ')}; ${metricsText(r.metrics)}`
+        }`,
       );
     }
+    const good = runs.filter((r) => !r.error);
     const medians = {
       scores: Object.fromEntries(
-        Object.keys(TARGETS).map((id) => [id, median(runs.map((r) => r.scores[id]))]),
+        Object.keys(TARGETS).map((id) => [id, median(good.map((r) => r.scores[id])) ?? 0]),
       ),
       metrics: Object.fromEntries(
         Object.keys(METRICS).map((id) => [
           id,
-          median(runs.map((r) => r.metrics[id]).filter((v) => v !== null)),
+          median(good.map((r) => r.metrics[id]).filter((v) => v !== null)),
         ]),
       ),
     };
@@ -167,7 +188,7 @@ try {
     measured.push({ ...page, runs, medians, misses: misses.map(([id]) => id) });
     console.log(`  ${page.path} median: ${scoresText(medians.scores)}; ${metricsText(medians.metrics)}`);
     // What cost the points: the failing audits of a category whose median is below its target (last run's).
-    const last = runs[runs.length - 1].lhr;
+    const last = (good[good.length - 1] ?? runs[runs.length - 1]).lhr;
     for (const [id] of misses) {
       for (const ref of last.categories[id].auditRefs) {
         const audit = last.audits[ref.id];
@@ -187,11 +208,49 @@ try {
   console.log(`Written: ${written.map((f) => path.relative(root, f)).join(', ')}`);
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopServer();
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * One run of Lighthouse. A run whose trace failed (NO_NAVSTART and the like, seen on a loaded machine) scores 0
+ * without having measured anything: it is tried again, up to three times, and said so.
+ */
+async function measure(page, run) {
+  for (let attempt = 1; ; attempt++) {
+    await keepServer();
+    const pagePath = page.path;
+    const result = await lighthouse(`${base}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${pagePath}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === 3) return result.lhr;
+    console.log(`  ${pagePath} run ${run}: ${error.code} (${error.message}), measured again`);
+  }
+}
+
+/**
+ * The server answers, or is started again: on a fresh database, with the photo uploaded again (the demo data is
+ * the same, so is the product page's listing). Said on the console and in the results.
+ */
+async function keepServer() {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) return;
+  } catch {
+    // not answering
+  }
+  restarts++;
+  console.log('  The server stopped answering (ended from outside?): started again on a fresh database.');
+  await stopServer();
+  await startServer();
+  const product = pages.find((p) => p.name === 'product');
+  if (product) product.path = `/product/${await productWithPhoto()}`;
+  for (let i = 0; i < 2; i++) await (await fetch(`${base}${product?.path ?? '/'}`)).arrayBuffer();
+}
 
 async function waitForServer() {
   for (let i = 0; ; i++) {
@@ -316,17 +375,24 @@ function summaryTable() {
       METRICS,
     )
       .map((m) => m.label)
-      .join(' | ')} |`,
+      .join(' | ')} | CPU |`,
     `|---|---:|---:|---:|---:|${Object.keys(METRICS)
       .map(() => '---:')
-      .join('|')}|`,
+      .join('|')}|---:|`,
   ];
   for (const p of measured) {
-    const perf = `**${p.medians.scores.performance}**${RUNS > 1 ? ` (${p.runs.map((r) => r.scores.performance).join(', ')})` : ''}`;
+    const perf = `**${p.medians.scores.performance}**${RUNS > 1 ? ` (${p.runs.map((r) => (r.error ? 'failed' : r.scores.performance)).join(', ')})` : ''}`;
     const others = ['accessibility', 'best-practices', 'seo'].map((id) => String(p.medians.scores[id]));
     const metrics = Object.keys(METRICS).map((id) => metricText(id, p.medians.metrics[id]));
-    lines.push(`| \`${p.path}\` (${p.what}) | ${[perf, ...others, ...metrics].join(' | ')} |`);
+    const cpu = median(p.runs.filter((r) => !r.error).map((r) => r.benchmarkIndex ?? 0));
+    lines.push(
+      `| \`${p.path}\` (${p.what}) | ${[perf, ...others, ...metrics, Math.round(cpu ?? 0)].join(' | ')} |`,
+    );
   }
+  lines.push(
+    '',
+    "CPU: Lighthouse's benchmark index of the machine during the runs (median; higher is faster, lower means busier).",
+  );
   return lines.join('\n');
 }
 
@@ -364,6 +430,7 @@ function writeResults({ chromium, lighthouseVersion, loadAtEnd }) {
       runs: p.runs.map(({ lhr: _lhr, ...r }) => r),
     })),
     skipped,
+    serverRestarts: restarts,
   };
   writeFileSync(json, `${JSON.stringify(data, null, 2)}\n`);
   const summary = [
@@ -378,10 +445,17 @@ function writeResults({ chromium, lighthouseVersion, loadAtEnd }) {
     '',
     summaryTable(),
     ...(skipped.length ? ['', ...skipped.map((s) => `Skipped \`${s.path}\`: ${s.reason}.`)] : []),
+    ...(restarts
+      ? ['', `The server stopped answering ${restarts} time(s) during the run and was started again.`]
+      : []),
     '',
-    `Medians of ${RUNS} run${RUNS === 1 ? '' : 's'} a page; every run's scores and metrics: \`${path.basename(json)}\`.`,
+    `Medians of ${RUNS} run${RUNS === 1 ? '' : 's'} a page; every run's scores and metrics: \`${path.relative(root, json)}\`.`,
     '',
   ].join('\n');
   writeFileSync(md, summary);
-  return [md, json];
+  if (!latestFile) return [md, json];
+  writeFileSync(latestFile, summary);
+  const { problems } = refreshPerformanceDoc();
+  for (const problem of problems) console.error(problem);
+  return [md, json, latestFile];
 }
