@@ -533,7 +533,10 @@ test('a signed-out seller returns to the seller page it opened; a new seller is 
   await page.goto('/seller/listings');
   await expect(page).toHaveURL(/\/login\?redirect=\/seller\/listings$/);
   await loginThroughForm(page, name, PASSWORD);
-  await expect(page).toHaveURL(/\/seller\/listings$/);
+  // The path itself: the sign-in page's own address ends with "redirect=/seller/listings" too, and leaving it
+  // before the sign-in answers would leave the browser signed out.
+  await expect(page).toHaveURL((url) => url.pathname === '/seller/listings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Listings' })).toBeVisible();
 
   await page.goto('/seller/dashboard');
   await expect(page.getByText(`Welcome, ${name}: add your first listing to start selling.`)).toBeVisible();
