@@ -1117,7 +1117,7 @@ const storefrontPath = fc
     fc.constant('').map(() => accounts.buyer?.username ?? ''),
     text,
   )
-  .map((name) => `/api/sellers/${encodeURIComponent(name)}`);
+  .map((name) => `/api/sellers/${encode(name)}`);
 
 /** What each route needs beyond its url and schemas to get past them: real ids, plausible values. */
 const CASES: Partial<Record<string, Case>> = {
