@@ -96,7 +96,7 @@ export class FacetCounts {
     if (f.search && !tsquery) return toFacets({}, {});
     const shape = filterShape(f);
     const statements = this.facetStatements(f, shape, tsquery !== null);
-    const params = { ...filterParams(f), tsquery, ...(f.seller === null ? {} : { sellerId }) };
+    const params = { ...filterParams(f, sellerId), tsquery };
     const key = statements.scansListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.broadFacets.get(key) : undefined;
     if (known) return known;

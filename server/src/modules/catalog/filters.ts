@@ -84,14 +84,19 @@ function same(value: unknown): unknown {
   return value;
 }
 
+/** The placeholder of the seller a list is scoped to (baseWhere), its value given by filterParams. */
+const SELLER_PARAM = 'sellerId';
+
 /**
  * The placeholders' values for a filter set (see bindPlaceholders): each list's options, each destination's place,
- * each range's bounds.
+ * each range's bounds, and, scoped to a seller (`f.seller`), that seller's id (`sellerId`: the caller resolves the
+ * username).
  */
-export function filterParams(f: CatalogFilters): Record<string, unknown> {
+export function filterParams(f: CatalogFilters, sellerId: number | null = null): Record<string, unknown> {
   const values = filterValues(f);
   const params: Record<string, unknown> = {};
   for (const { name, bound } of PARAMS) if (bound) params[name] = bound(values[name]);
+  if (f.seller !== null) params[SELLER_PARAM] = sellerId;
   return params;
 }
 
@@ -141,14 +146,13 @@ export function filterConditions(
 }
 
 /**
- * Visible listings, of one seller when the filters are scoped to one (its id is the statement's `sellerId`: the
- * caller resolves the username, docs/decisions/0024-storefronts.md), matching the resolved search term
- * (resolveSearch) when there is one.
+ * Visible listings, of one seller when the filters are scoped to one (its id a placeholder, filterParams' value:
+ * docs/decisions/0024-storefronts.md), matching the resolved search term (resolveSearch) when there is one.
  */
 export function baseWhere(f: CatalogFilters, tsquery: unknown): SQL {
   return and(
     isNull(products.archivedAt),
-    f.seller === null ? undefined : sql`${products.sellerId} = ${sql.placeholder('sellerId')}`,
+    f.seller === null ? undefined : sql`${products.sellerId} = ${sql.placeholder(SELLER_PARAM)}`,
     tsquery ? searchCondition(tsquery) : undefined,
   ) as SQL;
 }

@@ -115,7 +115,7 @@ export class ProductList {
     if (q.search && !tsquery) return { items: [], total: 0, capped: false };
     const shape = filterShape(q);
     const statements = this.listStatements(q, shape, tsquery !== null);
-    const params = { ...filterParams(q), tsquery, ...(q.seller === null ? {} : { sellerId }) };
+    const params = { ...filterParams(q, sellerId), tsquery };
     const offset = (q.page - 1) * q.limit;
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;

@@ -49,6 +49,11 @@ export function selectProducts(db: Db) {
 /** A row of selectProducts. */
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
+/** A rating from its count of reviews and their stars' sum: the average to one decimal, null while unrated. */
+export function ratingOf(count: number, sum: number): Product['rating'] {
+  return { average: count > 0 ? Math.round((sum / count) * 10) / 10 : null, count };
+}
+
 export function toProduct(r: ProductRow): Product {
   return {
     id: r.id,
@@ -76,10 +81,7 @@ export function toProduct(r: ProductRow): Product {
     createdAt: r.createdAt.toISOString(),
     unitsSold: r.unitsSold,
     blockedTo: r.blockedTo as Product['blockedTo'],
-    rating: {
-      average: r.ratingCount > 0 ? Math.round((r.ratingSum / r.ratingCount) * 10) / 10 : null,
-      count: r.ratingCount,
-    },
+    rating: ratingOf(r.ratingCount, r.ratingSum),
     seller: { id: r.sellerId, username: r.sellerUsername, name: r.sellerName, location: r.sellerLocation },
   };
 }

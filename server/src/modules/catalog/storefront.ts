@@ -6,6 +6,7 @@ import { shopName } from '../../db/names';
 import type { RowOf } from '../../db/rows';
 import type { users } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { ratingOf } from './products';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
 /** How many sellers' ids are kept by username (a few hundred KB at most). */
@@ -102,10 +103,7 @@ export class Storefronts {
       location: row.location,
       bio: row.bio,
       memberSince: new Date(row.createdAt).toISOString(),
-      rating: {
-        average: row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null,
-        count: row.ratingCount,
-      },
+      rating: ratingOf(row.ratingCount, row.ratingSum),
       listings: row.listings,
       licence: row.licence,
       certificates: (row.certificates ?? []).map((c) => ({
