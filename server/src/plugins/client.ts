@@ -113,12 +113,7 @@ export async function registerClient(
       if (cache && key && kept) return sendKept(cache, key, kept, request, reply);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       // A signed-in visitor's page carries their data (the header's name, the query cache): kept by no cache at all.
-      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
-      reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'private, no-cache')
-        .header('vary', 'accept-encoding');
+      pageHeaders(reply, page.status, Boolean(request.cookies[SESSION_COOKIE]));
       if (!encoding) return reply.send(html);
       return reply.header('content-encoding', encoding).send(await compress[encoding](html));
     } finally {
@@ -140,11 +135,7 @@ async function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  reply
-    .code(page.status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'accept-encoding');
+  pageHeaders(reply, page.status, false);
   if (page.status === 200) {
     const etag = `W/${page.etag}`;
     reply.header('etag', etag);
@@ -153,6 +144,15 @@ async function sendKept(
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const body = await cache.body(key, page, encoding);
   return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
+}
+
+/** A page's status and headers, rendered or kept: browsers revalidate it; a signed-in user's is never stored. */
+function pageHeaders(reply: FastifyReply, status: number, signedIn: boolean): void {
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', signedIn ? PRIVATE_NO_STORE : 'private, no-cache')
+    .header('vary', 'accept-encoding');
 }
 
 /** Whether If-None-Match names this validator, compared weakly (as RFC 9110 has it for GET and HEAD). */
