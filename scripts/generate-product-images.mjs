@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Writes the demo catalog's product illustrations: one small flat SVG per variety × form into
-// client/public/images/products/<variety-slug>-<form>.svg. No dependencies and no network access;
+// client/public/images/products/<variety-slug>-<form>.svg, and one of a rooted plant shipped bare-root (its roots
+// wrapped in damp paper, no pot) into <variety-slug>-bare-root.svg. No dependencies and no network access;
 // the output is deterministic, so re-running it only rewrites identical files.
 //   node scripts/generate-product-images.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -167,6 +168,26 @@ function rooted(v) {
   );
 }
 
+/** A rooted plant lifted without its pot: bare roots in a band of damp paper, laid on the ground. */
+function bareRoot(v) {
+  const root = (d) => `<path d="${d}" stroke="#8a6a45" stroke-width="3" fill="none" stroke-linecap="round"/>`;
+  return (
+    bg(v, 262) +
+    `<g transform="translate(186 60) rotate(-4)">${stem(124, 17, 4)}</g>` +
+    `<g transform="translate(222 106) rotate(12)">${stem(76, 13, 3)}</g>` +
+    root('M196 186c-6 20 -22 34 -40 46') +
+    root('M200 186c2 24 -4 44 -14 62') +
+    root('M204 186c8 18 24 30 44 38') +
+    root('M198 188c-16 10 -34 14 -52 12') +
+    root('M202 188c14 12 20 30 18 52') +
+    `<path d="M166 170h68l-6 30h-56z" fill="#e8dcc0" stroke="#c9ab77" stroke-width="2"/>` +
+    `<path d="M172 180h56M174 190h52" stroke="#c9ab77" stroke-width="2" opacity=".7"/>` +
+    `<path d="M262 192l2 -44" stroke="#d9c7a0" stroke-width="5" stroke-linecap="round"/>` +
+    `<rect x="246" y="120" width="34" height="32" rx="4" fill="#fffaf0" stroke="#d9c7a0" stroke-width="2"/>` +
+    `<use href="#h" transform="translate(263 136) scale(.42)"/>`
+  );
+}
+
 function seed(v) {
   return (
     bg(v, 268) +
@@ -207,12 +228,13 @@ function mature(v) {
   );
 }
 
-const DRAW = { cutting, rooted, seed, mature };
+const DRAW = { cutting, rooted, seed, mature, 'bare-root': bareRoot };
+const DRAWINGS = { ...FORMS, 'bare-root': 'Rooted Plant, Bare-Root' };
 
 mkdirSync(outDir, { recursive: true });
 let largest = 0;
 for (const v of VARIETIES) {
-  for (const [form, label] of Object.entries(FORMS)) {
+  for (const [form, label] of Object.entries(DRAWINGS)) {
     const svg =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300">` +
       `<title>${v.name} ${label}</title>${fruitDefs(v, form === 'seed' || form === 'mature')}${DRAW[form](v)}</svg>\n`;
@@ -222,5 +244,5 @@ for (const v of VARIETIES) {
   }
 }
 console.log(
-  `Wrote ${VARIETIES.length * Object.keys(FORMS).length} images to ${outDir} (largest ${largest} bytes)`,
+  `Wrote ${VARIETIES.length * Object.keys(DRAWINGS).length} images to ${outDir} (largest ${largest} bytes)`,
 );

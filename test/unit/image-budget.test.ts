@@ -20,3 +20,21 @@ describe('the image budget', () => {
     }
   });
 });
+
+describe('the illustration a listing without photos shows', () => {
+  it('draws a rooted plant shipped bare-root without a pot, and every variety has that drawing', async () => {
+    const { illustrationOf } = await import('@/components/listing-image');
+    const { VARIETIES } = await import('@domain/constants');
+    const files = new Set(readdirSync(ILLUSTRATIONS));
+    for (const variety of VARIETIES) {
+      const potted = illustrationOf({ variety, form: 'rooted', shipsAs: 'potted' });
+      const bareRoot = illustrationOf({ variety, form: 'rooted', shipsAs: 'bare-root' });
+      expect(potted).toMatch(/-rooted\.svg$/);
+      expect(bareRoot).toMatch(/-bare-root\.svg$/);
+      for (const url of [potted, bareRoot]) expect(files.has(path.basename(url)), url).toBe(true);
+      const drawing = readFileSync(path.join(ILLUSTRATIONS, path.basename(bareRoot)), 'utf8');
+      // The pot's two terracotta shapes are what the potted drawing has and the bare-root one must not.
+      expect(drawing).not.toContain('#c8643b');
+    }
+  });
+});

@@ -15,7 +15,7 @@ export function ProductThumbnail({
   className,
 }: {
   src?: string;
-  listing?: Pick<Product, 'id' | 'variety' | 'form' | 'imageUrl' | 'cover'>;
+  listing?: Pick<Product, 'id' | 'variety' | 'form' | 'shipsAs' | 'imageUrl' | 'cover'>;
   size: number;
   className: string;
 }) {

@@ -5,13 +5,18 @@ import type { CSSProperties, SyntheticEvent } from 'react';
 // A listing's picture wherever it shows (cards, thumbnails, the product page): its cover photo when it has one, else
 // its image URL; one that fails to load becomes its variety's illustration, never a broken image.
 
-type Pictured = Pick<Product, 'id' | 'variety' | 'form' | 'imageUrl' | 'cover'>;
+type Drawn = Pick<Product, 'id' | 'variety' | 'form' | 'shipsAs'>;
+type Pictured = Drawn & Pick<Product, 'imageUrl' | 'cover'>;
 
 const ILLUSTRATIONS = '/images/products/';
 
-/** The drawing of the listing's variety and form (scripts/generate-product-images.mjs). */
-export function illustrationOf(listing: Pick<Product, 'variety' | 'form'>): string {
-  return `${ILLUSTRATIONS}${varietySlug(listing.variety)}-${listing.form}.svg`;
+/**
+ * The drawing of the listing's variety and form (scripts/generate-product-images.mjs); a rooted plant shipped bare-root
+ * is drawn without its pot.
+ */
+export function illustrationOf(listing: Pick<Product, 'variety' | 'form' | 'shipsAs'>): string {
+  const drawing = listing.shipsAs === 'bare-root' ? 'bare-root' : listing.form;
+  return `${ILLUSTRATIONS}${varietySlug(listing.variety)}-${drawing}.svg`;
 }
 
 /**
@@ -34,10 +39,7 @@ function variation(id: number): CSSProperties {
 }
 
 /** Puts the illustration in place of a picture that did not load (once: a missing drawing stays as it is). */
-export function showIllustration(
-  img: HTMLImageElement,
-  listing: Pick<Product, 'id' | 'variety' | 'form'>,
-): void {
+export function showIllustration(img: HTMLImageElement, listing: Drawn): void {
   if (img.dataset.fallback) return;
   img.dataset.fallback = 'true';
   img.removeAttribute('srcset');
@@ -50,7 +52,7 @@ export function showIllustration(
  * The same for an image that failed before the page was adopted (a server-rendered page's), whose error event
  * came before React listened: a finished image with no pixels is a broken one.
  */
-export function fallbackRef(listing: Pick<Product, 'id' | 'variety' | 'form'>) {
+export function fallbackRef(listing: Drawn) {
   return (img: HTMLImageElement | null) => {
     if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) showIllustration(img, listing);
   };
