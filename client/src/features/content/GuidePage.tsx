@@ -135,7 +135,7 @@ function Guide({ guide }: { guide: GuideSummary }) {
       </section>
 
       <div className="mt-12 flex flex-col gap-4 rounded-xl bg-soft-pink p-6 sm:flex-row sm:items-center sm:justify-between">
-        <p className="font-medium">Ready to grow? Find plants from Florida growers.</p>
+        <p className="font-medium">Ready to grow? Find plants from the nurseries that grow them.</p>
         <Button asChild>
           <Link href={guide.shop.href}>{guide.shop.label}</Link>
         </Button>

@@ -37,7 +37,24 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
           Plants are living things, so returns work a little differently. If something arrives damaged, rotten
           or is not what you ordered, contact us within 7 days of delivery with a photo and your order number.
         </p>
-        <p>We will work with the seller on a replacement or a refund to your original payment method.</p>
+        <p>
+          We will work with the nursery on a replacement or a refund. How a refund reaches you depends on how
+          you paid:
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            <strong>Paid by card at checkout:</strong> the refund goes back to that card. Your order shows
+            &ldquo;Refunded&rdquo; once it is sent; your bank may take 5 to 10 working days to show it.
+          </li>
+          <li>
+            <strong>Paid the nursery directly</strong> (by its own payment instructions): the nursery owes you
+            the refund and sends it back the way you paid. Your order shows &ldquo;Refund due&rdquo; until the
+            nursery records it as sent, and you are told when it does.
+          </li>
+        </ul>
+        <p>
+          A part of an order cancelled before you paid for it owes you nothing: there is nothing to refund.
+        </p>
       </>
     ),
   },

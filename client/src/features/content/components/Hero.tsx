@@ -20,8 +20,8 @@ export function Hero() {
             Grow your own dragon fruit
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground">
-            Cuttings, rooted plants, seeds and mature plants of the best pitaya varieties, straight from
-            Florida growers, with the know-how to get your first fruit.
+            Cuttings, rooted plants, seeds and mature plants of the best pitaya varieties, straight from the
+            nurseries that grow them, with the know-how to get your first fruit.
           </p>
           <div className="mt-8">
             <Button asChild size="lg">
