@@ -402,11 +402,14 @@ export function blockedDestinations(
   );
 }
 
-/** The buyer-facing line: "Ships to CA" or "Can't ship to CA: <reason>". */
+/**
+ * The buyer-facing line: "Ships to CA" or "Can't ship to CA: <why, in a grower's words>". The rule's own wording and
+ * its source are one click away wherever the line shows (the listing's page, the cart), never instead of it.
+ */
 export function shippingDecisionText(decision: ShippingDecision, destination: StateCode): string {
   return decision.status === 'allowed'
     ? `Ships to ${destination}`
-    : `Can't ship to ${destination}: ${decision.reason}`;
+    : `Can't ship to ${destination}: ${decision.plain}`;
 }
 
 /**

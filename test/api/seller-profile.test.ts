@@ -80,7 +80,7 @@ describe('a seller’s shipping profile', () => {
       new Client(t.server).get<ShippingCheck[]>(`/api/shipping/check?state=NY&products=${listed.body.id}`);
     expect((await check()).body[0]).toMatchObject({
       status: 'blocked',
-      text: "Can't ship to NY: The seller has not said where it ships from",
+      text: "Can't ship to NY: This nursery has not said where it ships from yet, so it cannot ship anywhere.",
     });
     expect((await seller.put('/api/seller/profile', { shipFromState: 'FL' })).status).toBe(200);
     expect((await check()).body[0]).toMatchObject({ status: 'allowed', text: 'Ships to NY' });

@@ -64,7 +64,11 @@ describe('GET /api/shipping/check', () => {
     expect(res.body).toHaveLength(2);
     const [blocked, allowed] = res.body;
     expect(blocked).toMatchObject({ productId: potted.id, status: 'blocked' });
-    expect(blocked?.text).toMatch(/^Can't ship to CA: California nematode quarantine/);
+    // The line is in a grower's words; the rule's own wording is beside it, for "The rule".
+    expect(blocked?.text).toBe(
+      "Can't ship to CA: California lets in cuttings and plants from Florida only with a nematode quarantine certificate, and this nursery does not have one on file.",
+    );
+    expect(blocked?.status === 'blocked' && blocked.reason).toMatch(/^California nematode quarantine/);
     expect(blocked?.status === 'blocked' && blocked.sourceUrl).toMatch(/^https:\/\//);
     expect(allowed).toEqual({ productId: seeds.id, status: 'allowed', text: 'Ships to CA' });
     // In its own state, anything goes.
@@ -88,7 +92,7 @@ describe('GET /api/shipping/check', () => {
     const { listing } = await floridaListing('seeds', 'FL', ['NY']);
     expect((await check('NY', [listing.id])).body[0]).toMatchObject({
       status: 'blocked',
-      text: "Can't ship to NY: The seller does not ship to NY",
+      text: "Can't ship to NY: This nursery does not ship to New York.",
     });
   });
 
@@ -125,8 +129,8 @@ describe('checkout under the shipping rules', () => {
     expect(refused.body.message).toContain(cutting.title);
     expect(refused.body.message).not.toContain(seeds.title);
     expect(Object.keys(refused.body.errors).sort()).toEqual([String(potted.id), String(cutting.id)].sort());
-    expect(refused.body.errors[String(potted.id)]).toMatch(
-      /^Can't ship to CA: California nematode quarantine/,
+    expect(refused.body.errors[String(potted.id)]).toBe(
+      "Can't ship to CA: California lets in cuttings and plants from Florida only with a nematode quarantine certificate, and this nursery does not have one on file.",
     );
     const written = await t.database.db
       .select({ id: orderItems.id })

@@ -79,10 +79,16 @@ export function useDestination(): Destination {
   return { state: null, source: null, zip, unknownZip: zip !== null && place.isSuccess && !state, settled };
 }
 
+/** Why one cart line may not ship where the cart goes. */
+export interface ShippingProblem {
+  text: string;
+  sourceUrl: string | null;
+}
+
 /** What the cart says of the lines that may not ship where it goes (and why Checkout waits). */
 export interface ShippingProblems {
-  /** The buyer's line per listing id ("Can't ship to CA: …"). */
-  byProduct: Map<number, string>;
+  /** The buyer's line per listing id ("Can't ship to CA: …", a grower's words) and the rule's source, if any. */
+  byProduct: Map<number, ShippingProblem>;
   /** Above Checkout while any line may not ship: what to do about it; null when every line may. */
   notice: string | null;
 }
@@ -95,7 +101,9 @@ export function useShippingProblems(productIds: readonly number[]): ShippingProb
   const { state } = useDestination();
   const checks = useShippingChecks(state, productIds);
   const byProduct = new Map(
-    (checks.data ?? []).flatMap((c) => (c.status === 'blocked' ? [[c.productId, c.text] as const] : [])),
+    (checks.data ?? []).flatMap((c) =>
+      c.status === 'blocked' ? [[c.productId, { text: c.text, sourceUrl: c.sourceUrl }] as const] : [],
+    ),
   );
   const n = byProduct.size;
   const notice =

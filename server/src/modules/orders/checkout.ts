@@ -457,7 +457,7 @@ function shippingDecisions(
       today,
     );
     if (decision.status !== 'allowed') {
-      reasons.push(`${l.title}: ${decision.reason}`);
+      reasons.push(`${l.title}: ${decision.plain}`);
       errors[String(l.productId)] = shippingDecisionText(decision, destination);
       continue;
     }
@@ -474,7 +474,7 @@ function shippingDecisions(
   const blocked =
     reasons.length === 0
       ? null
-      : new Conflict(`${cantShipMessage(destination)}: ${reasons.join('; ')}`, errors);
+      : new Conflict(`${cantShipMessage(destination)}: ${reasons.join(' ')}`, errors);
   return { blocked, parcels };
 }
 

@@ -15,8 +15,8 @@ interface CartLineItemProps {
   size?: 'compact' | 'full';
   /** Runs when the title link is followed (the panel closes). */
   onNavigate?: () => void;
-  /** Why this line may not ship where the cart goes ("Can't ship to CA: …"), when it may not. */
-  shippingProblem?: string;
+  /** Why this line may not ship where the cart goes ("Can't ship to CA: …"), with the rule's source, when it may not. */
+  shippingProblem?: { text: string; sourceUrl: string | null };
 }
 
 /**
@@ -78,7 +78,24 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
           </p>
         </div>
         {changed && <PriceChangeNote line={line} />}
-        {shippingProblem && <p className="text-sm font-medium text-destructive">{shippingProblem}</p>}
+        {shippingProblem && (
+          <p className="text-sm font-medium text-destructive">
+            {shippingProblem.text}
+            {shippingProblem.sourceUrl && (
+              <>
+                {' '}
+                <a
+                  href={shippingProblem.sourceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="whitespace-nowrap font-normal underline underline-offset-2"
+                >
+                  Read the rule
+                </a>
+              </>
+            )}
+          </p>
+        )}
         {line.paymentProblem && <p className="text-sm font-medium text-destructive">{line.paymentProblem}</p>}
         <StockNote available={available} quantity={line.quantity} />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
