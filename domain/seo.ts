@@ -3,7 +3,7 @@
  * description, the canonical URL, Open Graph and Twitter card tags, and schema.org structured data as JSON-LD.
  * Pages say it (client: usePageHead); the server writes the tags (server/src/plugins/client.ts).
  */
-import type { ProductDetail, Storefront } from './catalog';
+import { type ProductDetail, SOCIAL_IMAGE_SIZE, type Storefront, socialImageOf } from './catalog';
 import { stateName } from './shipping';
 
 export interface PageHead {
@@ -72,10 +72,11 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
   const url = absolute(origin, `/product/${product.id}`);
   const photos = product.photos.map((p) => absolute(origin, p.sizes.at(-1)?.url ?? p.url));
   const largest = product.photos[0]?.sizes.at(-1);
-  // A link preview shows a photo; the illustrations are SVG, which link previews do not show.
+  // A link preview shows the cover photo; without one, the PNG copy of the listing's drawing (link previews show no
+  // SVG), also when its image URL is another picture, which may be anything and anywhere.
   const image = largest
     ? { url: absolute(origin, largest.url), width: largest.width, height: largest.height, alt: product.title }
-    : undefined;
+    : { url: absolute(origin, socialImageOf(product)), ...SOCIAL_IMAGE_SIZE, alt: product.title };
   const seller = product.seller.name;
   return {
     description: describe(`${product.title} from ${seller}: ${product.description}`),
@@ -90,7 +91,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
         description: describe(product.description, 5000),
         sku: String(product.id),
         url,
-        image: photos.length > 0 ? photos : [absolute(origin, product.imageUrl)],
+        image: photos.length > 0 ? photos : [image.url],
         category: `Dragon fruit ${product.form}`,
         offers: {
           '@type': 'Offer',

@@ -35,7 +35,10 @@ export function ensureClientBuilt() {
   return buildClient(['--logLevel', 'warn']);
 }
 
-/** `vite build` twice: the browser's bundle (dist/client), then the server renderer (dist/ssr). */
+/**
+ * `vite build` twice: the browser's bundle (dist/client), then the server renderer (dist/ssr); then the drawings'
+ * link-preview PNGs (scripts/social-images.mjs).
+ */
 export function buildClient(extraArgs = []) {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx', '--outDir', '../dist/ssr']]) {
@@ -43,7 +46,11 @@ export function buildClient(extraArgs = []) {
     if (r.status !== 0) return false;
   }
   precompress(path.join(root, 'dist/client'));
-  return true;
+  const social = spawnSync(process.execPath, [path.join(root, 'scripts/social-images.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return social.status === 0;
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;

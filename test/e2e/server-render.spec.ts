@@ -2,9 +2,11 @@ import type { Product } from '@domain/catalog/responses';
 import type { Page } from '@playwright/test';
 import {
   expect,
+  listByApi,
   PASSWORD,
   PAYMENT_INSTRUCTIONS,
   paymentReceivedByApi,
+  sellerByApi,
   signUpByApi,
   test,
   uniqueName,
@@ -92,6 +94,33 @@ test.describe('without JavaScript', () => {
       'href',
       `${new URL(baseURL as string).origin}/marketplace`,
     );
+  });
+
+  test('a listing without photos shares its drawing as a PNG that link previews can show', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin;
+    await sellerByApi(page.request, origin);
+    const id = await listByApi(page.request, origin, {
+      title: uniqueName('Bare-root preview'),
+      form: 'rooted',
+      shipsAs: 'bare-root',
+      variety: 'Dark Star',
+      image: 'dark-star-rooted.svg',
+    });
+    await page.goto(`/product/${id}`);
+    const png = `${origin}/images/social/dark-star-bare-root.png`;
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', png);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const image = await page.request.get(png);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const bytes = await image.body();
+    // A PNG's header, then its IHDR chunk: the width and height, big-endian, at bytes 16 and 20.
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
   test('the header search goes to the marketplace with the term', async ({ page }) => {

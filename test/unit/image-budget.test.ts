@@ -23,7 +23,7 @@ describe('the image budget', () => {
 
 describe('the illustration a listing without photos shows', () => {
   it('draws a rooted plant shipped bare-root without a pot, and every variety has that drawing', async () => {
-    const { illustrationOf } = await import('@/components/listing-image');
+    const { illustrationOf } = await import('@domain/catalog/illustrations');
     const { VARIETIES } = await import('@domain/constants');
     const files = new Set(readdirSync(ILLUSTRATIONS));
     for (const variety of VARIETIES) {

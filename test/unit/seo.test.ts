@@ -140,7 +140,7 @@ describe("a listing's structured data", () => {
     });
   });
 
-  it('says out of stock, leaves the rating out while unrated, and shows the image URL without photos', () => {
+  it('says out of stock, leaves the rating out while unrated, and shows its drawing as a PNG without photos', () => {
     const head = productHead(
       listing({ inStock: false, quantity: 0, rating: { average: null, count: 0 }, photos: [], cover: null }),
       ORIGIN,
@@ -148,8 +148,19 @@ describe("a listing's structured data", () => {
     const parsed = productLd.parse(head.structuredData?.[0]);
     expect(parsed.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(parsed.aggregateRating).toBeUndefined();
-    expect(parsed.image).toEqual([`${ORIGIN}/images/products/sugar-dragon-cutting.svg`]);
-    expect(head.image).toBeUndefined();
+    // Link previews and search engines show no SVG: the drawing's PNG copy stands for the photo.
+    expect(parsed.image).toEqual([`${ORIGIN}/images/social/sugar-dragon-cutting.png`]);
+    expect(head.image).toEqual({
+      url: `${ORIGIN}/images/social/sugar-dragon-cutting.png`,
+      width: 1200,
+      height: 630,
+      alt: 'Sugar Dragon cutting',
+    });
+    const bareRoot = productHead(
+      listing({ form: 'rooted', shipsAs: 'bare-root', photos: [], cover: null }),
+      ORIGIN,
+    );
+    expect(bareRoot.image?.url).toBe(`${ORIGIN}/images/social/sugar-dragon-bare-root.png`);
   });
 
   it('cuts a description at a word, within 160 characters', () => {
