@@ -3,7 +3,16 @@
  * description, the canonical URL, Open Graph and Twitter card tags, and schema.org structured data as JSON-LD.
  * Pages say it (client: usePageHead); the server writes the tags (server/src/plugins/client.ts).
  */
-import { type ProductDetail, SOCIAL_IMAGE_SIZE, type Storefront, socialImageOf } from './catalog';
+import {
+  type CatalogTopic,
+  type ProductDetail,
+  SOCIAL_IMAGE_SIZE,
+  type Storefront,
+  socialImageOf,
+  topicPath,
+  topicText,
+  varietyPath,
+} from './catalog';
 import { stateName } from './shipping';
 
 export interface PageHead {
@@ -114,7 +123,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
       breadcrumbs(origin, [
         { name: 'Home', path: '/' },
         { name: 'Marketplace', path: '/marketplace' },
-        { name: product.variety, path: `/marketplace?variety=${encodeURIComponent(product.variety)}` },
+        { name: product.variety, path: varietyPath(product.variety) },
         { name: product.title, path: `/product/${product.id}` },
       ]),
     ],
@@ -153,5 +162,31 @@ export function storefrontHead(store: Storefront, origin: string): PageHead {
         { name: store.name, path },
       ]),
     ],
+  };
+}
+
+/**
+ * The marketplace: one canonical page for every filter, sort and page of it, except a topic's (one variety or one
+ * form, domain/catalog/topics.ts), which is a page of its own with its own canonical URL and description.
+ */
+export function marketplaceHead(origin: string, topic: CatalogTopic | null): PageHead {
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: 'Marketplace', path: '/marketplace' },
+  ];
+  if (!topic)
+    return {
+      description:
+        'Dragon fruit cuttings, rooted plants, seeds and mature plants from US nurseries, filtered by variety, form, ' +
+        'price and the state they may ship to.',
+      canonical: absolute(origin, '/marketplace'),
+      structuredData: [breadcrumbs(origin, trail)],
+    };
+  const path = topicPath(topic);
+  const { heading, intro } = topicText(topic);
+  return {
+    description: describe(`${heading} from US nurseries. ${intro}`),
+    canonical: absolute(origin, path),
+    structuredData: [breadcrumbs(origin, [...trail, { name: heading, path }])],
   };
 }

@@ -3,3 +3,4 @@ export * from './filters';
 export * from './illustrations';
 export * from './responses';
 export * from './schemas';
+export * from './topics';

@@ -66,6 +66,15 @@ describe('robots.txt and the sitemaps', () => {
     ]);
     const pages = await visitor.get('/sitemap-pages.xml');
     expect(locs(String(pages.body))).toEqual(PUBLIC_PAGES.map((p) => ORIGIN + p));
+    // Each variety and each form is a page of its own (domain/catalog/topics.ts).
+    expect(locs(String(pages.body))).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/marketplace?variety=Sugar%20Dragon`,
+        `${ORIGIN}/marketplace?variety=Dark%20Star`,
+        `${ORIGIN}/marketplace?form=cutting`,
+        `${ORIGIN}/marketplace?form=mature`,
+      ]),
+    );
   });
 
   it('lists every visible listing once across its files, at most 50,000 a file, and no archived one', async () => {

@@ -1,4 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
+import { FORM_FILTER_LABELS } from '@domain/constants';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -94,6 +95,45 @@ test.describe('without JavaScript', () => {
       'href',
       `${new URL(baseURL as string).origin}/marketplace`,
     );
+
+    // The listing links to its variety's page and its form's, each a page of its own for search engines.
+    await page.goto(`/product/${product.id}`);
+    const origin = new URL(baseURL as string).origin;
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: product.variety, exact: true }).first().click();
+    await expect(page).toHaveURL(`${origin}/marketplace?variety=${encodeURIComponent(product.variety)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${product.variety} Dragon Fruit` }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle(`${product.variety} Dragon Fruit | Dragon Fruit Marketplace`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${origin}/marketplace?variety=${encodeURIComponent(product.variety)}`,
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^${product.variety} Dragon Fruit from US nurseries\\. `),
+    );
+    // Its other sorts and pages name it as their canonical page; a second filter makes it the marketplace again.
+    await page.goto(`/marketplace?variety=${encodeURIComponent(product.variety)}&sort=price-low-high&page=2`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${origin}/marketplace?variety=${encodeURIComponent(product.variety)}`,
+    );
+    await page.goto(`/marketplace?variety=${encodeURIComponent(product.variety)}&organic=true`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/marketplace`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dragon Fruit Marketplace' })).toBeVisible();
+
+    await page.goto(`/product/${product.id}`);
+    await main.getByRole('link', { name: FORM_FILTER_LABELS[product.form], exact: true }).click();
+    await expect(page).toHaveURL(`${origin}/marketplace?form=${product.form}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `${origin}/marketplace?form=${product.form}`,
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Dragon Fruit ${FORM_FILTER_LABELS[product.form]}` }),
+    ).toBeVisible();
   });
 
   test('a listing without photos shares its drawing as a PNG that link previews can show', async ({

@@ -4,7 +4,7 @@
  * head tags carry any text a seller typed without it breaking out of its attribute or its JSON-LD block.
  */
 import type { ProductDetail, Storefront } from '@domain/catalog/responses';
-import { describe as cut, productHead, storefrontHead } from '@domain/seo';
+import { describe as cut, marketplaceHead, productHead, storefrontHead } from '@domain/seo';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fillTemplate } from '../../server/src/plugins/client';
@@ -256,5 +256,25 @@ describe('the head tags', () => {
     const html = fillTemplate(TEMPLATE, { title: 'x', html: '', state: {} });
     expect(html).toContain('<meta name="description" content="The site." />');
     expect(html).not.toContain('og:');
+  });
+});
+
+describe("the marketplace's pages", () => {
+  it('are one canonical page, except a variety or a form, which is a page of its own', () => {
+    expect(marketplaceHead(ORIGIN, null).canonical).toBe(`${ORIGIN}/marketplace`);
+    const variety = marketplaceHead(ORIGIN, { kind: 'variety', variety: 'Yellow Dragon' });
+    expect(variety.canonical).toBe(`${ORIGIN}/marketplace?variety=Yellow%20Dragon`);
+    expect(variety.description).toMatch(
+      /^Yellow Dragon Dragon Fruit from US nurseries\. Knobbly yellow skin/,
+    );
+    expect(variety.description?.length).toBeLessThanOrEqual(160);
+    const form = marketplaceHead(ORIGIN, { kind: 'form', form: 'seed' });
+    expect(form.canonical).toBe(`${ORIGIN}/marketplace?form=seed`);
+    expect(form.description).toMatch(/^Dragon Fruit Seeds from US nurseries\./);
+    expect(breadcrumbLd.parse(form.structuredData?.[0]).itemListElement.map((s) => s.name)).toEqual([
+      'Home',
+      'Marketplace',
+      'Dragon Fruit Seeds',
+    ]);
   });
 });

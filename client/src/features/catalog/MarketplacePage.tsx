@@ -1,37 +1,41 @@
-import { breadcrumbs } from '@domain/seo';
+import { type CatalogTopic, topicOf, topicText } from '@domain/catalog/topics';
+import { marketplaceHead } from '@domain/seo';
 import { useRef } from 'react';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { CatalogBrowser } from './components/CatalogBrowser';
+import type { FilterChip } from './url-state';
 import { useMarketplace } from './use-marketplace';
 
 /**
+ * The page's topic: one variety or one form chosen and no other filter (the buyer's own "Ships to" default aside),
+ * whatever the sort and page. Such a page is the topic's own (domain/catalog/topics.ts).
+ */
+function topicOfChips(chips: readonly FilterChip[]): CatalogTopic | null {
+  const own = chips.filter((c) => c.id !== 'shipsTo');
+  const [chip] = own;
+  if (own.length !== 1 || !chip) return null;
+  const at = chip.id.indexOf(':');
+  return at < 0 ? null : topicOf(chip.id.slice(0, at), chip.id.slice(at + 1));
+}
+
+/**
  * /marketplace (docs/product.md#marketplace and #states): the whole catalog in its browser (CatalogBrowser: filters,
- * count and sort, chips, results, pages). The state and its actions: use-marketplace.ts.
+ * count and sort, chips, results, pages), or a variety's or a form's page when that is the one filter on. The state
+ * and its actions: use-marketplace.ts.
  */
 export function MarketplacePage() {
-  useDocumentTitle('Marketplace');
-  const origin = useSiteOrigin();
-  // One canonical page for every filter and page of the marketplace: the listings have their own URLs.
-  usePageHead({
-    description:
-      'Dragon fruit cuttings, rooted plants, seeds and mature plants from US nurseries, filtered by variety, form, ' +
-      'price and the state they may ship to.',
-    canonical: `${origin}/marketplace`,
-    structuredData: [
-      breadcrumbs(origin, [
-        { name: 'Home', path: '/' },
-        { name: 'Marketplace', path: '/marketplace' },
-      ]),
-    ],
-  });
   const resultsRef = useRef<HTMLElement>(null);
   const m = useMarketplace(resultsRef);
+  const topic = topicOfChips(m.chips);
+  const text = topic ? topicText(topic) : null;
+  useDocumentTitle(text ? text.heading : 'Marketplace');
+  usePageHead(marketplaceHead(useSiteOrigin(), topic));
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <h1 className="text-3xl sm:text-4xl">Dragon Fruit Marketplace</h1>
+      <h1 className="text-3xl sm:text-4xl">{text ? text.heading : 'Dragon Fruit Marketplace'}</h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
-        Cuttings, rooted plants, seeds and mature plants from dragon fruit growers.
+        {text ? text.intro : 'Cuttings, rooted plants, seeds and mature plants from dragon fruit growers.'}
       </p>
       <CatalogBrowser className="mt-8" m={m} resultsRef={resultsRef} />
     </div>

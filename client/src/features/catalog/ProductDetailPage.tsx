@@ -1,5 +1,6 @@
 import type { Product, ProductDetail as ProductDetailData } from '@domain/catalog/responses';
-import { FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
+import { formPath, varietyPath } from '@domain/catalog/topics';
+import { FORM_FILTER_LABELS, FORM_LABELS, POLLINATION_LABELS } from '@domain/constants';
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
@@ -55,7 +56,7 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
       <Breadcrumb
         trail={[
           { name: 'Marketplace', href: '/marketplace' },
-          { name: product.variety, href: `/marketplace?variety=${encodeURIComponent(product.variety)}` },
+          { name: product.variety, href: varietyPath(product.variety) },
         ]}
         current={product.title}
       />
@@ -66,11 +67,12 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         <div className="flex flex-col gap-5">
           <div>
             <p className="text-sm font-medium tracking-wide text-muted-foreground uppercase">
-              <Link
-                href={`/marketplace?variety=${encodeURIComponent(product.variety)}`}
-                className="rounded-sm hover:text-primary"
-              >
+              <Link href={varietyPath(product.variety)} className="rounded-sm hover:text-primary">
                 {product.variety}
+              </Link>
+              <span aria-hidden="true"> · </span>
+              <Link href={formPath(product.form)} className="rounded-sm hover:text-primary">
+                {FORM_FILTER_LABELS[product.form]}
               </Link>
             </p>
             <h1 className="mt-1 text-3xl leading-tight lg:text-4xl">{product.title}</h1>

@@ -6,6 +6,7 @@
  * by keyset in batches and streamed, so neither the database nor the server holds a whole file.
  */
 import { Readable } from 'node:stream';
+import { CATALOG_TOPICS, topicPath } from '@domain/catalog/topics';
 import { GUIDE_SLUGS } from '@domain/constants';
 import { storefrontPath } from '@domain/seo';
 import { sql } from 'drizzle-orm';
@@ -21,6 +22,7 @@ const BATCH = 5_000;
 export const PUBLIC_PAGES = [
   '/',
   '/marketplace',
+  ...CATALOG_TOPICS.map(topicPath),
   '/guides',
   ...GUIDE_SLUGS.map((s) => `/guides/${s}`),
   '/help',
