@@ -338,3 +338,43 @@ test('a price the seller changes while the listing is in the cart is shown, and 
     await seller.dispose();
   }
 });
+
+for (const height of [420, 667]) {
+  test(`on a ${height} px tall phone, the address being typed in the cart panel is never under Checkout`, async ({
+    page,
+  }) => {
+    // 420 px: a 390 × 844 phone with its keyboard open; 667 px: a small phone.
+    await page.setViewportSize({ width: 390, height });
+    await signUpByApi(page, uniqueName('buyer'));
+    await addFromMarketplace(page, 2);
+    const panel = await openCartPanel(page);
+    const checkout = panel.getByRole('button', { name: 'Checkout' });
+    for (const label of ['Full name', 'Street address', 'ZIP code', 'City']) {
+      const field = panel.getByLabel(label, { exact: true });
+      await field.click();
+      await field.pressSequentially('12');
+      await expect(field).toBeFocused();
+      // The field, top to bottom, and its label are in sight: nothing (the header, the Checkout block) lies over
+      // them, and no scroll area too small to show them cuts them off.
+      const inSight = await field.evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const shows = (target: Element, y: (r: DOMRect) => number) => {
+          const r = target.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, y(r));
+          return hit !== null && (hit === target || target.contains(hit));
+        };
+        const labelEl = input.labels?.[0];
+        return (
+          shows(input, (r) => r.top + 3) &&
+          shows(input, (r) => r.bottom - 3) &&
+          labelEl !== undefined &&
+          shows(labelEl, (r) => r.top + r.height / 2)
+        );
+      });
+      expect(inSight, label).toBe(true);
+    }
+    // Checkout is still reached, by scrolling the panel.
+    await checkout.scrollIntoViewIfNeeded();
+    await expect(checkout).toBeInViewport();
+  });
+}

@@ -35,8 +35,14 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
   const shippingProblems = useShippingProblems(user ? lines.map((l) => l.productId) : []);
 
   return (
-    <SheetContent side="right" className="gap-0 p-0">
-      <SheetHeader className="border-b p-4 sm:p-6">
+    // A tall screen keeps the totals and Checkout in view while the lines scroll above them. A short one (a small
+    // phone, or any phone with its keyboard open) scrolls the whole panel as one, so the field being typed in is
+    // never under the Checkout block (its 370 px would leave the lines and the address form no room).
+    <SheetContent
+      side="right"
+      className="gap-0 overflow-y-auto p-0 [@media(min-height:760px)]:overflow-y-hidden"
+    >
+      <SheetHeader className="shrink-0 border-b p-4 sm:p-6">
         <SheetTitle>Your Cart</SheetTitle>
         <SheetDescription>
           {lines.length === 0
@@ -45,7 +51,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
         </SheetDescription>
       </SheetHeader>
 
-      <div className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
+      <div className="shrink-0 px-4 py-4 sm:px-6 [@media(min-height:760px)]:min-h-0 [@media(min-height:760px)]:flex-1 [@media(min-height:760px)]:overflow-y-auto">
         {isLoading ? (
           <CartLinesSkeleton />
         ) : lines.length === 0 ? (
@@ -80,7 +86,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
 
       {/* An empty cart has nothing to check out: no promo field to focus first, no Checkout to press. */}
       {(isLoading || lines.length > 0) && (
-        <SheetFooter className="gap-3 border-t p-4 sm:p-6">
+        <SheetFooter className="shrink-0 gap-3 border-t p-4 sm:p-6">
           <PromoCodeForm />
           <CartTotals lines={lines} />
           <div className="grid gap-2">
