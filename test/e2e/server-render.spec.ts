@@ -163,6 +163,21 @@ test.describe('without JavaScript', () => {
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
+  test('the home page and Help promise only what the marketplace does', async ({ page }) => {
+    await page.goto('/');
+    // The nurseries are in several states, not only Florida.
+    await expect(page.getByRole('heading', { level: 1, name: 'Grow your own dragon fruit' })).toBeVisible();
+    await expect(page.getByText('straight from the nurseries that grow them')).toBeVisible();
+    await expect(page.getByText(/Florida growers/)).toHaveCount(0);
+    // A refund reaches the buyer as they paid: by card at checkout, or from the nursery they paid directly.
+    await page.goto('/help#returns');
+    const returns = page.getByRole('region', { name: 'Returns' });
+    await expect(returns.getByText('Paid by card at checkout:')).toBeVisible();
+    await expect(returns.getByText('Paid the nursery directly')).toBeVisible();
+    await expect(returns).toContainText('Your order shows “Refund due” until the nursery records it as sent');
+    await expect(page.getByText(/original payment method/)).toHaveCount(0);
+  });
+
   test('the header search goes to the marketplace with the term', async ({ page }) => {
     await page.goto('/guides');
     const search = page.getByRole('searchbox').first();
