@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile settings: a mid-range phone on slow 4G, simulated) against the built
 // app, in the system Chromium, on a fresh embedded database with the demo data: `/`, `/marketplace`, a product
-// page with a photo (uploaded here, as the demo seller) and a storefront (`/sellers/demo_seller`, skipped with a
-// note while that page answers 404). Each page is measured three times; the median of the three is what counts
+// page with a photo (uploaded here, as the demo seller), the heaviest product page (the most reviews, and its drawing
+// for a picture) and a storefront (`/sellers/demo_seller`, skipped with a note while that page answers 404). Each page is measured three times; the median of the three is what counts
 // (a single run moves by several points on a busy machine). Prints each run's four category scores, the medians,
 // and exits 1 when a median misses the targets of docs/quality.md#performance-budgets: performance >= 95,
 // accessibility 100, best practices 100, SEO >= 90.
@@ -13,8 +13,8 @@
 // bench/results/lighthouse.md, quoted by docs/performance.md#lighthouse (as `npm run bench` does with its files).
 //
 // Settings: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (names to measure, comma-separated: home, marketplace, product,
-// storefront), LIGHTHOUSE_PORT (5181), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_REPORTS=<folder> (keeps each
-// run's full report, JSON, to see where the time goes).
+// product-reviews, storefront), LIGHTHOUSE_PORT (5181), CHROMIUM_PATH (/usr/bin/chromium),
+// LIGHTHOUSE_REPORTS=<folder> (keeps each run's full report, JSON, to see where the time goes).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -274,6 +274,14 @@ async function choosePages() {
     const id = await productWithPhoto();
     pages.push({ name: 'product', path: `/product/${id}`, what: 'a product page with a photo' });
   }
+  if (wanted('product-reviews')) {
+    const id = await mostReviewedDrawing();
+    pages.push({
+      name: 'product-reviews',
+      path: `/product/${id}`,
+      what: 'the product page with the most reviews and no photo (its drawing)',
+    });
+  }
   if (wanted('storefront')) {
     const storefront = `/sellers/${DEMO_SELLER.username}`;
     const res = await fetch(`${base}${storefront}`);
@@ -283,6 +291,23 @@ async function choosePages() {
     else pages.push({ name: 'storefront', path: storefront, what: "a seller's storefront" });
   }
   return pages;
+}
+
+/**
+ * The heaviest product page of the demo data: the listing without photos (it shows its drawing) with the most reviews,
+ * which the page renders, with their stars, on the server. Returns its id.
+ */
+async function mostReviewedDrawing() {
+  let best = null;
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${base}/api/products?inStock=false&limit=100&page=${page}`);
+    if (!res.ok) throw new Error(`Listing the catalog answered ${res.status}`);
+    const listings = await res.json();
+    for (const l of listings) if (!l.cover && (!best || l.rating.count > best.rating.count)) best = l;
+    if (listings.length < 100) break;
+  }
+  if (!best) throw new Error('the demo catalog has no listing without photos');
+  return best.id;
 }
 
 /**
