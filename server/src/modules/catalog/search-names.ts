@@ -7,12 +7,14 @@ import { VARIETIES, type Variety } from '@domain/constants';
 /**
  * Names of dragon fruit itself. Every listing of the marketplace is dragon fruit, so a search word (or run of words)
  * naming it restricts nothing: "pitaya" matches every listing, "pitaya yellow" what "yellow" matches. Matched as whole
- * words (a typo allowed as for any word, never a mere start: "pit" is not "pitaya"), plurals listed.
+ * words (a one-word name also by a typo, as any word; a name of several words only as written; never a mere start:
+ * "pit" is not "pitaya"), plurals listed.
  *
  * Sources: "pitaya" and "pitahaya" are the Spanish names used in trade and in the literature for the fruit of
  * Selenicereus (formerly Hylocereus) and of S. megalanthus; "dragon fruit" (also written "dragonfruit") the English
  * name; "strawberry pear" an older English name; "thanh long" the Vietnamese one, under which Vietnam, the largest
- * exporter, sells it. Before this list a search for "pitaya" found the 3 of 67 demo listings whose text says it.
+ * exporter, sells it. Before this list a search for "pitaya" found only the listings whose text says it (issue 35: 3
+ * of 67 on the demo data).
  */
 export const DRAGON_FRUIT_NAMES: readonly string[] = [
   'pitaya',
