@@ -37,6 +37,21 @@ const spread = (i: number, salt: number) => {
   return (x ^ (x >>> 13)) >>> 1;
 };
 const SEARCH_WORDS = ['sugar', 'yellow', 'pink', 'cutting', 'seed', 'rooted', 'suger', 'dragn'];
+/**
+ * Words that take each way a search word resolves (modules/catalog/search.ts): typos of one and two letters, a swap,
+ * no typo allowed (under 5 letters), a name of dragon fruit itself, a scientific name, the start of a word.
+ */
+const TYPO_WORDS = [
+  'yelow',
+  'dargon',
+  'cuttnig',
+  'vietnamise',
+  'orgnic',
+  'pitaya',
+  'megalanthus',
+  'seeds',
+  'roo',
+];
 
 /**
  * A scenario: a request's path (the same every time, or for a varied one the i-th request's), and what kind of
@@ -95,6 +110,18 @@ const ALL_SCENARIOS: Scenario[] = [
     latency: true,
   },
   { name: 'list, search "sugar"', path: api('search=sugar'), group: 'marketplace', latency: true },
+  // Typos only (a swap in "dargon": no known word starts with either), then a scientific name (its variety's phrase).
+  {
+    name: 'list, search typos "yelow dargon"',
+    path: api('search=yelow%20dargon&inStock=true'),
+    group: 'marketplace',
+    latency: true,
+  },
+  {
+    name: 'list, search "Selenicereus megalanthus"',
+    path: api('search=Selenicereus%20megalanthus'),
+    group: 'marketplace',
+  },
   // The marketplace of a buyer whose state is known (a California address): the ships-to filter on.
   { name: 'list, ships to CA', path: api('inStock=true&shipsTo=CA'), group: 'marketplace', latency: true },
   // What /marketplace itself asks for (the page's render sends both).
@@ -185,6 +212,13 @@ const ALL_SCENARIOS: Scenario[] = [
     name: 'varied search term',
     path: (i) =>
       `/api/products?search=${SEARCH_WORDS[spread(i, 4) % SEARCH_WORDS.length]}%20${1 + (spread(i, 5) % 100_000)}`,
+    group: 'varied',
+  },
+  // Two words each request, each a typo, a name or a start (TYPO_WORDS), and a lot number: every word's lookup runs.
+  {
+    name: 'varied search, typos and names',
+    path: (i) =>
+      `/api/products?search=${TYPO_WORDS[spread(i, 7) % TYPO_WORDS.length]}%20${TYPO_WORDS[spread(i, 8) % TYPO_WORDS.length]}%20${1 + (spread(i, 9) % 100_000)}`,
     group: 'varied',
   },
 ];

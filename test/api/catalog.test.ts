@@ -212,13 +212,13 @@ describe('GET /api/products', () => {
     await t.database.db.execute(
       sql`insert into search_words (word) values ('81629'), ('816290') on conflict do nothing`,
     );
-    const resolved = (term: string) => resolveSearch(t.database.db, term);
-    // By trigrams "81620" resembles "81629" (similarity 0.5), but it is another lot, not a typo of it.
+    const resolved = async (term: string) => (await resolveSearch(t.database.db, term))?.tsquery ?? null;
+    // "81620" is one digit from "81629", but it is another lot, not a typo of it.
     expect(await resolved('81620')).toBeNull();
     expect(await resolved('sugar 81620')).toBeNull();
     expect(await resolved('81629')).toBe("('81629' | '816290')");
     expect(await resolved('8162')).toBe("('81629' | '816290')");
-    // A word with a letter still stands for the words it resembles.
+    // A word starting with a letter still stands for its typos.
     expect(await resolved('suger')).toContain("'sugar'");
     expect(await resolved('lot81620x')).toBeNull();
   });

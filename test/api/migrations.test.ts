@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,7 +23,7 @@ async function apply(db: PGlite, file: string): Promise<void> {
 describe('migration 0014 on a database with orders', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = new PGlite({ extensions: { pg_trgm } });
+    db = new PGlite({ extensions: { pg_trgm, fuzzystrmatch } });
     for (const file of files.filter((f) => f < '0014')) await apply(db, file);
     // Two sellers, a buyer, a listing each; four orders in the old shape.
     await db.exec(`
@@ -139,7 +140,7 @@ describe('migration 0014 on a database with orders', () => {
 describe("migration 0020 on listings saved before a cutting's size followed its length", () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = new PGlite({ extensions: { pg_trgm } });
+    db = new PGlite({ extensions: { pg_trgm, fuzzystrmatch } });
     for (const file of files.filter((f) => f < '0020')) await apply(db, file);
     await db.exec(`
       insert into users (id, username, password, email, is_seller, ship_from_state) values
@@ -186,7 +187,7 @@ describe("migration 0020 on listings saved before a cutting's size followed its 
 describe('migration 0021 on orders placed before payments', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = new PGlite({ extensions: { pg_trgm } });
+    db = new PGlite({ extensions: { pg_trgm, fuzzystrmatch } });
     for (const file of files.filter((f) => f < '0021')) await apply(db, file);
     // Three sellers' shipments in one order (lines 1000, 1000 and 2000 cents, shipping 1299), and an order of one.
     await db.exec(`

@@ -81,16 +81,19 @@ async function connectPglite(
   loadDataDir: Blob | undefined,
   logger: Logger,
 ): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
-    [
+  const [{ PGlite }, { pg_trgm }, { fuzzystrmatch }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
       import('@electric-sql/pglite'),
       import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/fuzzystrmatch'),
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
-    ],
-  );
+    ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm, fuzzystrmatch },
+    loadDataDir,
+  });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,

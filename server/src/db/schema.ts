@@ -610,11 +610,15 @@ export const notifications = pgTable(
 /**
  * Every word that occurs in a listing's search vector, kept by the triggers `products_search_words_insert` and
  * `products_search_words_update` on products (function `search_words_add()`, 0003_full_text_search.sql); words are
- * never removed. A typed word is matched against these by trigram similarity ("suger" → "sugar"), then the
- * listings by full-text search.
+ * never removed. A typed word stands for the known words that are it or start with it (the trigram index answers
+ * `like 'w%'`), or failing those for its typos (bounded edit distance, fuzzystrmatch; "suger" → "sugar"), then the
+ * listings are found by full-text search (modules/catalog/search.ts).
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  // A typed word's typos: the words with its first letter and a length within its typo budget of its own, one range
+  // of this index, read without the table (the word is in it).
+  index('search_words_first_letter_idx').on(sql`left(${t.word}, 1)`, sql`length(${t.word})`, t.word),
 ]);
 
 /**

@@ -92,8 +92,10 @@ export class FacetCounts {
    * `sellerId` is that seller's id.
    */
   async facets(f: CatalogFilters, sellerId: number | null = null): Promise<CatalogFacets> {
-    const tsquery = f.search ? await resolveSearch(this.reads, f.search) : null;
-    if (f.search && !tsquery) return toFacets({}, {});
+    const resolved = f.search ? await resolveSearch(this.reads, f.search) : { tsquery: null };
+    if (!resolved) return toFacets({}, {});
+    // Null also for a search naming dragon fruit and nothing else: the facets of every listing.
+    const { tsquery } = resolved;
     const shape = filterShape(f);
     const statements = this.facetStatements(f, shape, tsquery !== null);
     const params = { ...filterParams(f, sellerId), tsquery };

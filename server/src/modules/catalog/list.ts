@@ -110,9 +110,11 @@ export class ProductList {
 
   /** The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. */
   async list(q: ProductListQuery, sellerId: number | null = null): Promise<ProductPage> {
-    const tsquery = q.search ? await resolveSearch(this.reads, q.search) : null;
+    const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
     // A search word that matches no listing word: nothing can match.
-    if (q.search && !tsquery) return { items: [], total: 0, capped: false };
+    if (!resolved) return { items: [], total: 0, capped: false };
+    // Null also for a search naming dragon fruit and nothing else ("pitaya"): every listing matches.
+    const { tsquery } = resolved;
     const shape = filterShape(q);
     const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q, sellerId), tsquery };
