@@ -143,6 +143,16 @@ describe('a shop name that reads as another', () => {
     expect(saved.body).toMatchObject({ businessName: `Viveros Peñasco del Sur ${suffix}` });
   });
 
+  it('is kept, and compared, when it grows many times longer in its key (NFKC expands some symbols)', async () => {
+    // U+FDFA reads as 18 letters: a hundred of them would make a key too large for an index entry.
+    const name = '\ufdfa'.repeat(99) + String.fromCharCode(0x0661 + (Number(digits()) % 9));
+    const a = await nursery();
+    const saved = await saveName(a.client, name);
+    expect(saved.status).toBe(200);
+    const b = await nursery();
+    expect((await saveName(b.client, name)).status).toBe(409);
+  });
+
   it('is free again once its nursery names itself otherwise or clears it', async () => {
     const name = `Moving Grove ${tail()}`;
     const a = await nursery(name);
