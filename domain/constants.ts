@@ -115,6 +115,8 @@ export const NEWSLETTER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LOCATION_MAX = 100;
 export const BIO_MAX = 1000;
 /** A nursery's shop name (docs/decisions/0024-storefronts.md). */
+/** The marketplace's own name (titles, structured data); no member may be shown by it or a name like it. */
+export const SITE_NAME = 'Dragon Fruit Marketplace';
 export const BUSINESS_NAME_MAX = 100;
 
 export const TOAST_LIMIT = 1;

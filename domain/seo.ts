@@ -13,7 +13,10 @@ import {
   topicText,
   varietyPath,
 } from './catalog';
+import { SITE_NAME } from './constants';
 import { stateName } from './shipping';
+
+export { SITE_NAME };
 
 export interface PageHead {
   /** What a search result shows under the title: plain text, cut to DESCRIPTION_MAX by `describe`. */
@@ -27,7 +30,6 @@ export interface PageHead {
   structuredData?: Array<Record<string, unknown>>;
 }
 
-export const SITE_NAME = 'Dragon Fruit Marketplace';
 /** Search engines show about 155 to 160 characters of a description. */
 export const DESCRIPTION_MAX = 160;
 

@@ -10,7 +10,8 @@ import {
   USERNAME_MIN,
 } from '../constants';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
-import { optionalText } from '../text-fields';
+import { editableText, optionalText } from '../text-fields';
+import { isMarketplaceName, mixesScripts } from './display-names';
 
 export const MESSAGES = {
   usernameMin: `Username must be at least ${USERNAME_MIN} characters`,
@@ -30,8 +31,17 @@ export const MESSAGES = {
   businessName: 'Shop name must be text',
   businessNameMax: `Shop name must be at most ${BUSINESS_NAME_MAX} characters`,
   businessNameControl: controlCharactersMessage('Shop name'),
-  /** Another nursery has this shop name, whatever its case (409 on businessName). */
+  /**
+   * Another member is shown by this name or one that reads alike (409 on businessName): its case, spaces, invisible
+   * characters or letter forms aside, another nursery's shop name or another member's username
+   * (docs/decisions/0030-display-names.md).
+   */
   businessNameTaken: 'Another nursery already has this shop name: choose another',
+  /** Letters of scripts that pass for one another, a Cyrillic "а" among Latin letters (400). */
+  businessNameScripts: 'Shop name mixes letters of different alphabets: write it in one',
+  /** "Dragon Fruit Marketplace", or a name that reads as it (400). */
+  businessNameMarketplace: "Shop name cannot be the marketplace's own name",
+  usernameMarketplace: "Username cannot be the marketplace's own name",
 } as const;
 
 /**
@@ -46,14 +56,31 @@ export const BUSINESS_NAME_RULES = {
   typeMessage: MESSAGES.businessName,
   controlMessage: MESSAGES.businessNameControl,
 } as const;
-export const businessNameSchema = optionalText(BUSINESS_NAME_RULES);
+
+/** A shop name's rules beyond those of any one-line text: the message of the first it breaks, if any. */
+export function shopNameProblem(name: string): string | undefined {
+  if (mixesScripts(name)) return MESSAGES.businessNameScripts;
+  if (isMarketplaceName(name)) return MESSAGES.businessNameMarketplace;
+  return undefined;
+}
+const shopNameRules = {
+  error: (issue: { input: unknown }) =>
+    typeof issue.input === 'string' ? shopNameProblem(issue.input) : undefined,
+} as const;
+const isShopName = (v: string | null | undefined) => !v || shopNameProblem(v) === undefined;
+
+/** Sign-up's shop name: optional, null when blank. */
+export const businessNameSchema = optionalText(BUSINESS_NAME_RULES).refine(isShopName, shopNameRules);
+/** The profile's shop name: left out keeps it, null or blank clears it. */
+export const editableBusinessNameSchema = editableText(BUSINESS_NAME_RULES).refine(isShopName, shopNameRules);
 
 export const usernameSchema = z
   .string(MESSAGES.usernameMin)
   .trim()
   .min(USERNAME_MIN, MESSAGES.usernameMin)
   .max(USERNAME_MAX, MESSAGES.usernameMax)
-  .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
+  .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars)
+  .refine((v) => !isMarketplaceName(v), MESSAGES.usernameMarketplace);
 
 export const emailSchema = z
   .string(MESSAGES.email)
@@ -100,7 +127,11 @@ export const registerFormSchema = z
     password: passwordSchema,
     confirmPassword: z.string(),
     terms: z.boolean().refine((v) => v, MESSAGES.terms),
-    businessName: z.string().max(BUSINESS_NAME_MAX, MESSAGES.businessNameMax).optional(),
+    businessName: z
+      .string()
+      .max(BUSINESS_NAME_MAX, MESSAGES.businessNameMax)
+      .optional()
+      .refine(isShopName, shopNameRules),
     location: z.string().max(LOCATION_MAX, MESSAGES.location).optional(),
     bio: z.string().max(BIO_MAX, MESSAGES.bio).optional(),
   })

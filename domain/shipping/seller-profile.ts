@@ -8,7 +8,7 @@
  * address's ZIP code exists and lies in its state on the ZIP table, so the server checks those alone.
  */
 import { z } from 'zod';
-import { MESSAGES as ACCOUNT_MESSAGES, BUSINESS_NAME_RULES } from '../accounts';
+import { MESSAGES as ACCOUNT_MESSAGES, editableBusinessNameSchema } from '../accounts';
 import { BIO_MAX, LOCATION_MAX } from '../constants';
 import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
@@ -115,7 +115,7 @@ export const sellerProfileSchema = z.object({
    * What the storefront shows (docs/decisions/0024-storefronts.md): the shop name, the location and the bio. Sign-up
    * may have set them, so each left out is kept as it is; null or blank clears it.
    */
-  businessName: editableText(BUSINESS_NAME_RULES),
+  businessName: editableBusinessNameSchema,
   location: editableText({
     field: 'Location',
     line: true,

@@ -243,7 +243,7 @@ export async function buildApp({
     prefix: '/api',
     addresses: new AddressService(database.db),
     checks: new ShippingCheckService(database.db, today),
-    sellerProfiles: new SellerProfileService(database.db, blocked, searches, today),
+    sellerProfiles: new SellerProfileService(database.db, blocked, searches, auth.names, today),
   });
   await server.register(area('notifications', notificationRoutes), {
     prefix: '/api/notifications',
@@ -292,6 +292,10 @@ export async function buildApp({
     searches,
     pageCache,
     async startUp() {
+      if (await auth.names.rebuild())
+        server.log.info(
+          "display names' keys computed again: no two members are shown by names that read alike",
+        );
       if (await blocked.applyRules())
         server.log.info('shipping rules changed: where every listing may ship was computed again');
       // Shipments that passed the 14-day rule while no instance ran.

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/connect';
+import * as schema from '../../server/src/db/schema';
+import { DisplayNames } from '../../server/src/modules/accounts';
 
 const migrations = path.join(import.meta.dirname, '../../server/src/db/migrations');
 const files = readdirSync(migrations)
@@ -254,5 +258,89 @@ describe('migration 0021 on orders placed before payments', () => {
         `insert into ledger_entries (order_id, kind, amount_cents, provider) values (100, 'charge', 0, 'direct')`,
       ),
     ).rejects.toThrow(/ledger_entries_amount_positive/);
+  });
+});
+
+describe('migration 0028 and the first start-up on shop names that read alike', () => {
+  let db: PGlite;
+  let ran: boolean[];
+  beforeAll(async () => {
+    db = new PGlite({ extensions: { pg_trgm } });
+    for (const file of files.filter((f) => f < '0028')) await apply(db, file);
+    // Shop names unique by lower case (0026), yet reading alike: a no-break space, fullwidth letters, another
+    // member's username (a later buyer's), the marketplace's own name; and a name a rename would have taken.
+    await db.exec(`
+      insert into users (id, username, password, email, is_seller, business_name) values
+        (1, 'sunny', 'x', '1@example.com', true, 'Sunny Farm'),
+        (2, 'ava', 'x', '2@example.com', true, 'Sunny\u00a0Farm'),
+        (3, 'bob', 'x', '3@example.com', true, 'ＳＵＮＮＹ ＦＡＲＭ'),
+        (4, 'carl', 'x', '4@example.com', true, 'Dee'),
+        (5, 'dee', 'x', '5@example.com', false, null),
+        (6, 'eve', 'x', '6@example.com', true, 'EVE'),
+        (7, 'fay', 'x', '7@example.com', true, 'Dragon Fruit Marketplace'),
+        (8, 'gus', 'x', '8@example.com', true, 'Viveros Peñasco'),
+        (9, 'hal', 'x', '9@example.com', true, 'Sunny Farm (ava)');
+    `);
+    for (const file of files.filter((f) => f >= '0028')) await apply(db, file);
+    const names = new DisplayNames(drizzle(db, { schema }) as unknown as Db);
+    ran = [await names.rebuild(), await names.rebuild()];
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('renames each later look-alike to "Name (username)", and a name that reads as a username whoever came first', async () => {
+    const { rows } = await db.query<{ id: number; business_name: string | null }>(
+      'select id, business_name from users order by id',
+    );
+    expect(rows.map((r) => r.business_name)).toEqual([
+      'Sunny Farm',
+      'Sunny\u00a0Farm (ava 2)',
+      'ＳＵＮＮＹ ＦＡＲＭ (bob)',
+      'Dee (carl)',
+      null,
+      'EVE',
+      'Dragon Fruit Marketplace (fay)',
+      'Viveros Peñasco',
+      'Sunny Farm (ava)',
+    ]);
+    expect(ran).toEqual([true, false]);
+  });
+
+  it('gives every username its key, and every shop name that is not its own username one', async () => {
+    const { rows } = await db.query<{ key: string; user_id: number; kind: string }>(
+      'select key, user_id, kind from display_names order by user_id, kind',
+    );
+    expect(rows.map((r) => [r.user_id, r.kind, r.key])).toEqual([
+      [1, 'shop', 'sunny farm'],
+      [1, 'username', 'sunny'],
+      [2, 'shop', 'sunny farm (ava 2)'],
+      [2, 'username', 'ava'],
+      [3, 'shop', 'sunny farm (bob)'],
+      [3, 'username', 'bob'],
+      [4, 'shop', 'dee (carl)'],
+      [4, 'username', 'carl'],
+      [5, 'username', 'dee'],
+      [6, 'username', 'eve'],
+      [7, 'shop', 'dragon fruit marketplace (fay)'],
+      [7, 'username', 'fay'],
+      [8, 'shop', 'viveros peñasco'],
+      [8, 'username', 'gus'],
+      [9, 'shop', 'sunny farm (ava)'],
+      [9, 'username', 'hal'],
+    ]);
+  });
+
+  it('gives a user inserted later its username key, whatever writes it', async () => {
+    await db.exec(
+      `insert into users (id, username, password, email) values (10, 'Ivy', 'x', '10@example.com')`,
+    );
+    await expect(
+      db.exec(
+        `insert into users (id, username, password, email) values (11, 'sunny farm', 'x', '11@example.com')`,
+      ),
+    ).rejects.toThrow(/display_names_pkey/);
+    const { rows } = await db.query<{ key: string }>('select key from display_names where user_id = 10');
+    expect(rows).toEqual([{ key: 'ivy' }]);
   });
 });

@@ -95,7 +95,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    // A nursery's shop name is its own: no two alike, whatever their case (docs/decisions/0024-storefronts.md).
+    // A nursery's shop name is its own: no two alike, whatever their case (docs/decisions/0024-storefronts.md); the
+    // stronger rule, no two names that read alike, is display_names' (0030).
     uniqueIndex('users_business_name_lower_key').on(sql`lower(${t.businessName})`),
     check(
       'users_ship_from_state_valid',
@@ -116,6 +117,43 @@ export const users = pgTable(
       sql`${t.returnState} is null or ${t.returnState} in ${textList(STATE_CODES)}`,
     ),
   ],
+);
+
+/**
+ * Every name a member is shown by, as its key (displayNameKey, domain/accounts/display-names.ts), and whose it is:
+ * its username (`kind` 'username', a row per user, inserted by the trigger `users_display_names_insert` with
+ * `lower(username)`, 0028_display_names.sql) and a nursery's shop name when its key is not its username's ('shop',
+ * written by sign-up and the profile's save in their transactions, and computed again at start-up by
+ * DisplayNames.rebuild when the key's definition changed). The primary key is the rule: no two members hold names
+ * that read alike, whichever kind each is (docs/decisions/0030-display-names.md).
+ */
+export const displayNames = pgTable(
+  'display_names',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+  },
+  (t) => [
+    uniqueIndex('display_names_user_kind_key').on(t.userId, t.kind),
+    check('display_names_kind_valid', sql`${t.kind} in ('username', 'shop')`),
+  ],
+);
+
+/**
+ * The definition of the shop names' keys they were last computed with (DISPLAY_NAME_KEY_VERSION and the runtime's
+ * Unicode version): one row, written by the start-up that computed them again (DisplayNames.rebuild).
+ */
+export const displayNamesState = pgTable(
+  'display_names_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    keyVersion: text('key_version').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('display_names_state_one_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { displayNameKey, usernameKey } from '@domain/accounts/display-names';
 import type { DemoAccounts, SessionUser } from '@domain/accounts/responses';
 import { type LoginInput, MESSAGES, type RegisterData } from '@domain/accounts/schemas';
 import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
@@ -10,6 +11,7 @@ import { limitedAddress } from '../../http/client-address';
 import { hashToken, toSessionUser } from '../../plugins/session';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../security/passwords';
 import { KnownDevices } from './devices';
+import { DisplayNames } from './display-names';
 import { type Count, Throttle } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -19,6 +21,8 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export class AuthService {
   readonly throttle: Throttle;
   readonly devices: KnownDevices;
+  /** The keys of the names members are shown by (the profile's save keeps a shop name's too). */
+  readonly names: DisplayNames;
 
   constructor(
     private readonly db: Db,
@@ -26,6 +30,7 @@ export class AuthService {
   ) {
     this.throttle = new Throttle(db, config.auth.windowMs);
     this.devices = new KnownDevices(db, config);
+    this.names = new DisplayNames(db);
   }
 
   /** Counts an attempt from this address; 429 past the limit. */
@@ -40,19 +45,26 @@ export class AuthService {
     await this.assertAvailable(data.username, data.email, businessName);
     const password = await hashPassword(data.password);
     try {
-      const [user] = await this.db
-        .insert(users)
-        .values({
-          username: data.username,
-          email: data.email,
-          password,
-          isSeller: data.isSeller,
-          businessName,
-          location: data.location,
-          bio: data.bio,
-        })
-        .returning();
-      return toSessionUser(user as NonNullable<typeof user>);
+      // The user's insert gives it its username's key (a trigger), and a shop name's follows: either reading as
+      // another member's name fails on display_names' primary key, whoever wrote it first.
+      const user = await this.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(users)
+          .values({
+            username: data.username,
+            email: data.email,
+            password,
+            isSeller: data.isSeller,
+            businessName,
+            location: data.location,
+            bio: data.bio,
+          })
+          .returning();
+        const row = inserted as NonNullable<typeof inserted>;
+        await this.names.setShopName(tx, row, businessName);
+        return row;
+      });
+      return toSessionUser(user);
     } catch (err) {
       // Someone took the name, the address or the shop name between the check and the insert.
       await this.assertAvailable(data.username, data.email, businessName);
@@ -60,20 +72,29 @@ export class AuthService {
     }
   }
 
-  /** 409 naming each of the username, email and shop name another account has (whatever their case). */
+  /**
+   * 409 naming each of the username, email and shop name another account has: the email whatever its case, the
+   * username and the shop name when they read as a name another member is shown by, its username or its shop name
+   * (docs/decisions/0030-display-names.md).
+   */
   private async assertAvailable(username: string, email: string, businessName: string | null): Promise<void> {
-    const taken = await this.db
-      .select({ username: users.username, email: users.email, businessName: users.businessName })
-      .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.username})`, username.toLowerCase()),
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-          businessName === null
-            ? undefined
-            : eq(sql`lower(${users.businessName})`, businessName.toLowerCase()),
+    const nameKey = usernameKey(username);
+    const shopKey = businessName === null ? null : displayNameKey(businessName);
+    const [taken, held] = await Promise.all([
+      this.db
+        .select({ username: users.username, email: users.email, businessName: users.businessName })
+        .from(users)
+        .where(
+          or(
+            eq(sql`lower(${users.username})`, username.toLowerCase()),
+            eq(sql`lower(${users.email})`, email.toLowerCase()),
+            businessName === null
+              ? undefined
+              : eq(sql`lower(${users.businessName})`, businessName.toLowerCase()),
+          ),
         ),
-      );
+      this.names.heldByOthers(shopKey === null ? [nameKey] : [nameKey, shopKey]),
+    ]);
     const errors: Record<string, string> = {};
     const same = (a: string | null, b: string | null) =>
       a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
@@ -82,6 +103,10 @@ export class AuthService {
       if (same(u.email, email)) errors.email = EMAIL_TAKEN;
       if (same(u.businessName, businessName)) errors.businessName = MESSAGES.businessNameTaken;
     }
+    if (held.has(nameKey)) errors.username = USERNAME_TAKEN;
+    // A shop name that reads as the nursery's own username is its own: the username's check says if it is free.
+    if (shopKey !== null && shopKey !== nameKey && held.has(shopKey))
+      errors.businessName = MESSAGES.businessNameTaken;
     const first = errors.username ?? errors.email ?? errors.businessName;
     if (first) throw new Conflict(first, errors);
   }

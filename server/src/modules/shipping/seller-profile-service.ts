@@ -15,9 +15,9 @@ import {
 import type { MissedDestination, SellerProfile } from '@domain/shipping/responses';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { violatedConstraint } from '../../db/errors';
 import { sellerCertificates, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
+import { type DisplayNames, isNameTaken } from '../accounts';
 import type { BlockedDestinations } from './blocked-destinations';
 import type { DestinationSearches } from './destination-searches';
 import { returnAddressOf } from './profile-sql';
@@ -35,6 +35,8 @@ export class SellerProfileService {
     private readonly blocked: BlockedDestinations,
     /** The marketplace's searches per destination (the missed growers' counts). */
     private readonly searches: DestinationSearches,
+    /** The keys of the names members are shown by: the shop name's is kept with it. */
+    private readonly names: DisplayNames,
     /** Today's date, against which a certificate's expiry is checked; a test may fix it. */
     private readonly today: () => IsoDate = () => shippingToday(),
     /** Where a ZIP code is: the return address's must lie in its state, as an address book's does. */
@@ -122,8 +124,10 @@ export class SellerProfileService {
             paymentInstructions: input.paymentInstructions,
           })
           .where(eq(users.id, sellerId))
-          .returning({ id: users.id });
+          .returning({ id: users.id, username: users.username });
         if (!updated) throw new NotFound('Seller not found');
+        // Left out: the shop name and its key are kept as they are.
+        if (input.businessName !== undefined) await this.names.setShopName(tx, updated, input.businessName);
         await tx.delete(sellerCertificates).where(eq(sellerCertificates.sellerId, sellerId));
         if (input.certificates.length > 0)
           await tx.insert(sellerCertificates).values(input.certificates.map((c) => ({ sellerId, ...c })));
@@ -131,8 +135,9 @@ export class SellerProfileService {
         return readProfile(tx, sellerId);
       });
     } catch (error) {
-      // Another nursery has the shop name (the unique index decides between two saving at once).
-      if (violatedConstraint(error) === 'users_business_name_lower_key')
+      // Another member is shown by a name that reads as it (display_names' primary key decides between two saving
+      // at once, docs/decisions/0030-display-names.md).
+      if (isNameTaken(error))
         throw new Conflict(ACCOUNT_MESSAGES.businessNameTaken, {
           businessName: ACCOUNT_MESSAGES.businessNameTaken,
         });
