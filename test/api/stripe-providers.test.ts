@@ -53,6 +53,7 @@ function order(overrides: Partial<PaymentStart> = {}): PaymentStart {
       { title: 'American Beauty, rooted', unitCents: 2_400, quantity: 1 },
     ],
     shippingCents: 1_299,
+    placedAt: new Date(),
     expiresAt: new Date(Date.now() + 3_600_000),
     returnUrl: 'http://localhost:5000/orders/1?payment=return',
     cancelUrl: 'http://localhost:5000/orders/1?payment=cancelled',

@@ -8,7 +8,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
+import { storePayoutAccount } from './payout-accounts';
+import { AccountNotReady, type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
 
 /** How many rows one pass claims of each kind. */
 const BATCH = 20;
@@ -81,7 +82,9 @@ export class MoneyJobs {
         await this.finish(kind, row, ref);
         sent++;
       } catch (error) {
-        if (error instanceof ProviderRefused) {
+        if (error instanceof AccountNotReady && kind === 'transfer') {
+          await this.waitForAccount(row, error);
+        } else if (error instanceof ProviderRefused) {
           await this.mark(kind, row.shipmentId, 'unresolved');
           this.log.error(
             { err: error, shipmentId: row.shipmentId, kind },
@@ -208,6 +211,33 @@ export class MoneyJobs {
               where order_id = ${row.orderId}`,
         );
     });
+  }
+
+  /**
+   * A transfer the provider refused because the nursery's account may not be paid now (restricted before its
+   * `account.updated` arrived): it goes back to `due`, and the account's state is read again from the provider and
+   * stored, so the claim (which takes only active accounts' transfers) leaves it until `account.updated`, or the
+   * nursery's own look at its profile, says the account may be paid again; then the next pass sends it.
+   */
+  private async waitForAccount(row: Claimed, error: AccountNotReady): Promise<void> {
+    await this.db.execute(
+      sql`update shipment_settlements set transfer_state = 'due', lease_until = null
+          where shipment_id = ${row.shipmentId} and transfer_state = 'sending'`,
+    );
+    const accountRef = row.accountRef as string;
+    let status: string | null = null;
+    try {
+      const account = await (this.payouts as PayoutProvider).account(accountRef);
+      await storePayoutAccount(this.db, account, this.now());
+      status = account.status;
+    } catch (err) {
+      // Not read now: the transfer is due again, and the next pass tries (and reads) again.
+      this.log.warn({ err, accountRef }, 'a payout account could not be read again');
+    }
+    this.log.warn(
+      { err: error, shipmentId: row.shipmentId, accountRef, accountStatus: status },
+      "the transfer of a shipment waits: the nursery's account may not be paid now",
+    );
   }
 
   private async mark(kind: Kind, shipmentId: number, to: 'unresolved'): Promise<void> {
