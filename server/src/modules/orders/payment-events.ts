@@ -301,7 +301,7 @@ function said(log: EventLog, details: object, outcome: Outcome) {
     case 'held':
       return log.warn(
         details,
-        "payment held for review: the charge did not cover the order, so nothing ships; for the marketplace to settle with the buyer",
+        'payment held for review: the charge did not cover the order, so nothing ships; for the marketplace to settle with the buyer',
       );
     case 'paid-nothing-to-ship':
       return log.warn(details, 'order paid after all its parts were cancelled: their refunds are due');

@@ -48,6 +48,8 @@ interface Claimed {
   commissionCents: number;
   chargeRef: string;
   accountRef: string | null;
+  /** How many times the nursery's account refused the transfer before: its key names the attempt. */
+  transferAttempt: number;
   /** The row was `sending` when claimed: an earlier claim's answer was lost. */
   retry: boolean;
 }
@@ -133,11 +135,13 @@ export class MoneyJobs {
               update shipment_settlements ss
               set ${state} = 'sending', lease_until = ${at} + make_interval(secs => ${this.leaseMs / 1000})
               from due where ss.shipment_id = due.shipment_id
-              returning ss.shipment_id, ss.gross_cents, ss.net_cents, ss.commission_cents, due.retry
+              returning ss.shipment_id, ss.gross_cents, ss.net_cents, ss.commission_cents, ss.transfer_attempt,
+                        due.retry
             )
             select c.shipment_id as "shipmentId", s.order_id as "orderId", s.seller_id as "sellerId",
                    c.gross_cents as "grossCents", c.net_cents as "netCents", c.commission_cents as "commissionCents",
-                   p.charge_ref as "chargeRef", a.account_ref as "accountRef", c.retry
+                   p.charge_ref as "chargeRef", a.account_ref as "accountRef",
+                   c.transfer_attempt as "transferAttempt", c.retry
             from claimed c
             join shipments s on s.id = c.shipment_id
             join payments p on p.order_id = s.order_id
@@ -173,6 +177,7 @@ export class MoneyJobs {
       await payouts.transfer({
         orderId: row.orderId,
         shipmentId: row.shipmentId,
+        attempt: row.transferAttempt,
         cents: row.netCents,
         accountRef: row.accountRef as string,
         chargeRef: row.chargeRef,
@@ -215,13 +220,15 @@ export class MoneyJobs {
 
   /**
    * A transfer the provider refused because the nursery's account may not be paid now (restricted before its
-   * `account.updated` arrived): it goes back to `due`, and the account's state is read again from the provider and
+   * `account.updated` arrived): it goes back to `due` with its next attempt (a new key: Stripe keeps the refusal
+   * under the old one, and made nothing under it), and the account's state is read again from the provider and
    * stored, so the claim (which takes only active accounts' transfers) leaves it until `account.updated`, or the
    * nursery's own look at its profile, says the account may be paid again; then the next pass sends it.
    */
   private async waitForAccount(row: Claimed, error: AccountNotReady): Promise<void> {
     await this.db.execute(
-      sql`update shipment_settlements set transfer_state = 'due', lease_until = null
+      sql`update shipment_settlements
+          set transfer_state = 'due', lease_until = null, transfer_attempt = transfer_attempt + 1
           where shipment_id = ${row.shipmentId} and transfer_state = 'sending'`,
     );
     const accountRef = row.accountRef as string;

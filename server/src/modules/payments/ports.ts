@@ -117,10 +117,16 @@ export interface PayoutProvider {
   /** A fresh link to the provider's onboarding (never an idempotent replay: an old link has expired). */
   onboardingLink(accountRef: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
   account(accountRef: string): Promise<PayoutAccount>;
-  /** Sends a shipment's net; AccountNotReady when the account may not be paid now, ProviderRefused for good. */
+  /**
+   * Sends a shipment's net, with a key made from the shipment and `attempt`; AccountNotReady when the account may not
+   * be paid now (the next attempt gets a new key: the provider keeps the refusal under the old one), ProviderRefused
+   * for good.
+   */
   transfer(transfer: {
     orderId: number;
     shipmentId: number;
+    /** How many times the account refused it before. */
+    attempt: number;
     cents: number;
     accountRef: string;
     chargeRef: string;

@@ -286,7 +286,14 @@ export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutP
             transfer_group: orderGroup(t.orderId),
             metadata: { order_id: String(t.orderId), shipment_id: String(t.shipmentId) },
           },
-          { idempotencyKey: `transfer-shipment-${t.shipmentId}` },
+          // Stripe keeps an answer under its key for a day, a refusal too: an attempt after the account refused
+          // has a key of its own (the first keeps the key it always had).
+          {
+            idempotencyKey:
+              t.attempt === 0
+                ? `transfer-shipment-${t.shipmentId}`
+                : `transfer-shipment-${t.shipmentId}-attempt-${t.attempt}`,
+          },
         );
       const transfer = await refusable(async () => {
         try {
