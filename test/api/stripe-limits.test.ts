@@ -168,7 +168,7 @@ describe('an order is paid only when what Stripe captured covers it in USD', () 
     ]);
     const bell = await buyer.get<NotificationPage>('/api/notifications');
     expect(bell.body.items.find((n) => n.kind === 'payment-held')?.body).toContain(
-      'came to $0.50 of its $1,012.99 total',
+      "came to $0.50 of the order's $1,012.99 total",
     );
 
     // The same event again, or the reconciliation: the held payment stays held, nothing more.

@@ -291,7 +291,7 @@ export function paymentHeldNotice(s: {
   const came =
     s.received === null
       ? `came in another currency than US dollars`
-      : `came to ${formatUSD(s.received)} of its ${formatUSD(s.total)} total`;
+      : `came to ${formatUSD(s.received)} of the order's ${formatUSD(s.total)} total`;
   return {
     userId: s.buyerId,
     actorId: null,

@@ -149,7 +149,7 @@ export async function checkCart(
   const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
   const totalCents = subtotalCents + shippingCents;
   if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
-  // Refused before the order is placed (no stock held), in the provider's words: what it could never be paid by.
+  // An order the provider could never take is refused before it is placed (no stock held), in the provider's words.
   const untakeable = provider?.cannotTake({ lines: lines.length, shippingCents, totalCents });
   if (untakeable) throw new InvalidInput(untakeable);
   return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
