@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'shipment-cancelled',
   'shipment-delivered',
   'payment-received',
+  'payment-held',
   'order-received',
   'order-paid',
   'ship-reminder',

@@ -28,12 +28,17 @@ export function shipmentPayment(s: {
  * An order's payment, from its shipments': `awaiting` (no live shipment paid), `partly-paid` (some of the live ones:
  * each nursery is paid on its own under the default), `paid` (every live one), `refunded` (nothing live, something
  * paid was cancelled), `cancelled` (nothing live, nothing was paid). A paid order with a cancelled paid part is
- * `paid` with `refunds` above 0.
+ * `paid` with `refunds` above 0. `held`: the card payment came in short of the order (less than its total, or in
+ * another currency than USD), so no part is paid and none may ship, and a person at the marketplace looks into it.
  */
-export const ORDER_PAYMENTS = ['awaiting', 'partly-paid', 'paid', 'refunded', 'cancelled'] as const;
+export const ORDER_PAYMENTS = ['awaiting', 'partly-paid', 'paid', 'refunded', 'cancelled', 'held'] as const;
 export type OrderPayment = (typeof ORDER_PAYMENTS)[number];
 
-export function orderPayment(parts: readonly ShipmentPayment[]): {
+export function orderPayment(
+  parts: readonly ShipmentPayment[],
+  /** The card payment captured less than the order (the payments row: a charge, and captured below the amount). */
+  held = false,
+): {
   status: OrderPayment;
   paid: number;
   live: number;
@@ -42,8 +47,9 @@ export function orderPayment(parts: readonly ShipmentPayment[]): {
   const live = parts.filter((p) => p === 'awaiting' || p === 'paid').length;
   const paid = parts.filter((p) => p === 'paid').length;
   const refunds = parts.filter((p) => p === 'refund-due' || p === 'refunded').length;
-  const status: OrderPayment =
-    live === 0
+  const status: OrderPayment = held
+    ? 'held'
+    : live === 0
       ? refunds > 0
         ? 'refunded'
         : 'cancelled'
@@ -68,6 +74,8 @@ export function orderPaymentLabel(p: ReturnType<typeof orderPayment>): string {
       return 'Refunded';
     case 'cancelled':
       return 'Cancelled before payment';
+    case 'held':
+      return 'Payment under review';
   }
 }
 

@@ -53,6 +53,7 @@ function order(overrides: Partial<PaymentStart> = {}): PaymentStart {
       { title: 'American Beauty, rooted', unitCents: 2_400, quantity: 1 },
     ],
     shippingCents: 1_299,
+    placedAt: new Date(),
     expiresAt: new Date(Date.now() + 3_600_000),
     returnUrl: 'http://localhost:5000/orders/1?payment=return',
     cancelUrl: 'http://localhost:5000/orders/1?payment=cancelled',
@@ -226,7 +227,14 @@ describe('the Stripe payout provider', () => {
     await server.pay(s.ref);
     const { chargeRef } = await payments.lookUp(s.ref);
     if (!chargeRef) throw new Error('paid without a charge');
-    const transfer = { orderId: p.orderId, shipmentId: 9_001, cents: 3_000, accountRef, chargeRef };
+    const transfer = {
+      orderId: p.orderId,
+      shipmentId: 9_001,
+      attempt: 0,
+      cents: 3_000,
+      accountRef,
+      chargeRef,
+    };
 
     // The answer is lost on every try the client makes (it retries a lost connection with the same key): the call
     // fails, but the transfer was made.

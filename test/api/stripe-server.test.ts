@@ -322,6 +322,53 @@ describe('Checkout Sessions', () => {
     );
     expect(tooLate).toMatchObject({ statusCode: 400, param: 'expires_at' });
   });
+
+  it('refuses a session over $999,999.99 (amount_too_large) or of more than 100 line items, and takes each limit', async () => {
+    const line = (unit_amount: number) => ({
+      price_data: { currency: 'usd', unit_amount, product_data: { name: 'Cutting' } },
+      quantity: 1,
+    });
+    const tooLarge = await caught(
+      stripe.checkout.sessions.create({
+        ...sessionParams(tag()),
+        line_items: [line(99_999_000), line(1_000)],
+      }),
+    );
+    expect(tooLarge).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(tooLarge).toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_large',
+      message: 'Amount must be no more than $999,999.99',
+    });
+    const atMost = await stripe.checkout.sessions.create({
+      ...sessionParams(tag()),
+      line_items: [line(99_999_000), line(999)],
+    });
+    expect(atMost.amount_total).toBe(99_999_999);
+
+    const tooMany = await caught(
+      stripe.checkout.sessions.create({
+        ...sessionParams(tag()),
+        line_items: Array.from({ length: 101 }, () => line(100)),
+      }),
+    );
+    expect(tooMany).toMatchObject({ statusCode: 400, param: 'line_items' });
+    const hundred = await stripe.checkout.sessions.create({
+      ...sessionParams(tag()),
+      line_items: Array.from({ length: 100 }, () => line(100)),
+    });
+    expect(hundred.amount_total).toBe(10_000);
+  });
+
+  it('pays a session a chosen amount in a chosen currency, as the charge then says', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams(tag()));
+    await server.pay(session.id, { amount: 50, currency: 'eur' });
+    const paid = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['payment_intent.latest_charge'],
+    });
+    const charge = (paid.payment_intent as Stripe.PaymentIntent).latest_charge as Stripe.Charge;
+    expect(charge).toMatchObject({ amount: 50, amount_captured: 50, currency: 'eur', status: 'succeeded' });
+  });
 });
 
 describe('refunds', () => {

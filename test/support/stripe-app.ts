@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { StripeSettings } from '../../server/src/modules/payments';
 import { createTestApp, type TestApp, type TestAppOptions } from './app';
-import { type StripeServer, startStripeServer } from './stripe-server';
+import { type StripeServer, type StripeServerOptions, startStripeServer } from './stripe-server';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_PlatformTestSecret';
 export const STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_ConnectTestSecret';
@@ -23,9 +23,14 @@ export interface StripeTestApp {
 }
 
 export async function createStripeTestApp(
-  options: TestAppOptions & { env?: Record<string, string>; webhooks?: boolean } = {},
+  options: TestAppOptions & {
+    env?: Record<string, string>;
+    webhooks?: boolean;
+    /** The local Stripe's own options (its clock, say). */
+    stripe?: StripeServerOptions;
+  } = {},
 ): Promise<StripeTestApp> {
-  const stripe = await startStripeServer();
+  const stripe = await startStripeServer(options.stripe);
   const settings: StripeSettings = {
     secretKey: stripe.apiKey,
     webhookSecret: STRIPE_WEBHOOK_SECRET,

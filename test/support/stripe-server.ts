@@ -126,9 +126,14 @@ export interface StripeServer {
   /**
    * The buyer pays an open session: its PaymentIntent and Charge are made (`succeeded`), the session becomes
    * `complete` and `paid`, and `checkout.session.completed` is sent. With `delayed`, the payment is left
-   * `processing` and the session `unpaid` (a bank debit) until `settle`. Resolves with the event once delivered.
+   * `processing` and the session `unpaid` (a bank debit) until `settle`. With `amount` and `currency`, the charge is
+   * of that amount in that currency instead of the session's (as when a promotion code of the dashboard, or a price
+   * localised to the buyer's currency, changed what was paid on the page). Resolves with the event once delivered.
    */
-  pay(sessionId: string, options?: { delayed?: boolean }): Promise<WebhookEvent>;
+  pay(
+    sessionId: string,
+    options?: { delayed?: boolean; amount?: number; currency?: string },
+  ): Promise<WebhookEvent>;
   /** A delayed payment ends: `checkout.session.async_payment_succeeded` or `async_payment_failed`. */
   settle(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<WebhookEvent>;
   /** An open session's time runs out: `expired`, and `checkout.session.expired` is sent. */
@@ -588,6 +593,10 @@ ${main}
 
 // Top-level parameters each endpoint accepts (from stripe-node 23's types), beside `expand`.
 const words = (list: string) => list.trim().split(/\s+/);
+/** The largest amount of a charge, in the smallest unit (eight digits: $999,999.99). */
+const MAX_AMOUNT = 99_999_999;
+/** The most line items a Checkout Session in payment mode takes. */
+const MAX_LINE_ITEMS = 100;
 const SESSION_CREATE = words(`
   adaptive_pricing after_expiration allow_promotion_codes automatic_tax billing_address_collection
   cancel_url client_reference_id consent_collection currency custom_fields custom_text customer
@@ -832,13 +841,17 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     return session;
   }
 
-  function completeSession(id: string, delayed: boolean): WebhookEvent {
+  function completeSession(
+    id: string,
+    delayed: boolean,
+    paid: { amount?: number; currency?: string } = {},
+  ): WebhookEvent {
     const session = openSession(id);
     const owner = objects.get(id)?.owner ?? 'platform';
     const extras = sessionExtras.get(id);
     const created = seconds();
-    const amount = session.amount_total ?? 0;
-    const currency = session.currency ?? 'usd';
+    const amount = paid.amount ?? session.amount_total ?? 0;
+    const currency = paid.currency ?? session.currency ?? 'usd';
     const paymentMethod = randomId('pm_');
     const intentId = randomId('pi_');
     const charge = store<Charge>(
@@ -1040,6 +1053,12 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
     if (mode !== 'payment') throw invalid(`This test server knows mode=payment only, not ${mode}.`, 'mode');
     const items = array(params.line_items);
     if (!items || items.length === 0) throw missing('line_items');
+    // Stripe's limit for a session in payment mode (shipping sent as a line counts).
+    if (items.length > MAX_LINE_ITEMS)
+      throw invalid(
+        `You may only specify up to ${MAX_LINE_ITEMS} line items in \`payment\` mode, but ${items.length} were given.`,
+        'line_items',
+      );
     const created = seconds();
     let currency: string | undefined;
     const lineItems = items.map((raw, i): LineItem => {
@@ -1096,6 +1115,13 @@ export async function startStripeServer(options: StripeServerOptions = {}): Prom
       );
     const intentData = record(params.payment_intent_data) ?? {};
     const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+    // A charge holds at most eight digits of the currency's smallest unit: $999,999.99 in USD.
+    if (total > MAX_AMOUNT)
+      throw invalid(
+        `Amount must be no more than ${money(MAX_AMOUNT, currency ?? 'usd')}`,
+        undefined,
+        'amount_too_large',
+      );
     const id = randomId('cs_test_a1', 56);
     const session = store<Session>(
       {
@@ -1817,7 +1843,13 @@ ${rows}
         ...(connectUrl ? { connect: { url: connectUrl, secret: connectSecret ?? platformSecret } } : {}),
       };
     },
-    pay: (sessionId, opts = {}) => send(completeSession(sessionId, opts.delayed === true)),
+    pay: (sessionId, opts = {}) =>
+      send(
+        completeSession(sessionId, opts.delayed === true, {
+          ...(opts.amount !== undefined ? { amount: opts.amount } : {}),
+          ...(opts.currency !== undefined ? { currency: opts.currency } : {}),
+        }),
+      ),
     settle: (sessionId, outcome) => send(settleSession(sessionId, outcome)),
     expire: (sessionId) => send(expireSession(sessionId).event),
     activate: (accountId) => send(activateAccount(accountId)),

@@ -52,4 +52,12 @@ describe('payment states', () => {
       refunds: 1,
     });
   });
+
+  it('is held, whatever its shipments say, when the card payment came in short of the order', () => {
+    for (const parts of [['awaiting'], ['awaiting', 'awaiting'], ['not-collected']] as ShipmentPayment[][]) {
+      const held = orderPayment(parts, true);
+      expect(held.status).toBe('held');
+      expect(orderPaymentLabel(held)).toBe('Payment under review');
+    }
+  });
 });

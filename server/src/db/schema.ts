@@ -880,6 +880,11 @@ export const shipmentSettlements = pgTable(
     transferRef: text('transfer_ref'),
     refundState: text('refund_state').notNull().default('none'),
     refundRef: text('refund_ref'),
+    /**
+     * How many times the transfer was refused because the nursery's account could not be paid then: its provider key
+     * names the attempt, as Stripe keeps a refusal under its key (docs/decisions/0028-stripe-limits.md).
+     */
+    transferAttempt: integer('transfer_attempt').notNull().default(0),
     /** A claimed refund or transfer is kept from the other instances until then. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },

@@ -10,6 +10,7 @@ export {
   orderPaidNotice,
   orderPlacedNotice,
   orderReceivedNotice,
+  paymentHeldNotice,
   paymentReceivedNotice,
   reminderNotice,
   shippedNotice,

@@ -277,6 +277,33 @@ export function orderPaidNotice(s: { sellerId: number; orderId: number; shipment
   };
 }
 
+/**
+ * The buyer's "payment held" under Stripe: the card payment came in short of the order (less than its total, or in
+ * another currency), so it is held for a person at the marketplace and no nursery ships it. From the platform.
+ */
+export function paymentHeldNotice(s: {
+  buyerId: number;
+  orderId: number;
+  /** What came in, in dollars; null when it came in another currency. */
+  received: number | null;
+  total: number;
+}): Notice {
+  const came =
+    s.received === null
+      ? `came in another currency than US dollars`
+      : `came to ${formatUSD(s.received)} of the order's ${formatUSD(s.total)} total`;
+  return {
+    userId: s.buyerId,
+    actorId: null,
+    kind: 'payment-held',
+    orderId: s.orderId,
+    shipmentId: null,
+    title: `Order #${s.orderId}: your payment is being looked into`,
+    body: `Your card payment for order #${s.orderId} ${came}, so the nurseries won't ship it for now. The marketplace has been told and will be in touch about what you paid.`,
+    link: `/orders/${s.orderId}`,
+  };
+}
+
 /** The seller's "delivered": the buyer confirmed it, or the 14 days passed. */
 export function deliveredNotice(s: {
   sellerId: number;

@@ -34,6 +34,7 @@ import {
 import {
   cannotBePaid,
   orderPaymentView,
+  type PaymentProvider,
   SOME_CANNOT_BE_PAID,
   sellerCanBePaid,
   shipmentPaymentView,
@@ -78,7 +79,8 @@ export interface CheckedCart {
 /**
  * check: read the ship-to address and lock the cart's sellers (their profiles, for the shipping rules); lock the
  * cart lines and their listings (in listing id order) and decide the shipping rules, the prices and the stock; then
- * the order's totals and its size. Throws the 400, 404 or 409 a buyer reads; writes nothing.
+ * the order's totals and its size, and whether the payment provider can take an order of that size (its limits are
+ * its own: payments/stripe). Throws the 400, 404 or 409 a buyer reads; writes nothing.
  */
 export async function checkCart(
   tx: Tx,
@@ -87,6 +89,8 @@ export async function checkCart(
   addressId: number | null,
   today: IsoDate,
   payments: PaymentSettings,
+  /** Who takes the buyer's money, when it is not the nursery directly. */
+  provider: PaymentProvider | null,
 ): Promise<CheckedCart> {
   const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId, payments);
   const lines = (
@@ -145,6 +149,9 @@ export async function checkCart(
   const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
   const totalCents = subtotalCents + shippingCents;
   if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
+  // An order the provider could never take is refused before it is placed (no stock held), in the provider's words.
+  const untakeable = provider?.cannotTake({ lines: lines.length, shippingCents, totalCents });
+  if (untakeable) throw new InvalidInput(untakeable);
   return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
 }
 
@@ -173,6 +180,8 @@ export async function writeOrder(
   note: string | null,
   cart: CheckedCart,
   payments: PaymentSettings,
+  /** How long the buyer has to pay: the setting's window, within what the provider allows. */
+  windowMs: number,
 ): Promise<Order> {
   const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
   // What each shipment is worth and to whom (domain/payments/split.ts). The shipments are written in the parcels'
@@ -301,7 +310,7 @@ export async function writeOrder(
         payment as (
           insert into payments (order_id, provider, amount_cents, expires_at)
           select o.id, ${payments.provider}::text, ${totalCents}::int,
-                 o.created_at + make_interval(hours => ${payments.windowHours}::int)
+                 o.created_at + make_interval(secs => ${Math.floor(windowMs / 1000)}::int)
           from o
           returning expires_at
         ),

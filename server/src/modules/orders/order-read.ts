@@ -21,7 +21,7 @@ import {
   shipments,
   users,
 } from '../../db/schema';
-import { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from '../payments';
+import { isHeld, orderPaymentView, type ShipmentMoney, shipmentPaymentView } from '../payments';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -106,6 +106,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
           provider: payments.provider,
           expiresAt: payments.expiresAt,
           redirectUrl: payments.redirectUrl,
+          held: isHeld(sql`${payments}`),
         },
         sellerUsername: users.username,
         payee: shopName(sql`${users}`),

@@ -6,7 +6,7 @@ import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
 import { orders, payments, shipments } from '../../db/schema';
 import { Conflict, NotFound, Unavailable } from '../../errors';
-import type { PaymentProvider } from '../payments';
+import { type PaymentProvider, ProviderRefused } from '../payments';
 import { checkCart, writeOrder } from './checkout';
 import { readOrders } from './order-read';
 import {
@@ -25,6 +25,8 @@ export const ORDER_NOT_FOUND = 'Order not found';
 export const PAID_DIRECTLY = 'This order is paid to each nursery directly, as the order page says';
 export const ALREADY_PAID = 'This order is paid';
 export const NOTHING_TO_PAY = 'Nothing is left to pay on this order';
+export const PAYMENT_HELD =
+  "This order's payment is being looked into: the marketplace will be in touch, so there is nothing to pay now";
 export const TIME_TO_PAY_PASSED = 'The time to pay this order has passed';
 export const PROVIDER_UNAVAILABLE =
   'The card payment could not be started just now: please try again in a moment';
@@ -100,6 +102,7 @@ export class OrderService {
     const order = await this.get(userId, id);
     if (!this.provider || order.payment.provider !== this.provider.id) throw new Conflict(PAID_DIRECTLY);
     if (order.payment.status === 'paid') throw new Conflict(ALREADY_PAID);
+    if (order.payment.status === 'held') throw new Conflict(PAYMENT_HELD);
     if (order.payment.status !== 'awaiting') throw new Conflict(NOTHING_TO_PAY);
     if (new Date(order.payment.expiresAt).getTime() <= this.now().getTime())
       throw new Conflict(TIME_TO_PAY_PASSED);
@@ -118,6 +121,8 @@ export class OrderService {
     try {
       return await this.startPayment(order);
     } catch (err) {
+      // An order the provider cannot take (one placed before its limits were checked): its words, not "try again".
+      if (err instanceof ProviderRefused) throw new Conflict(err.message);
       this.log.warn({ err, orderId: id }, 'a payment could not be started');
       throw new Unavailable(PROVIDER_UNAVAILABLE);
     }
@@ -136,17 +141,16 @@ export class OrderService {
       .from(payments)
       .where(eq(payments.orderId, order.id));
     if (!row) return order;
-    // A card payment page lives at most a day (Stripe's limit); its end is made from stored facts, so a retry
-    // sends the very same request.
-    const dayAfter = new Date(order.createdAt).getTime() + 24 * 60 * 60 * 1000;
-    const expiresAt = new Date(Math.min(row.expiresAt.getTime(), dayAfter));
+    // The page's end is made from stored facts (the order's time and window; the provider keeps its own limit on
+    // it), so a retry sends the very same request.
     const page = `${this.payments.origin}/orders/${order.id}`;
     const started = await this.provider.start({
       orderId: order.id,
       attempt: row.attempt,
       lines: order.items.map((l) => ({ title: l.title, unitCents: toCents(l.price), quantity: l.quantity })),
       shippingCents: toCents(order.shipping),
-      expiresAt,
+      placedAt: new Date(order.createdAt),
+      expiresAt: row.expiresAt,
       returnUrl: `${page}?payment=return`,
       cancelUrl: `${page}?payment=cancel`,
     });
@@ -170,8 +174,13 @@ export class OrderService {
     addressId: number | null,
     note: string | null,
   ): Promise<Order> {
-    const cart = await checkCart(tx, userId, shown, addressId, this.today(), this.payments);
-    return writeOrder(tx, userId, idempotencyKey, note, cart, this.payments);
+    const cart = await checkCart(tx, userId, shown, addressId, this.today(), this.payments, this.provider);
+    // The unpaid window, never longer than the provider's payment page may wait.
+    const windowMs = Math.min(
+      this.payments.windowHours * 3_600_000,
+      this.provider?.longestWindowMs ?? Number.POSITIVE_INFINITY,
+    );
+    return writeOrder(tx, userId, idempotencyKey, note, cart, this.payments, windowMs);
   }
 
   /** The user's orders, newest first, with their shipments and lines. */

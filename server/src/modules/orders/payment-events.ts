@@ -3,19 +3,23 @@
  * the event is only a trigger. Its payment is looked up again at the provider (before any transaction: no network call
  * while rows are locked), and the order moves forward by what the provider says now, never by what the event's body
  * claims, so events delivered late, twice or out of order change nothing they should not:
- * - paid: the order's unpaid parts are stamped paid, the payment records its charge, the ledger its `charge`, and
- *   each nursery is told to ship; an order already paid changes nothing;
+ * - paid: when the charge captured the order's whole amount in USD, the order's unpaid parts are stamped paid, the
+ *   payment records its charge, the ledger its `charge`, and each nursery is told to ship; when it captured less (or
+ *   in another currency), the payment is held for a person instead (docs/decisions/0028-stripe-limits.md): it records
+ *   the charge and what came in, no part is stamped paid (so none ships), the buyer is told, and a warning is logged
+ *   for the marketplace; an order already paid (or held) changes nothing;
  * - expired: the parts still unpaid are cancelled by the marketplace, their units back on sale, both sides told;
  *   never a paid order (a late `expired` after the payment changes nothing);
  * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the admin).
  * An event for no order of ours is acknowledged and logged; an event already handled changes nothing (payment_events,
  * inserted first in the transaction that acts on it).
  */
+import { fromCents } from '@domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { RowOf } from '../../db/rows';
 import type { payments, shipments } from '../../db/schema';
-import { notify, orderPaidNotice } from '../notifications';
+import { notify, orderPaidNotice, paymentHeldNotice } from '../notifications';
 import type { EventLog, PaymentEvent, PaymentLookup, PaymentProvider } from '../payments';
 import { cancelUnpaid } from './payment-window';
 import { lockShipments } from './shipment-changes';
@@ -26,12 +30,22 @@ type Outcome =
   | { did: 'not-current'; current: string | null }
   | { did: 'paid'; shipments: number[]; capturedCents: number; amountCents: number }
   | { did: 'paid-nothing-to-ship' }
+  | {
+      did: 'held';
+      capturedCents: number;
+      currency: string | null;
+      amountCents: number;
+      chargeRef: string;
+    }
   | { did: 'already-paid' }
   | { did: 'paid-without-charge' }
   | { did: 'cancelled'; parts: number }
   | { did: 'waiting'; status: PaymentLookup['status'] }
   | { did: 'failed' }
   | { did: 'failed-after-paid' };
+
+/** The currency of every order here (domain/money): a charge in another one pays none of it. */
+const ORDER_CURRENCY = 'usd';
 
 /** How long a card payment may wait before it is looked up at the provider, and how many one pass looks up. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -147,6 +161,7 @@ export class PaymentEvents {
     );
     if (!order) return { did: 'not-current', current: null };
     await lockShipments(tx, sql`order_id = ${orderId}`);
+    const buyerId = order.buyerId;
     // The payment as it stands once the locks are held, in a statement of its own.
     const [payment] = await queryRows<RowOf<typeof payments, 'ref' | 'chargeRef' | 'amountCents'>>(
       tx,
@@ -158,6 +173,9 @@ export class PaymentEvents {
       case 'paid':
         if (paid) return { did: 'already-paid' };
         if (!now.chargeRef) return { did: 'paid-without-charge' };
+        // Paid only when what the charge captured, in the order's currency, covers the order.
+        if (now.currency !== ORDER_CURRENCY || now.capturedCents < payment.amountCents)
+          return this.hold(tx, { orderId, buyerId }, now, now.chargeRef, payment.amountCents);
         return this.stampPaid(tx, orderId, now.chargeRef, now.capturedCents, payment.amountCents);
       case 'expired':
         if (paid) return { did: 'already-paid' };
@@ -171,6 +189,44 @@ export class PaymentEvents {
       case 'processing':
         return { did: 'waiting', status: now.status };
     }
+  }
+
+  /**
+   * Holds a payment whose charge came in short of the order (less than its amount, or in another currency), after
+   * the locks: the payment keeps its charge and what it captured in USD (0 in another currency), so later events
+   * and the reconciliation find it decided and change nothing, and isHeld derives its state; no part is stamped paid
+   * (so none may ship, and no refund or transfer is ever queued for it), and the ledger records no charge: the money
+   * is for a person at the marketplace to settle with the buyer (docs/payments.md#a-payment-held-for-review). The
+   * buyer is told; the marketplace learns of it from the log (a warning, with the order and the amounts).
+   */
+  private async hold(
+    tx: Tx,
+    order: { orderId: number; buyerId: number },
+    now: PaymentLookup,
+    chargeRef: string,
+    amountCents: number,
+  ): Promise<Outcome> {
+    const usd = now.currency === ORDER_CURRENCY;
+    const received = usd ? Math.min(now.capturedCents, amountCents) : 0;
+    await tx.execute(
+      sql`update payments set charge_ref = ${chargeRef}, captured_cents = ${received}::int
+          where order_id = ${order.orderId} and charge_ref is null`,
+    );
+    await notify(tx, [
+      paymentHeldNotice({
+        buyerId: order.buyerId,
+        orderId: order.orderId,
+        received: usd ? fromCents(received) : null,
+        total: fromCents(amountCents),
+      }),
+    ]);
+    return {
+      did: 'held',
+      capturedCents: now.capturedCents,
+      currency: now.currency,
+      amountCents,
+      chargeRef,
+    };
   }
 
   /**
@@ -242,6 +298,11 @@ function said(log: EventLog, details: object, outcome: Outcome) {
           "order paid, but the amount captured is not the order's: for the admin to look at",
         );
       return log.info(details, 'order paid');
+    case 'held':
+      return log.warn(
+        details,
+        'payment held for review: the charge did not cover the order, so nothing ships; for the marketplace to settle with the buyer',
+      );
     case 'paid-nothing-to-ship':
       return log.warn(details, 'order paid after all its parts were cancelled: their refunds are due');
     case 'already-paid':

@@ -2,11 +2,17 @@
 
 export { AccountEvents } from './account-events';
 export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
-export { cannotBePaid, isPaid, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
+export { cannotBePaid, isHeld, isPaid, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';
 export { payoutAccountRoutes } from './routes';
-export { type StripeSettings, stripeClient, stripePayments, stripePayouts } from './stripe/stripe-providers';
+export {
+  STRIPE_LIMITS,
+  type StripeSettings,
+  stripeClient,
+  stripePayments,
+  stripePayouts,
+} from './stripe/stripe-providers';
 export { orderPaymentView, type ShipmentMoney, shipmentPaymentView } from './views';
 export { BAD_SIGNATURE, stripeWebhookRoutes, type WebhookRoutesOptions } from './webhook-routes';

@@ -4,11 +4,14 @@
  * due (queueRefunds, queueTransfers); a pass of MoneyJobs claims the due rows with FOR UPDATE SKIP LOCKED and a
  * lease, commits, calls the provider with a key made from the shipment, and records the result and the ledger. Two
  * instances never act on one row; a row whose answer was lost (its lease ran out while `sending`) is looked up
- * before it is sent again; a refusal no retry will change leaves it `unresolved` for a person, never sent twice.
+ * before it is sent again; a refusal no retry will change leaves it `unresolved` for a person, never sent twice; a
+ * transfer refused because the nursery's account may not be paid now waits for the account
+ * (docs/decisions/0028-stripe-limits.md).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
+import { storePayoutAccount } from './payout-accounts';
+import { AccountNotReady, type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
 
 /** How many rows one pass claims of each kind. */
 const BATCH = 20;
@@ -47,6 +50,8 @@ interface Claimed {
   commissionCents: number;
   chargeRef: string;
   accountRef: string | null;
+  /** How many times the nursery's account refused the transfer before: its key names the attempt. */
+  transferAttempt: number;
   /** The row was `sending` when claimed: an earlier claim's answer was lost. */
   retry: boolean;
 }
@@ -81,7 +86,9 @@ export class MoneyJobs {
         await this.finish(kind, row, ref);
         sent++;
       } catch (error) {
-        if (error instanceof ProviderRefused) {
+        if (error instanceof AccountNotReady && kind === 'transfer') {
+          await this.waitForAccount(row, error);
+        } else if (error instanceof ProviderRefused) {
           await this.mark(kind, row.shipmentId, 'unresolved');
           this.log.error(
             { err: error, shipmentId: row.shipmentId, kind },
@@ -130,11 +137,13 @@ export class MoneyJobs {
               update shipment_settlements ss
               set ${state} = 'sending', lease_until = ${at} + make_interval(secs => ${this.leaseMs / 1000})
               from due where ss.shipment_id = due.shipment_id
-              returning ss.shipment_id, ss.gross_cents, ss.net_cents, ss.commission_cents, due.retry
+              returning ss.shipment_id, ss.gross_cents, ss.net_cents, ss.commission_cents, ss.transfer_attempt,
+                        due.retry
             )
             select c.shipment_id as "shipmentId", s.order_id as "orderId", s.seller_id as "sellerId",
                    c.gross_cents as "grossCents", c.net_cents as "netCents", c.commission_cents as "commissionCents",
-                   p.charge_ref as "chargeRef", a.account_ref as "accountRef", c.retry
+                   p.charge_ref as "chargeRef", a.account_ref as "accountRef",
+                   c.transfer_attempt as "transferAttempt", c.retry
             from claimed c
             join shipments s on s.id = c.shipment_id
             join payments p on p.order_id = s.order_id
@@ -170,6 +179,7 @@ export class MoneyJobs {
       await payouts.transfer({
         orderId: row.orderId,
         shipmentId: row.shipmentId,
+        attempt: row.transferAttempt,
         cents: row.netCents,
         accountRef: row.accountRef as string,
         chargeRef: row.chargeRef,
@@ -208,6 +218,35 @@ export class MoneyJobs {
               where order_id = ${row.orderId}`,
         );
     });
+  }
+
+  /**
+   * A transfer the provider refused because the nursery's account may not be paid now (restricted before its
+   * `account.updated` arrived): it goes back to `due` with its next attempt (a new key: Stripe keeps the refusal
+   * under the old one, and made nothing under it), and the account's state is read again from the provider and
+   * stored, so the claim (which takes only active accounts' transfers) leaves it until `account.updated`, or the
+   * nursery's own look at its profile, says the account may be paid again; then the next pass sends it.
+   */
+  private async waitForAccount(row: Claimed, error: AccountNotReady): Promise<void> {
+    await this.db.execute(
+      sql`update shipment_settlements
+          set transfer_state = 'due', lease_until = null, transfer_attempt = transfer_attempt + 1
+          where shipment_id = ${row.shipmentId} and transfer_state = 'sending'`,
+    );
+    const accountRef = row.accountRef as string;
+    let status: string | null = null;
+    try {
+      const account = await (this.payouts as PayoutProvider).account(accountRef);
+      await storePayoutAccount(this.db, account, this.now());
+      status = account.status;
+    } catch (err) {
+      // Not read now: the transfer is due again, and the next pass tries (and reads) again.
+      this.log.warn({ err, accountRef }, 'a payout account could not be read again');
+    }
+    this.log.warn(
+      { err: error, shipmentId: row.shipmentId, accountRef, accountStatus: status },
+      "the transfer of a shipment waits: the nursery's account may not be paid now",
+    );
   }
 
   private async mark(kind: Kind, shipmentId: number, to: 'unresolved'): Promise<void> {

@@ -37,3 +37,11 @@ export const SOME_CANNOT_BE_PAID = "Some items can't be paid for yet";
  */
 export const isPaid = (shipmentId: SQL): SQL<boolean> =>
   sql<boolean>`exists (select 1 from shipment_settlements x where x.shipment_id = ${shipmentId} and x.paid_at is not null)`;
+
+/**
+ * True when the payment whose `payments` row is `p` is held for a person: its charge came in (a `charge_ref`) but
+ * captured less than the order's amount in USD (a charge in another currency counts 0), so no part of the order was
+ * stamped paid and none may ship (docs/decisions/0028-stripe-limits.md). Derived from the amounts, never stored.
+ */
+export const isHeld = (p: SQL): SQL<boolean> =>
+  sql<boolean>`(${p}.charge_ref is not null and ${p}.captured_cents < ${p}.amount_cents)`;

@@ -13,6 +13,8 @@ export interface PaymentStart {
   attempt: number;
   lines: ReadonlyArray<{ title: string; unitCents: number; quantity: number }>;
   shippingCents: number;
+  /** When the order was placed: the provider's own limit on how long a payment page lives is counted from it. */
+  placedAt: Date;
   expiresAt: Date;
   /** Where the buyer comes back to after paying, or after giving up. Never proof of payment. */
   returnUrl: string;
@@ -28,7 +30,10 @@ export interface PaymentLookup {
   orderId: number | null;
   /** open: not paid yet; processing: paid by a method that settles later; paid; expired; failed. */
   status: 'open' | 'processing' | 'paid' | 'expired' | 'failed';
+  /** What the payment captured, in the smallest unit of `currency`. */
   capturedCents: number;
+  /** The currency it captured in, lower case (`usd`); null when nothing was captured. */
+  currency: string | null;
   /** The charge the payment made: the source of the transfers. */
   chargeRef: string | null;
 }
@@ -53,8 +58,30 @@ export class BadSignature extends Error {}
  */
 export class ProviderRefused extends Error {}
 
+/**
+ * The provider refused a payout because the nursery's account may not receive it now (Stripe: its `transfers`
+ * capability is not active, the account restricted before its `account.updated` arrived). Not for good: the payout
+ * waits for the account, and is sent once the provider says the account may be paid again.
+ */
+export class AccountNotReady extends Error {}
+
+/** What an order asks of the provider's payment page: how many lines (shipping apart), the shipping, the total. */
+export interface PaymentSize {
+  lines: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
+  /**
+   * Why the provider cannot take an order of this size, in the buyer's words (checkout refuses it before the order
+   * is placed, so no stock is held); null when it can.
+   */
+  cannotTake(size: PaymentSize): string | null;
+  /** The longest a payment may wait for the buyer: an order's unpaid window is never longer. */
+  readonly longestWindowMs: number;
+  /** Starts a payment; ProviderRefused (with cannotTake's words) for an order it cannot take. */
   start(payment: PaymentStart): Promise<Started>;
   readWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   lookUp(ref: string): Promise<PaymentLookup>;
@@ -90,9 +117,16 @@ export interface PayoutProvider {
   /** A fresh link to the provider's onboarding (never an idempotent replay: an old link has expired). */
   onboardingLink(accountRef: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
   account(accountRef: string): Promise<PayoutAccount>;
+  /**
+   * Sends a shipment's net, with a key made from the shipment and `attempt`; AccountNotReady when the account may not
+   * be paid now (the next attempt gets a new key: the provider keeps the refusal under the old one), ProviderRefused
+   * for good.
+   */
   transfer(transfer: {
     orderId: number;
     shipmentId: number;
+    /** How many times the account refused it before. */
+    attempt: number;
     cents: number;
     accountRef: string;
     chargeRef: string;

@@ -47,13 +47,21 @@ export function shipmentPaymentView(
   };
 }
 
-/** The order's payment, from its row and its shipments' money. */
+/**
+ * The order's payment, from its row and its shipments' money. `held`: the row has a charge that captured less than
+ * its amount (isHeld, payability.ts): nothing paid, nothing ships, a person looks into it.
+ */
 export function orderPaymentView(
-  payment: { provider: PaymentProviderId; expiresAt: Date | string; redirectUrl: string | null },
+  payment: {
+    provider: PaymentProviderId;
+    expiresAt: Date | string;
+    redirectUrl: string | null;
+    held?: boolean;
+  },
   parts: readonly ShipmentMoney[],
 ): OrderPaymentView {
   const states = parts.map((p) => shipmentPayment(p));
-  const derived = orderPayment(states);
+  const derived = orderPayment(states, payment.held === true);
   const sum = (pick: (state: (typeof states)[number]) => boolean) =>
     fromCents(parts.reduce((cents, p, i) => cents + (pick(states[i] ?? 'awaiting') ? p.grossCents : 0), 0));
   return {

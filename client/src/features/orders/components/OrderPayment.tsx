@@ -280,5 +280,7 @@ function nextStep(order: Order): string {
       return 'What you paid is refunded.';
     case 'cancelled':
       return 'The order was cancelled before it was paid: nothing is owed.';
+    case 'held':
+      return "Your card payment came in short of the order's total, so the nurseries won't ship it for now. The marketplace has been told and will be in touch about what you paid.";
   }
 }

@@ -9,10 +9,12 @@ import Stripe from 'stripe';
 import type { StripeSettings } from '../../../config';
 import {
   type AccountEvent,
+  AccountNotReady,
   BadSignature,
   type PaymentEvent,
   type PaymentLookup,
   type PaymentProvider,
+  type PaymentSize,
   type PaymentStart,
   type PayoutAccount,
   type PayoutProvider,
@@ -57,6 +59,30 @@ async function refusable<T>(call: () => Promise<T>): Promise<T> {
 
 const orderGroup = (orderId: number) => `order_${orderId}`;
 
+/**
+ * Stripe's own limits on what the adapter sends (docs/payments.md#stripes-limits), checked before an order is placed
+ * rather than learnt from a refusal after it holds its stock:
+ * - a charge in USD is at most eight digits of cents, $999,999.99 (Stripe's `amount_too_large`);
+ * - a Checkout Session in payment mode takes at most 100 line items, the shipping line among them;
+ * - a session's `expires_at` may be at most 24 hours after Stripe receives it: ours is at most 23.5 hours after the
+ *   order was placed, so a clock of ours up to half an hour ahead of Stripe's (or a slow start) is never refused.
+ */
+export const STRIPE_LIMITS = {
+  maxChargeCents: 99_999_999,
+  maxLineItems: 100,
+  longestSessionMs: 23.5 * 60 * 60 * 1000,
+} as const;
+
+/** Why Stripe's Checkout cannot take an order of this size, in the buyer's words; null when it can. */
+export function stripeCannotTake(size: PaymentSize): string | null {
+  if (size.totalCents > STRIPE_LIMITS.maxChargeCents)
+    return 'Card payments take at most $999,999.99 an order: split your order';
+  const lines = STRIPE_LIMITS.maxLineItems - (size.shippingCents > 0 ? 1 : 0);
+  if (size.lines > lines)
+    return `Card payments take at most ${lines} different listings an order: split your order`;
+  return null;
+}
+
 /** Our order id in a Stripe object's metadata or reference; null for a payment that is not ours. */
 function orderIdOf(metadata: Stripe.Metadata | null | undefined, reference?: string | null): number | null {
   const raw = metadata?.order_id ?? reference ?? '';
@@ -80,8 +106,24 @@ function verified(
 export function stripePayments(client: Stripe, settings: StripeSettings): PaymentProvider {
   return {
     id: 'stripe',
+    cannotTake: stripeCannotTake,
+    longestWindowMs: STRIPE_LIMITS.longestSessionMs,
 
     async start(p: PaymentStart): Promise<Started> {
+      // An order placed before a limit was checked (or past one some other way) is refused here in the buyer's
+      // words, not sent for Stripe to refuse after every "Pay now".
+      const why = stripeCannotTake({
+        lines: p.lines.length,
+        shippingCents: p.shippingCents,
+        totalCents: p.lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0) + p.shippingCents,
+      });
+      if (why) throw new ProviderRefused(why);
+      // Made from stored facts only (the order's time and window), so every retry is the very same request, as
+      // Stripe's idempotency expects.
+      const expiresAt = Math.min(
+        p.expiresAt.getTime(),
+        p.placedAt.getTime() + STRIPE_LIMITS.longestSessionMs,
+      );
       const lines: Stripe.Checkout.SessionCreateParams.LineItem[] = p.lines.map((l) => ({
         quantity: l.quantity,
         price_data: { currency: 'usd', unit_amount: l.unitCents, product_data: { name: l.title } },
@@ -101,7 +143,7 @@ export function stripePayments(client: Stripe, settings: StripeSettings): Paymen
             transfer_group: orderGroup(p.orderId),
             metadata: { order_id: String(p.orderId) },
           },
-          expires_at: Math.floor(p.expiresAt.getTime() / 1000),
+          expires_at: Math.floor(expiresAt / 1000),
           success_url: p.returnUrl,
           cancel_url: p.cancelUrl,
         },
@@ -157,7 +199,9 @@ export function stripePayments(client: Stripe, settings: StripeSettings): Paymen
         ref: session.id,
         orderId: orderIdOf(session.metadata, session.client_reference_id),
         status,
-        capturedCents: paid ? (charge?.amount_captured ?? session.amount_total ?? 0) : 0,
+        // What the charge captured, in its own currency: never the session's total, which is only what was asked.
+        capturedCents: paid ? (charge?.amount_captured ?? 0) : 0,
+        currency: paid && charge ? charge.currency : null,
         chargeRef: charge?.id ?? (typeof intent?.latest_charge === 'string' ? intent.latest_charge : null),
       };
     },
@@ -232,7 +276,7 @@ export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutP
     },
 
     async transfer(t) {
-      const transfer = await refusable(() =>
+      const send = () =>
         client.transfers.create(
           {
             amount: t.cents,
@@ -242,9 +286,29 @@ export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutP
             transfer_group: orderGroup(t.orderId),
             metadata: { order_id: String(t.orderId), shipment_id: String(t.shipmentId) },
           },
-          { idempotencyKey: `transfer-shipment-${t.shipmentId}` },
-        ),
-      );
+          // Stripe keeps an answer under its key for a day, a refusal too: an attempt after the account refused
+          // has a key of its own (the first keeps the key it always had).
+          {
+            idempotencyKey:
+              t.attempt === 0
+                ? `transfer-shipment-${t.shipmentId}`
+                : `transfer-shipment-${t.shipmentId}-attempt-${t.attempt}`,
+          },
+        );
+      const transfer = await refusable(async () => {
+        try {
+          return await send();
+        } catch (error) {
+          // The account's `transfers` capability is not active now (restricted before its account.updated came):
+          // not for good, the transfer waits for the account.
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.code === 'insufficient_capabilities_for_transfer'
+          )
+            throw new AccountNotReady(error.message);
+          throw error;
+        }
+      });
       return { ref: transfer.id };
     },
 
