@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { answerOf, raced } from '../support/races';
 
 // The lock order (docs/architecture.md#lock-order, docs/decisions/0026-lock-order-and-held-stock.md): every change to
 // an order or its shipments, whoever makes it, locks the order, then its shipments, then their listings. Before, the
@@ -77,55 +78,11 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       return { orderId: res.body.id, shipmentId: res.body.shipments[0]?.id as number };
     }
 
-    /** How many backends of the test database wait for a lock now. */
-    async function waiting(): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        t.database.db,
-        sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return row?.n ?? 0;
-    }
-
-    /**
-     * Holds what `hold` locks in a transaction of its own; starts each of `calls` in turn, each once the ones before it
-     * wait for a lock (a state, polled; never a fixed time); then commits, and answers what each call answered.
-     */
-    async function raced<T extends unknown[]>(
+    const race = <T extends unknown[]>(
       hold: (sql: postgres.TransactionSql) => Promise<unknown>,
       calls: { [K in keyof T]: () => Promise<T[K]> },
-    ): Promise<{ [K in keyof T]: PromiseSettledResult<T[K]> }> {
-      let release!: () => void;
-      let held!: () => void;
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      const holding = new Promise<void>((r) => {
-        held = r;
-      });
-      const transaction = holder.begin(async (tx) => {
-        await hold(tx);
-        held();
-        await released;
-      });
-      await holding;
-      const started: Promise<unknown>[] = [];
-      try {
-        for (const call of calls) {
-          started.push(call());
-          while ((await waiting()) < started.length) await new Promise((r) => setImmediate(r));
-        }
-      } finally {
-        release();
-      }
-      await transaction;
-      return (await Promise.allSettled(started)) as { [K in keyof T]: PromiseSettledResult<T[K]> };
-    }
-
-    const answer = <T>(settled: PromiseSettledResult<Response<T>>): Response<T> => {
-      if (settled.status === 'rejected') throw settled.reason;
-      return settled.value;
-    };
+    ) => raced<T>(t.database.db, holder, hold, calls);
+    const answer = answerOf;
 
     async function shipmentRow(id: number) {
       const [row] = await queryRows<{ status: string; cancelledBy: string | null; paid: boolean }>(
@@ -146,7 +103,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     it("runs a seller's cancel and the buyer's cancel of the same shipment one after the other", async () => {
       const { orderId, shipmentId } = await order();
       const before = await stock();
-      const [sellerCancel, buyerCancel] = await raced<[Response<unknown>, Response<{ message: string }>]>(
+      const [sellerCancel, buyerCancel] = await race<[Response<unknown>, Response<{ message: string }>]>(
         // A sale of the listing holds its row: the seller's cancel waits there, having locked what comes before it.
         (tx) => tx`select id from products where id = ${listing.id} for update`,
         [
@@ -166,7 +123,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     it("runs a seller's shipping and the buyer's cancel of the same shipment one after the other", async () => {
       const { orderId, shipmentId } = await order();
       await markPaid(seller, shipmentId);
-      const [ship, buyerCancel] = await raced<[Response<unknown>, Response<{ message: string }>]>(
+      const [ship, buyerCancel] = await race<[Response<unknown>, Response<{ message: string }>]>(
         // Something holding the buyer's row (as an account's deletion would): the shipped notice to the buyer waits
         // there, the shipment's seller having locked what comes before it.
         (tx) => tx`select id from users where id = ${buyerId} for update`,
@@ -189,7 +146,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     it('runs "Payment received" and the buyer\'s cancel of the same shipment one after the other', async () => {
       const { orderId, shipmentId } = await order();
       const before = await stock();
-      const [received, buyerCancel] = await raced<[Response<unknown>, Response<{ message: string }>]>(
+      const [received, buyerCancel] = await race<[Response<unknown>, Response<{ message: string }>]>(
         // A write to the shipment's settlement holds it: "Payment received" waits there with its locks taken.
         (tx) => tx`select shipment_id from shipment_settlements where shipment_id = ${shipmentId} for update`,
         [
@@ -217,7 +174,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       const { shipmentId } = await order();
       const later = new Date(clock.getTime() + (t.config.payments.windowHours + 1) * 60 * 60 * 1000);
       const window = new PaymentWindow(t.database.db, () => later);
-      const [received, pass] = await raced<[Response<unknown>, number]>(
+      const [received, pass] = await race<[Response<unknown>, number]>(
         (tx) => tx`select shipment_id from shipment_settlements where shipment_id = ${shipmentId} for update`,
         [
           () => seller.post(`/api/seller/shipments/${shipmentId}/payment-received`),
