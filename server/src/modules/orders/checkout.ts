@@ -87,9 +87,10 @@ export interface CheckedCart {
 }
 
 /**
- * check: read the ship-to address and lock the cart's sellers (their profiles, for the shipping rules); lock the
- * cart lines and their listings (in listing id order) and decide the shipping rules, the prices and the stock; then
- * the order's totals and its size. Throws the 400, 404 or 409 a buyer reads; writes nothing.
+ * check: take the buyer's checkout turn; read the ship-to address, what the buyer holds unpaid, and lock the cart's
+ * sellers (their profiles, for the shipping rules); lock the cart lines and their listings (in listing id order) and
+ * decide the shipping rules, the prices and the stock; then the order's totals, its size, and what the buyer would
+ * hold unpaid with it. Throws the 400, 404 or 409 a buyer reads; writes nothing.
  */
 export async function checkCart(
   tx: Tx,
@@ -602,7 +603,9 @@ async function shipToAndSellers(
           from orders o
           join shipments s on s.order_id = o.id and s.status = 'pending'
           join shipment_settlements ss on ss.shipment_id = s.id and ss.paid_at is null
-          where o.user_id = ${userId}
+          -- Only the orders of the longest payment window (720 hours) and a day: an older part is past its window,
+          -- and the hourly pass cancels it. So the read is a range of orders_user_id_idx, however long the history.
+          where o.user_id = ${userId} and o.created_at > now() - interval '31 days'
         ),
         sellers as (
           select u.id, u.username, u.ship_from_state, u.blocked_states,
