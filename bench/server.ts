@@ -26,6 +26,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
       WRITE_LIMIT_PER_IP: '1000000000',
       WRITE_LIMIT_PER_ACCOUNT: '1000000000',
+      // Each bench buyer checks out thousands of times, unpaid; the limit's checks still run in every checkout.
+      UNPAID_ORDERS_MAX: '1000000000',
+      UNPAID_TOTAL_MAX_DOLLARS: '20000000',
       ...env,
     },
     // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors) for a look after a run.

@@ -303,16 +303,34 @@ export async function buildApp({
       await sellerOrders.remindLate();
     },
     async maintenance() {
-      await sessions.purgeExpired();
-      await auth.throttle.purgeExpired();
-      await auth.devices.purgeExpired();
-      await purgeExpiredRateLimits(database.db);
-      await blocked.pickUpExpiredCertificates();
-      await sellerOrders.deliverUnconfirmed();
-      await sellerOrders.remindLate();
-      await paymentsPass();
-      await paymentWindow.expireUnpaid();
-      await photos.sweep();
+      // Each step on its own: one that fails is logged and the next ones still run, so a failure (a dropped
+      // connection, a lock conflict) in one costs the others nothing. It rejects at the end, naming the failed steps.
+      const steps: Array<[string, () => Promise<unknown>]> = [
+        ['expired sessions', () => sessions.purgeExpired()],
+        ['expired sign-in throttles', () => auth.throttle.purgeExpired()],
+        ['forgotten devices', () => auth.devices.purgeExpired()],
+        ['expired write limits', () => purgeExpiredRateLimits(database.db)],
+        ['expired certificates', () => blocked.pickUpExpiredCertificates()],
+        ['the 14-day delivery', () => sellerOrders.deliverUnconfirmed()],
+        ['the handling-time reminder', () => sellerOrders.remindLate()],
+        ['the payments pass', paymentsPass],
+        ['the unpaid window', () => paymentWindow.expireUnpaid()],
+        ['the photo sweep', () => photos.sweep()],
+      ];
+      const failed: Array<{ step: string; err: unknown }> = [];
+      for (const [step, run] of steps) {
+        try {
+          await run();
+        } catch (err) {
+          server.log.error({ err, step }, `maintenance: ${step} failed; the next steps still run`);
+          failed.push({ step, err });
+        }
+      }
+      if (failed.length > 0)
+        throw new AggregateError(
+          failed.map((f) => f.err),
+          `maintenance: ${failed.map((f) => f.step).join(', ')} failed`,
+        );
     },
     paymentsPass,
     moneyJobs,

@@ -153,6 +153,19 @@ const envSchema = z.object({
       .max(720, 'must be 1 to 720 hours'),
   ).optional(),
   /**
+   * What one buyer may hold unpaid at once (docs/decisions/0026-lock-order-and-held-stock.md): how many orders with a
+   * part awaiting payment, and what those parts cost together, in whole dollars. A checkout that would pass either is
+   * refused (409), so nobody can keep a nursery's plants off sale for the whole window without paying.
+   */
+  UNPAID_ORDERS_MAX: positiveInt(5),
+  UNPAID_TOTAL_MAX_DOLLARS: decimal(
+    z
+      .number({ message: 'must be a whole number of dollars' })
+      .int('must be a whole number of dollars')
+      .min(1, 'must be 1 to 20000000 dollars')
+      .max(20_000_000, 'must be 1 to 20000000 dollars'),
+  ).default(2500),
+  /**
    * With Stripe: how often the refunds and transfers due are sent, and how long a claimed one is kept from the other
    * instances while its call runs (after that, it is looked up before it is sent again).
    */
@@ -395,6 +408,8 @@ export interface PaymentSettings {
   provider: PaymentProviderId;
   commissionBp: number;
   windowHours: number;
+  /** What one buyer may hold unpaid at once: orders with a part awaiting payment, and those parts' cost in cents. */
+  unpaidLimit: { orders: number; cents: number };
   /** The site's address, for the pages Stripe sends buyers and nurseries back to. */
   origin: string;
   /** With PAYMENTS_PROVIDER=stripe: its keys and secrets, and where its API is. */
@@ -466,6 +481,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENTS_PROVIDER,
       commissionBp: e.MARKETPLACE_COMMISSION_PERCENT,
       windowHours: e.PAYMENT_WINDOW_HOURS ?? PAYMENT_WINDOW_HOURS[e.PAYMENTS_PROVIDER],
+      unpaidLimit: { orders: e.UNPAID_ORDERS_MAX, cents: e.UNPAID_TOTAL_MAX_DOLLARS * 100 },
       origin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
       jobs: { intervalMs: e.MONEY_JOBS_INTERVAL_SECONDS * 1000, leaseMs: e.MONEY_JOBS_LEASE_SECONDS * 1000 },
       stripe:

@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   app.mail.start();
   app.searches.start((err) => server.log.warn({ err }, 'saving the search counts failed'));
   const timer = setInterval(() => {
-    app.maintenance().catch((err) => server.log.warn({ err }, 'maintenance failed'));
+    // Each failed step was logged as it failed (app.ts); this says which, once.
+    app.maintenance().catch((err: Error) => server.log.warn(err.message));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
   const moneyTimer =

@@ -87,15 +87,15 @@ for (const viewport of [
       const toShip = dashboard.getByRole('list', { name: 'To ship shipments' }).getByRole('article');
       await expect(toShip).toHaveCount(2);
 
-      // Once both are cancelled, nothing waits: the overview says nothing of it.
+      // Once both are cancelled (released: neither is paid), nothing waits: the overview says nothing of it.
       for (let i = 0; i < 2; i++) {
         await toShip
           .first()
-          .getByRole('button', { name: /^Cancel order #\d+$/ })
+          .getByRole('button', { name: /^Release unpaid order #\d+$/ })
           .click();
-        const dialog = dashboard.getByRole('dialog', { name: /^Cancel your part of order #\d+\?$/ });
+        const dialog = dashboard.getByRole('dialog', { name: /^Release unpaid order #\d+\?$/ });
         await dialog.getByLabel('Reason (the buyer sees it)').fill('Frost damage');
-        await dialog.getByRole('button', { name: 'Cancel shipment' }).click();
+        await dialog.getByRole('button', { name: 'Release the plants' }).click();
         await expect(dialog).toBeHidden();
         await expect(toShip).toHaveCount(1 - i);
       }

@@ -49,6 +49,9 @@ export async function createTestApp(
     // Tests write from one address far faster than people do; the limits' own tests set them low.
     WRITE_LIMIT_PER_IP: '1000000',
     WRITE_LIMIT_PER_ACCOUNT: '1000000',
+    // Likewise a test buyer places more orders, unpaid, than a person would; the limit's own tests set it low.
+    UNPAID_ORDERS_MAX: '1000000',
+    UNPAID_TOTAL_MAX_DOLLARS: '20000000',
     ...env,
   });
   config.clientDir = '/nonexistent-client-build';

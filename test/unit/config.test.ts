@@ -149,6 +149,19 @@ describe('configuration', () => {
       expect(() => loadConfig({ PAYMENT_WINDOW_HOURS: bad }), bad).toThrow(/PAYMENT_WINDOW_HOURS: must be/);
   });
 
+  it('lets one buyer hold 5 orders and $2,500 unpaid unless UNPAID_ORDERS_MAX and UNPAID_TOTAL_MAX_DOLLARS say otherwise', () => {
+    expect(loadConfig({}).payments.unpaidLimit).toEqual({ orders: 5, cents: 250_000 });
+    expect(
+      loadConfig({ UNPAID_ORDERS_MAX: '1', UNPAID_TOTAL_MAX_DOLLARS: '20000000' }).payments.unpaidLimit,
+    ).toEqual({ orders: 1, cents: 2_000_000_000 });
+    for (const bad of ['0', '-1', '1.5', 'five', '0x10'])
+      expect(() => loadConfig({ UNPAID_ORDERS_MAX: bad }), bad).toThrow(/UNPAID_ORDERS_MAX: must be/);
+    for (const bad of ['0', '20000001', '99.99', '1e3', 'lots'])
+      expect(() => loadConfig({ UNPAID_TOTAL_MAX_DOLLARS: bad }), bad).toThrow(
+        /UNPAID_TOTAL_MAX_DOLLARS: must be/,
+      );
+  });
+
   it('takes Stripe with its key and both signing secrets, and names each one missing or malformed', () => {
     const stripe = {
       PAYMENTS_PROVIDER: 'stripe',

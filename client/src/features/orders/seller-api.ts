@@ -120,13 +120,21 @@ export function useMarkPaymentReceived() {
 export function useCancelShipment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+    /** `unpaid`: the buyer had not paid it, and the seller released its plants ("Release unpaid order"). */
+    mutationFn: ({ id, reason }: { id: number; reason: string; unpaid?: boolean }) =>
       apiRequest<SellerShipment>('POST', `/api/seller/shipments/${id}/cancel`, { reason }),
-    onSuccess: (cancelled) => {
-      toast({
-        title: 'Shipment cancelled',
-        description: `Order #${cancelled.orderId}: ${cancelled.buyer.username} has been told`,
-      });
+    onSuccess: (cancelled, { unpaid }) => {
+      toast(
+        unpaid
+          ? {
+              title: 'Unpaid order released',
+              description: `Order #${cancelled.orderId}: its plants are back on sale, and ${cancelled.buyer.username} has been told`,
+            }
+          : {
+              title: 'Shipment cancelled',
+              description: `Order #${cancelled.orderId}: ${cancelled.buyer.username} has been told`,
+            },
+      );
     },
     onError: (error) => {
       toast({

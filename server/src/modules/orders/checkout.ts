@@ -50,6 +50,17 @@ export const ADD_AN_ADDRESS = 'Add a shipping address';
 /** The start of the 409 when some lines may not go to the address's state. */
 export const cantShipMessage = (state: string) => `Some items can't ship to ${state}`;
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
+/** The 409 of a checkout when the buyer already has the most orders awaiting payment (UNPAID_ORDERS_MAX). */
+export const tooManyUnpaid = (orders: number) =>
+  `You have ${orders} ${orders === 1 ? 'order' : 'orders'} awaiting payment, the most one buyer can have at once: pay for one, or cancel it, before ordering again`;
+/** The 409 of a checkout that would take the buyer's unpaid orders past UNPAID_TOTAL_MAX_DOLLARS. */
+export const unpaidTooLarge = (maxCents: number, heldCents: number, totalCents: number) =>
+  heldCents === 0
+    ? `Orders awaiting payment can total at most ${formatUSD(fromCents(maxCents))} at once, and this one is ${formatUSD(fromCents(totalCents))}: please remove some items from your cart`
+    : `Orders awaiting payment can total at most ${formatUSD(fromCents(maxCents))} at once: yours already come to ${formatUSD(fromCents(heldCents))}, and this one is ${formatUSD(fromCents(totalCents))}. Pay for an order first, or remove some items from your cart`;
+
+/** The first key of the advisory lock that makes one buyer's checkouts take turns (the second: the buyer's id). */
+const CHECKOUT_LOCK = 0x686f6c64;
 
 /** A cart line as checkout locked and checked it: the line, its listing and its seller's shipping profile. */
 type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
@@ -77,10 +88,11 @@ export interface CheckedCart {
 }
 
 /**
- * check: read the ship-to address and lock the cart's sellers (their profiles, for the shipping rules); lock the
- * cart lines and their listings (in listing id order) and decide the shipping rules, the prices and the stock; then
- * the order's totals and its size, and whether the payment provider can take an order of that size (its limits are
- * its own: payments/stripe). Throws the 400, 404 or 409 a buyer reads; writes nothing.
+ * check: take the buyer's checkout turn; read the ship-to address, what the buyer holds unpaid, and lock the cart's
+ * sellers (their profiles, for the shipping rules); lock the cart lines and their listings (in listing id order) and
+ * decide the shipping rules, the prices and the stock; then the order's totals, its size, whether the payment
+ * provider can take an order of that size (its limits are its own: payments/stripe), and what the buyer would hold
+ * unpaid with it. Throws the 400, 404 or 409 a buyer reads; writes nothing.
  */
 export async function checkCart(
   tx: Tx,
@@ -92,7 +104,10 @@ export async function checkCart(
   /** Who takes the buyer's money, when it is not the nursery directly. */
   provider: PaymentProvider | null,
 ): Promise<CheckedCart> {
-  const { shipTo, sellers } = await shipToAndSellers(tx, userId, addressId, payments);
+  // The buyer's turn first (docs/architecture.md#lock-order): two checkouts of one buyer take turns, so each counts
+  // what the buyer holds unpaid with the other's order in it (shipToAndSellers, the next statement).
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK}::int, ${userId}::int)`);
+  const { shipTo, sellers, held } = await shipToAndSellers(tx, userId, addressId, payments);
   const lines = (
     await queryRows<
       RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
@@ -152,6 +167,11 @@ export async function checkCart(
   // An order the provider could never take is refused before it is placed (no stock held), in the provider's words.
   const untakeable = provider?.cannotTake({ lines: lines.length, shippingCents, totalCents });
   if (untakeable) throw new InvalidInput(untakeable);
+  // What one buyer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_TOTAL_MAX_DOLLARS), this order counted in.
+  const limit = payments.unpaidLimit;
+  if (held.orders >= limit.orders) throw new Conflict(tooManyUnpaid(held.orders));
+  if (held.cents + totalCents > limit.cents)
+    throw new Conflict(unpaidTooLarge(limit.cents, held.cents, totalCents));
   return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
 }
 
@@ -562,7 +582,11 @@ async function shipToAndSellers(
   userId: number,
   addressId: number | null,
   payments: PaymentSettings,
-): Promise<{ shipTo: ShipTo & { buyerName: string }; sellers: Map<number, LockedSeller> }> {
+): Promise<{
+  shipTo: ShipTo & { buyerName: string };
+  sellers: Map<number, LockedSeller>;
+  held: { orders: number; cents: number };
+}> {
   const rows = await queryRows<
     (RowOf<typeof addresses, 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'phone'> & {
       buyerName: ColumnOf<typeof users, 'username'>;
@@ -574,12 +598,25 @@ async function shipToAndSellers(
       canBePaid: boolean | null;
       payee: string | null;
       instructions: string | null;
+      heldOrders: number;
+      heldCents: number;
     }
   >(
     tx,
     // The address is a plain read: no lock guards it, so it is as fresh as the statement. The sellers' columns come
-    // from the rows the statement locks, which PostgreSQL reads again after a lock wait.
-    sql`with sellers as (
+    // from the rows the statement locks, which PostgreSQL reads again after a lock wait. What the buyer holds unpaid
+    // (held) is read beside them: only a checkout of the same buyer raises it, and that waits for the advisory lock
+    // this transaction took in the statement before (docs/architecture.md#reads-after-a-lock-wait).
+    sql`with held as (
+          select count(distinct s.order_id)::int as orders, coalesce(sum(ss.gross_cents), 0)::bigint as cents
+          from orders o
+          join shipments s on s.order_id = o.id and s.status = 'pending'
+          join shipment_settlements ss on ss.shipment_id = s.id and ss.paid_at is null
+          -- Only the orders of the longest payment window (720 hours) and a day: an older part is past its window,
+          -- and the hourly pass cancels it. So the read is a range of orders_user_id_idx, however long the history.
+          where o.user_id = ${userId} and o.created_at > now() - interval '31 days'
+        ),
+        sellers as (
           select u.id, u.username, u.ship_from_state, u.blocked_states,
                  ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
                  u.payment_instructions
@@ -592,8 +629,9 @@ async function shipToAndSellers(
         select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, b.username as "buyerName",
                s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
                s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
-               s.payment_instructions as instructions
+               s.payment_instructions as instructions, h.orders as "heldOrders", h.cents::float8 as "heldCents"
         from addresses a join users b on b.id = a.user_id
+        cross join held h
         left join sellers s on true
         where a.user_id = ${userId} and ${addressId === null ? sql`a.is_default` : sql`a.id = ${addressId}`}`,
   );
@@ -614,5 +652,9 @@ async function shipToAndSellers(
         instructions: r.instructions,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
-  return { shipTo: { name, line1, line2, city, state, zip, phone, buyerName }, sellers };
+  return {
+    shipTo: { name, line1, line2, city, state, zip, phone, buyerName },
+    sellers,
+    held: { orders: first.heldOrders, cents: first.heldCents },
+  };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { cancelShipments, lockShipments } from './shipment-changes';
+import { cancelShipments, lockOrder, lockShipments } from './shipment-changes';
 
 /** The reason a part cancelled for want of payment shows (docs/product.md#payments). */
 export const NOT_PAID_IN_TIME = 'The payment did not arrive in time.';
@@ -24,7 +24,7 @@ export class PaymentWindow {
    * One pass: cancels the unpaid parts of the orders whose window ended by `now`, one order per transaction (its
    * order, then its shipments, then their listings locked, as a buyer's cancel locks them). Two instances running it
    * at once cancel each part once: the second waits on the order, then finds nothing unpaid left. Answers how many
-   * parts it cancelled.
+   * parts it cancelled; rejects, once every order due was tried, when some could not be.
    */
   async expireUnpaid(now: Date = this.now()): Promise<number> {
     const at = sql`${now.toISOString()}::timestamptz`;
@@ -38,17 +38,28 @@ export class PaymentWindow {
           order by s.order_id
           limit ${BATCH}`,
     );
+    // An order whose transaction fails does not keep the ones after it waiting for the next pass: the pass goes on,
+    // then fails naming it (maintenance logs that), and the next pass tries it again.
     let cancelled = 0;
-    for (const { orderId } of due) cancelled += await this.expireOrder(orderId, at, now);
+    const failed: Array<{ orderId: number; err: unknown }> = [];
+    for (const { orderId } of due) {
+      try {
+        cancelled += await this.expireOrder(orderId, at, now);
+      } catch (err) {
+        failed.push({ orderId, err });
+      }
+    }
+    if (failed.length > 0)
+      throw new AggregateError(
+        failed.map((f) => f.err),
+        `the unpaid window could not cancel the unpaid parts of ${failed.map((f) => `order #${f.orderId}`).join(', ')}`,
+      );
     return cancelled;
   }
 
   private expireOrder(orderId: number, at: SQL, now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [order] = await queryRows<{ buyerId: number }>(
-        tx,
-        sql`select user_id as "buyerId" from orders where id = ${orderId} for update`,
-      );
+      const order = await lockOrder(tx, sql`id = ${orderId}`);
       if (!order) return 0;
       await lockShipments(tx, sql`order_id = ${orderId}`);
       return cancelUnpaid(tx, { id: orderId, buyerId: order.buyerId }, now, at);

@@ -35,7 +35,7 @@ const EMPTY_TEXT: Record<ShipmentStatus, string> = {
  * The dashboard's Orders tab: the seller's shipments by status (To ship, oldest order first; then Shipped,
  * Delivered, Cancelled, newest first), each with what to send where, the buyer's note, its payment, "Payment
  * received" while a direct payment is awaited, Mark shipped with the carrier and tracking number once it is paid,
- * Cancel with a reason, and the packing slip.
+ * Cancel with a reason ("Release unpaid order" while the payment is awaited), and the packing slip.
  */
 export function SellerOrders() {
   const [status, setStatus] = useState<ShipmentStatus>('pending');
@@ -272,7 +272,7 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
             Packing slip<span className="sr-only"> for order #{shipment.orderId}</span>
           </Link>
         </Button>
-        {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} />}
+        {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} unpaid={unpaid} />}
         {awaitingDirect && (
           <PaymentReceivedButton
             shipment={shipment}
@@ -352,23 +352,38 @@ function PaymentReceivedButton({
   );
 }
 
-function CancelShipmentButton({ shipment }: { shipment: SellerShipment }) {
+/**
+ * Cancel, with a reason the buyer sees. While the buyer's payment is awaited it is "Release unpaid order": the same
+ * cancel, which puts the plants back on sale at once rather than at the end of the payment window
+ * (docs/product.md#seller-dashboard).
+ */
+function CancelShipmentButton({ shipment, unpaid }: { shipment: SellerShipment; unpaid: boolean }) {
   const cancel = useCancelShipment();
+  const buyer = shipment.buyer.username;
   return (
     <CancelDialog
       id={`seller-${shipment.id}`}
       trigger={
         <Button variant="outline" size="sm" className="text-destructive hover:text-destructive">
-          Cancel<span className="sr-only"> order #{shipment.orderId}</span>
+          {unpaid ? 'Release unpaid order' : 'Cancel'}
+          <span className="sr-only"> {unpaid ? `#${shipment.orderId}` : `order #${shipment.orderId}`}</span>
         </Button>
       }
-      title={`Cancel your part of order #${shipment.orderId}?`}
-      description={`${shipment.buyer.username} is told, with your reason; the items go back on sale. This cannot be undone.`}
-      confirm="Cancel shipment"
-      keep="Keep it"
+      title={
+        unpaid
+          ? `Release unpaid order #${shipment.orderId}?`
+          : `Cancel your part of order #${shipment.orderId}?`
+      }
+      description={
+        unpaid
+          ? `${buyer} has not paid for it yet. Releasing cancels your part: its plants go back on sale now, and ${buyer} is told, with your reason. This cannot be undone.`
+          : `${buyer} is told, with your reason; the items go back on sale. This cannot be undone.`
+      }
+      confirm={unpaid ? 'Release the plants' : 'Cancel shipment'}
+      keep={unpaid ? 'Keep waiting' : 'Keep it'}
       reasonLabel="Reason (the buyer sees it)"
       pending={cancel.isPending}
-      onCancel={(reason, close) => cancel.mutate({ id: shipment.id, reason }, { onSettled: close })}
+      onCancel={(reason, close) => cancel.mutate({ id: shipment.id, reason, unpaid }, { onSettled: close })}
     />
   );
 }
