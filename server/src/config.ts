@@ -164,7 +164,7 @@ const envSchema = z.object({
       .int('must be a whole number of dollars')
       .min(1, 'must be 1 to 20000000 dollars')
       .max(20_000_000, 'must be 1 to 20000000 dollars'),
-  ).default(2500),
+  ).default(10000),
   /**
    * With Stripe: how often the refunds and transfers due are sent, and how long a claimed one is kept from the other
    * instances while its call runs (after that, it is looked up before it is sent again).

@@ -149,8 +149,8 @@ describe('configuration', () => {
       expect(() => loadConfig({ PAYMENT_WINDOW_HOURS: bad }), bad).toThrow(/PAYMENT_WINDOW_HOURS: must be/);
   });
 
-  it('lets one buyer hold 5 orders and $2,500 unpaid unless UNPAID_ORDERS_MAX and UNPAID_TOTAL_MAX_DOLLARS say otherwise', () => {
-    expect(loadConfig({}).payments.unpaidLimit).toEqual({ orders: 5, cents: 250_000 });
+  it('lets one buyer hold 5 orders and $10,000 unpaid unless UNPAID_ORDERS_MAX and UNPAID_TOTAL_MAX_DOLLARS say otherwise', () => {
+    expect(loadConfig({}).payments.unpaidLimit).toEqual({ orders: 5, cents: 1_000_000 });
     expect(
       loadConfig({ UNPAID_ORDERS_MAX: '1', UNPAID_TOTAL_MAX_DOLLARS: '20000000' }).payments.unpaidLimit,
     ).toEqual({ orders: 1, cents: 2_000_000_000 });
