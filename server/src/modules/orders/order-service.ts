@@ -11,7 +11,6 @@ import { checkCart, writeOrder } from './checkout';
 import { readOrders } from './order-read';
 import {
   cancelShipments,
-  lockOrder,
   lockShipments,
   NOT_SHIPPED_YET,
   notifyDelivered,
@@ -204,7 +203,7 @@ export class OrderService {
    */
   async cancel(userId: number, id: number, reason: string | null, shipmentId?: number): Promise<Order> {
     await this.db.transaction(async (tx) => {
-      await this.lockOwnOrder(tx, userId, id);
+      await this.lockOrder(tx, userId, id);
       const parts = await lockShipments(tx, sql`order_id = ${id}`);
       const chosen = shipmentId === undefined ? parts : parts.filter((p) => p.id === shipmentId);
       if (chosen.length === 0) throw new NotFound(SHIPMENT_NOT_FOUND);
@@ -231,7 +230,7 @@ export class OrderService {
    */
   async confirmDelivery(userId: number, id: number, shipmentId: number): Promise<Order> {
     await this.db.transaction(async (tx) => {
-      await this.lockOwnOrder(tx, userId, id);
+      await this.lockOrder(tx, userId, id);
       const [part] = await lockShipments(tx, sql`order_id = ${id} and id = ${shipmentId}`);
       if (!part) throw new NotFound(SHIPMENT_NOT_FOUND);
       if (part.status === 'delivered') return;
@@ -245,9 +244,14 @@ export class OrderService {
     return this.get(userId, id);
   }
 
-  /** Locks the buyer's order (lockOrder: the first lock of every change to an order); 404 when it is not theirs. */
-  private async lockOwnOrder(tx: Tx, userId: number, id: number): Promise<void> {
-    if (!(await lockOrder(tx, sql`id = ${id} and user_id = ${userId}`))) throw new NotFound(ORDER_NOT_FOUND);
+  /** Locks the buyer's order; 404 when it is not theirs. */
+  private async lockOrder(tx: Tx, userId: number, id: number): Promise<void> {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+      .for('update');
+    if (!order) throw new NotFound(ORDER_NOT_FOUND);
   }
 
   private async byKey(userId: number, key: string): Promise<Order | null> {

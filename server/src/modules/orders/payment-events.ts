@@ -18,7 +18,7 @@ import type { payments, shipments } from '../../db/schema';
 import { notify, orderPaidNotice } from '../notifications';
 import type { EventLog, PaymentEvent, PaymentLookup, PaymentProvider } from '../payments';
 import { cancelUnpaid } from './payment-window';
-import { lockOrder, lockShipments } from './shipment-changes';
+import { lockShipments } from './shipment-changes';
 
 /** What an event did, for the log. */
 type Outcome =
@@ -139,9 +139,12 @@ export class PaymentEvents {
       );
       if (first.length === 0) return { did: 'duplicate' };
     }
-    // The lock order of every change to an order (docs/architecture.md#lock-order): the order, then its shipments in
-    // id order.
-    const order = await lockOrder(tx, sql`id = ${orderId}`);
+    // The lock order of every change to an order (docs/architecture.md#reads-after-a-lock-wait): the order, then its
+    // shipments in id order.
+    const [order] = await queryRows<{ buyerId: number }>(
+      tx,
+      sql`select user_id as "buyerId" from orders where id = ${orderId} for update`,
+    );
     if (!order) return { did: 'not-current', current: null };
     await lockShipments(tx, sql`order_id = ${orderId}`);
     // The payment as it stands once the locks are held, in a statement of its own.

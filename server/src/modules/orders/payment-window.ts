@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { cancelShipments, lockOrder, lockShipments } from './shipment-changes';
+import { cancelShipments, lockShipments } from './shipment-changes';
 
 /** The reason a part cancelled for want of payment shows (docs/product.md#payments). */
 export const NOT_PAID_IN_TIME = 'The payment did not arrive in time.';
@@ -45,7 +45,10 @@ export class PaymentWindow {
 
   private expireOrder(orderId: number, at: SQL, now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, sql`id = ${orderId}`);
+      const [order] = await queryRows<{ buyerId: number }>(
+        tx,
+        sql`select user_id as "buyerId" from orders where id = ${orderId} for update`,
+      );
       if (!order) return 0;
       await lockShipments(tx, sql`order_id = ${orderId}`);
       return cancelUnpaid(tx, { id: orderId, buyerId: order.buyerId }, now, at);

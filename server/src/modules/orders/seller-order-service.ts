@@ -28,7 +28,6 @@ import { type ReturnAddressColumns, returnAddressOf, returnAddressSelect } from 
 import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
   cancelShipments,
-  lockOrder,
   lockShipments,
   notifyDelivered,
   notifyShipped,
@@ -147,7 +146,11 @@ export class SellerOrderService {
       const part = await this.lockOwn(tx, sellerId, id);
       if (part.status === 'cancelled') throw new Conflict(SHIPMENT_CANCELLED);
       if (part.status !== 'pending') throw new Conflict(SHIPMENT_SHIPPED);
-      await cancelShipments(tx, part.buyerId, [id], 'seller', reason, this.now());
+      const [order] = await tx
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.id, part.orderId));
+      await cancelShipments(tx, (order as { userId: number }).userId, [id], 'seller', reason, this.now());
     });
     return this.shipment(sellerId, id);
   }
@@ -347,20 +350,11 @@ export class SellerOrderService {
     return shipped as SellerOrderLine;
   }
 
-  /**
-   * Locks one of the seller's shipments after its order, in the lock order of every change to an order
-   * (docs/architecture.md#lock-order), and answers it with the order's buyer; 404 when it is another seller's or does
-   * not exist. The order is found by a read without a lock: a shipment never moves to another order.
-   */
+  /** Locks one of the seller's shipments; 404 when it is another seller's or does not exist. */
   private async lockOwn(tx: Tx, sellerId: number, id: number) {
-    const [own] = await queryRows<{ orderId: number }>(
-      tx,
-      sql`select order_id as "orderId" from shipments where id = ${id} and seller_id = ${sellerId}`,
-    );
-    const order = own && (await lockOrder(tx, sql`id = ${own.orderId}`));
-    const [part] = order ? await lockShipments(tx, sql`id = ${id} and seller_id = ${sellerId}`) : [];
-    if (!order || !part) throw new NotFound(SHIPMENT_NOT_FOUND);
-    return { ...part, buyerId: order.buyerId };
+    const [part] = await lockShipments(tx, sql`id = ${id} and seller_id = ${sellerId}`);
+    if (!part) throw new NotFound(SHIPMENT_NOT_FOUND);
+    return part;
   }
 
   /**

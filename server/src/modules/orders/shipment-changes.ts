@@ -17,26 +17,9 @@ export const NOT_SHIPPED_YET = 'This shipment has not shipped yet';
 export const SHIPMENT_WAS_CANCELLED = 'This shipment was cancelled';
 
 /**
- * Locks the order `where` picks (a condition on orders) and answers its id and buyer, or null when none matches.
- * Every change to an order or its shipments takes this lock first, whoever acts (the buyer, the seller, a payment
- * event, the unpaid window), then lockShipments: the lock order of docs/architecture.md#lock-order. FOR NO KEY UPDATE,
- * not FOR UPDATE: it keeps out every other change to the order as well, but not the FOR KEY SHARE that an insert
- * referencing the order takes (a notification, a ledger entry, of a transaction that does not lock the order), which
- * FOR UPDATE would make wait (docs/decisions/0026-lock-order-and-held-stock.md).
- */
-export async function lockOrder(tx: Tx, where: SQL): Promise<{ id: number; buyerId: number } | null> {
-  const [order] = await queryRows<{ id: number; buyerId: number }>(
-    tx,
-    sql`select id, user_id as "buyerId" from orders where ${where} for no key update`,
-  );
-  return order ?? null;
-}
-
-/**
  * Locks the shipments `where` picks (a condition on shipments), in id order, and answers their id, status and
- * order. Every change to a shipment takes this lock, after its order's (lockOrder), so a seller shipping and a buyer
- * cancelling the same shipment run one after the other and the second sees the first's result. FOR NO KEY UPDATE, as
- * lockOrder, so an insert referencing a shipment (a notification, a ledger entry) never waits for it.
+ * order. Every change to a shipment takes this lock first (after its order's, when the buyer acts), so a seller
+ * shipping and a buyer cancelling the same shipment run one after the other and the second sees the first's result.
  */
 export async function lockShipments(
   tx: Tx,
@@ -45,7 +28,7 @@ export async function lockShipments(
   return queryRows(
     tx,
     sql`select id, status, order_id as "orderId", seller_id as "sellerId" from shipments
-        where ${where} order by id for no key update`,
+        where ${where} order by id for update`,
   );
 }
 
