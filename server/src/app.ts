@@ -202,7 +202,7 @@ export async function buildApp({
   });
   await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
   const photoStore = createPhotoStore(config);
-  const photos = new PhotoService(database.db, photoStore, server.log);
+  const photos = new PhotoService(database.db, photoStore, server.log, config.photoQueue);
   await server.register(area('photos', photoRoutes), { prefix: '/api/products', photos });
   await server.register(mediaRoutes, { store: photoStore });
   await server.register(sitemapRoutes, {
@@ -308,6 +308,7 @@ export async function buildApp({
       await sellerOrders.remindLate();
       await paymentsPass();
       await paymentWindow.expireUnpaid();
+      await photos.purgeExpiredHolds();
       await photos.sweep();
     },
     paymentsPass,

@@ -190,6 +190,13 @@ const envSchema = z.object({
   PHOTO_STORE: z
     .enum(PHOTO_STORES, { message: `must be one of ${PHOTO_STORES.join(', ')}` })
     .default('local'),
+  /**
+   * Photo uploads one instance holds at once, from their first byte until their renditions are made (each body up
+   * to 15 MB in memory, two decoded at a time), and their declared bodies' total in MB; past either, 503 with
+   * Retry-After (docs/decisions/0029-hold-the-edge.md).
+   */
+  PHOTO_QUEUE_UPLOADS: positiveInt(6),
+  PHOTO_QUEUE_MB: positiveInt(64),
   /** With PHOTO_STORE=s3: the bucket, as S3 names them (3 to 63 lowercase letters, digits, dots and dashes). */
   S3_BUCKET: optionalText(
     /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
@@ -361,6 +368,8 @@ export interface Config {
   payments: PaymentSettings;
   /** Where the listings' photos are stored (PHOTO_STORE and the S3_* settings). */
   photos: PhotoSettings;
+  /** The uploads one instance holds at once (PHOTO_QUEUE_UPLOADS) and their bodies' total (PHOTO_QUEUE_MB, in bytes). */
+  photoQueue: { uploads: number; bytes: number };
 }
 
 /**
@@ -489,5 +498,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
           }
         : { store: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
+    photoQueue: { uploads: e.PHOTO_QUEUE_UPLOADS, bytes: e.PHOTO_QUEUE_MB * 1024 * 1024 },
   };
 }
