@@ -284,11 +284,12 @@ const checkedEnvSchema = envSchema
     path: ['SEED_DEMO'],
     message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
   })
-  // The mails' links are made from PUBLIC_ORIGIN: without it a production site would mail links to localhost.
-  .refine((e) => !(e.SMTP_URL && e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN), {
+  // Without PUBLIC_ORIGIN the pages' canonical URLs and the Origin check follow the request's Host, which anyone
+  // sending the request chooses, and the mails' and Stripe's links lead to localhost: a production site names itself.
+  .refine((e) => !(e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN), {
     path: ['PUBLIC_ORIGIN'],
     message:
-      'must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it (e.g. https://shop.example.com)',
+      "must be set with NODE_ENV=production: the site's address as browsers see it (e.g. https://shop.example.com), which the pages' canonical URLs, the Origin check and the mails' links use",
   })
   .superRefine((e, ctx) => {
     if (e.PAYMENTS_PROVIDER !== 'stripe') return;
@@ -301,14 +302,6 @@ const checkedEnvSchema = envSchema
         code: 'custom',
         path: ['PAYMENT_WINDOW_HOURS'],
         message: 'must be at most 24 hours with PAYMENTS_PROVIDER=stripe (a Stripe payment page lives a day)',
-      });
-    // Stripe sends the buyer back to the site: a production site must say where it is.
-    if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUBLIC_ORIGIN'],
-        message:
-          'must be set with PAYMENTS_PROVIDER=stripe and NODE_ENV=production: Stripe sends buyers back to it',
       });
   })
   .superRefine((e, ctx) => {

@@ -567,7 +567,7 @@ describe('a header no answer can carry', () => {
 describe('production settings', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production' });
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost' });
   });
   afterAll(async () => {
     await t?.close();
