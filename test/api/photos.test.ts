@@ -343,14 +343,12 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     // Places held by an instance that crashed mid-upload: counted while they last, not after.
     const { db } = t.database;
     const hour = 60 * 60 * 1000;
-    await db
-      .insert(photoUploadHolds)
-      .values(
-        Array.from({ length: PHOTOS_PER_LISTING }, () => ({
-          productId: id,
-          expiresAt: new Date(Date.now() + hour),
-        })),
-      );
+    await db.insert(photoUploadHolds).values(
+      Array.from({ length: PHOTOS_PER_LISTING }, () => ({
+        productId: id,
+        expiresAt: new Date(Date.now() + hour),
+      })),
+    );
     expect((await upload(id, await jpeg(300, 200))).body.message).toBe(PHOTO_MESSAGES.roomTaken);
     await db
       .update(photoUploadHolds)
