@@ -336,6 +336,26 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     expect((await upload(id, await jpeg(300, 200))).body.message).toBe(TOO_MANY_PHOTOS);
   });
 
+  it('gives exactly the free places to uploads racing for them, before any body has arrived', async () => {
+    const id = await listing();
+    expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
+    const files = await Promise.all(Array.from({ length: 12 }, () => jpeg(400, 300)));
+    // Twelve bodies still arriving at once (on PostgreSQL, twelve transactions at the listing's lock).
+    const slow = await Promise.all(files.map((bytes) => startSlowUpload(t, seller, id, bytes)));
+    const early: number[] = [];
+    for (const u of slow) void u.response.then((r) => early.push(r.statusCode));
+    // The uploads past the free places are refused while every body is still arriving.
+    await vi.waitFor(() => expect(early).toHaveLength(12 - (PHOTOS_PER_LISTING - 1)), { timeout: 20_000 });
+    expect(early.every((s) => s === 409)).toBe(true);
+    expect(await liveHolds(id)).toBe(PHOTOS_PER_LISTING - 1);
+    const answers = await Promise.all(slow.map((u) => u.finish()));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(PHOTOS_PER_LISTING - 1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(12 - (PHOTOS_PER_LISTING - 1));
+    expect((await stored(id)).photos).toBe(PHOTOS_PER_LISTING);
+    expect(await liveHolds(id)).toBe(0);
+  });
+
   it("gives a refused or broken upload's place back, and stops counting a crashed one's after its time", async () => {
     const id = await listing();
     expect((await upload(id, Buffer.from('not a photo at all'))).status).toBe(400);
