@@ -402,7 +402,7 @@ export const photoObjects = pgTable('photo_objects', {
  * A place on a listing held for a photo being uploaded (docs/decisions/0029-hold-the-edge.md): taken under the
  * listing's lock before the upload's body is read, so the photos plus the live holds never pass the listing's limit
  * whatever the instance; given back when the upload ends, and past `expires_at` (a crashed upload's) no longer
- * counted, then deleted by the maintenance. UNLOGGED in the migration (0028_photo_upload_holds.sql, edited by hand),
+ * counted, then deleted by the maintenance. UNLOGGED in the migration (0029_photo_upload_holds.sql, edited by hand),
  * as rate_limits: a hold lost in a crash belonged to an upload that died with it.
  */
 export const photoUploadHolds = pgTable(
