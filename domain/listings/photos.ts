@@ -36,6 +36,12 @@ export const PHOTO_MESSAGES = {
   heic:
     'This photo is in HEIC, the iPhone’s format, which we cannot read. Share it as JPEG, or on the iPhone choose ' +
     'Settings > Camera > Formats > Most Compatible before taking photos, and upload it again.',
+  /** The listing's places are all taken, some by uploads still on their way (the rest is TOO_MANY_PHOTOS). */
+  roomTaken:
+    `A listing can have at most ${PHOTOS_PER_LISTING} photos, and the rest of its places are taken by uploads ` +
+    'still on their way. Wait for them to finish, or delete a photo to add another.',
+  /** The server holds as many uploads as it may at once (503, with Retry-After). */
+  busy: 'Many photos are being uploaded right now. Please try again in a moment.',
   damaged: 'This photo is damaged or incomplete (perhaps its upload was cut short). Please upload it again.',
   tooManyPixels: (width: number, height: number) =>
     `This photo is ${width} × ${height} pixels; a photo can have at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels. ` +

@@ -70,12 +70,16 @@ export const SHIPMENT_MESSAGES = {
 } as const;
 
 /**
- * POST /api/seller/shipments/:id/ship {carrier, trackingNumber}: the number checked against the carrier's format
- * (spaces and dashes dropped, letters upper case), its message naming the carrier; "other" may go without one.
+ * POST /api/seller/shipments/:id/ship {carrier, trackingNumber}: the carrier in any letter case ("USPS", the label
+ * its message names, is `usps`), the number checked against the carrier's format (spaces and dashes dropped,
+ * letters upper case), its message naming the carrier; "other" may go without one.
  */
 export const shipShipmentSchema = z
   .object({
-    carrier: z.enum(CARRIERS, { error: SHIPMENT_MESSAGES.carrier }),
+    carrier: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(CARRIERS, { error: SHIPMENT_MESSAGES.carrier }),
+    ),
     trackingNumber: z
       .string({ error: SHIPMENT_MESSAGES.trackingNumber })
       .max(TRACKING_NUMBER_MAX * 2, { error: SHIPMENT_MESSAGES.trackingNumber })

@@ -202,7 +202,7 @@ export async function buildApp({
   });
   await server.register(area('listings', sellerListingRoutes), { prefix: '/api/seller', listings });
   const photoStore = createPhotoStore(config);
-  const photos = new PhotoService(database.db, photoStore, server.log);
+  const photos = new PhotoService(database.db, photoStore, server.log, config.photoQueue);
   await server.register(area('photos', photoRoutes), { prefix: '/api/products', photos });
   await server.register(mediaRoutes, { store: photoStore });
   await server.register(sitemapRoutes, {
@@ -315,6 +315,7 @@ export async function buildApp({
         ['the handling-time reminder', () => sellerOrders.remindLate()],
         ['the payments pass', paymentsPass],
         ['the unpaid window', () => paymentWindow.expireUnpaid()],
+        ['expired photo upload holds', () => photos.purgeExpiredHolds()],
         ['the photo sweep', () => photos.sweep()],
       ];
       const failed: Array<{ step: string; err: unknown }> = [];

@@ -203,6 +203,13 @@ const envSchema = z.object({
   PHOTO_STORE: z
     .enum(PHOTO_STORES, { message: `must be one of ${PHOTO_STORES.join(', ')}` })
     .default('local'),
+  /**
+   * Photo uploads one instance holds at once, from their first byte until their renditions are made (each body up
+   * to 15 MB in memory, two decoded at a time), and their declared bodies' total in MB; past either, 503 with
+   * Retry-After (docs/decisions/0029-hold-the-edge.md).
+   */
+  PHOTO_QUEUE_UPLOADS: positiveInt(6),
+  PHOTO_QUEUE_MB: positiveInt(64),
   /** With PHOTO_STORE=s3: the bucket, as S3 names them (3 to 63 lowercase letters, digits, dots and dashes). */
   S3_BUCKET: optionalText(
     /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
@@ -290,11 +297,12 @@ const checkedEnvSchema = envSchema
     path: ['SEED_DEMO'],
     message: 'must be false with NODE_ENV=production (the demo accounts have published passwords)',
   })
-  // The mails' links are made from PUBLIC_ORIGIN: without it a production site would mail links to localhost.
-  .refine((e) => !(e.SMTP_URL && e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN), {
+  // Without PUBLIC_ORIGIN the pages' canonical URLs and the Origin check follow the request's Host, which anyone
+  // sending the request chooses, and the mails' and Stripe's links lead to localhost: a production site names itself.
+  .refine((e) => !(e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN), {
     path: ['PUBLIC_ORIGIN'],
     message:
-      'must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it (e.g. https://shop.example.com)',
+      "must be set with NODE_ENV=production: the site's address as browsers see it (e.g. https://shop.example.com), which the pages' canonical URLs, the Origin check and the mails' links use",
   })
   .superRefine((e, ctx) => {
     if (e.PAYMENTS_PROVIDER !== 'stripe') return;
@@ -307,14 +315,6 @@ const checkedEnvSchema = envSchema
         code: 'custom',
         path: ['PAYMENT_WINDOW_HOURS'],
         message: 'must be at most 24 hours with PAYMENTS_PROVIDER=stripe (a Stripe payment page lives a day)',
-      });
-    // Stripe sends the buyer back to the site: a production site must say where it is.
-    if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUBLIC_ORIGIN'],
-        message:
-          'must be set with PAYMENTS_PROVIDER=stripe and NODE_ENV=production: Stripe sends buyers back to it',
       });
   })
   .superRefine((e, ctx) => {
@@ -374,6 +374,8 @@ export interface Config {
   payments: PaymentSettings;
   /** Where the listings' photos are stored (PHOTO_STORE and the S3_* settings). */
   photos: PhotoSettings;
+  /** The uploads one instance holds at once (PHOTO_QUEUE_UPLOADS) and their bodies' total (PHOTO_QUEUE_MB, in bytes). */
+  photoQueue: { uploads: number; bytes: number };
 }
 
 /**
@@ -505,5 +507,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
           }
         : { store: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
+    photoQueue: { uploads: e.PHOTO_QUEUE_UPLOADS, bytes: e.PHOTO_QUEUE_MB * 1024 * 1024 },
   };
 }

@@ -78,6 +78,27 @@ describe('Cache-Control of answers that depend on the session', () => {
     expect(login.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('marks the session cookie private and no-store whatever the spelling of the path: /%61pi/auth/login', async () => {
+    const { user, password } = await registerUser(t.server);
+    for (const url of ['/%61pi/auth/login', '/api/%61uth/login', '/%61%70%69/%61%75%74%68/%6C%6F%67%69%6E']) {
+      const visitor = new Client(t.server);
+      const login = await visitor.post(url, { username: user.username, password });
+      expect(login.status, url).toBe(200);
+      expect(visitor.sessionCookie, url).toBeDefined();
+      expect(login.headers['cache-control'], url).toBe('private, no-store');
+      // Signed in, a spelt read is the session's too.
+      const me = await visitor.get('/%61pi/auth/me');
+      expect(me.status, url).toBe(200);
+      expect(me.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+
+  it('answers an unknown path under a spelt /api with a JSON 404, never a page', async () => {
+    const res = await new Client(t.server).get('/%61pi/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(String(res.headers['content-type'])).toContain('application/json');
+  });
+
   it("leaves a visitor's public catalog read as it was", async () => {
     const res = await new Client(t.server).get('/api/products?limit=1');
     expect(res.status).toBe(200);

@@ -186,7 +186,7 @@ describe('seeding rules', () => {
     const database = await createTestDatabase();
     try {
       expect(await seedDemoData(database, { seedDemo: false })).toBe(false);
-      const production = loadConfig({ NODE_ENV: 'production' });
+      const production = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example.com' });
       expect(await seedDemoData(database, { seedDemo: production.seedDemo })).toBe(false);
       const [{ n } = { n: -1 }] = await database.db.select({ n: count() }).from(users);
       expect(n).toBe(0);
@@ -197,7 +197,10 @@ describe('seeding rules', () => {
 
   it('never shows the demo accounts in production, even when the database holds them', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'production' }) });
+    const app = await buildApp({
+      database,
+      config: loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shop.example.com' }),
+    });
     try {
       expect(await seedDemoData(database, { seedDemo: true })).toBe(true);
       const demo = await new Client(app.server).get('/api/auth/demo');

@@ -3,16 +3,18 @@
  * them from /media/, with the photos kept in the data folder and in an S3 bucket on a real server of the protocol.
  * Every bad file is a 400 that leaves nothing behind; another seller's listing is 404.
  */
+
+import { PassThrough } from 'node:stream';
 import type { Photo, Product, ProductDetail } from '@domain/catalog/responses';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTOS_PER_LISTING } from '@domain/listings/photos';
 import type { Order } from '@domain/orders/responses';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoObjects, productPhotos } from '../../server/src/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { photoObjects, photoUploadHolds, productPhotos } from '../../server/src/db/schema';
 import { ORDER_EVERY_PHOTO, TOO_MANY_PHOTOS } from '../../server/src/modules/photos/photo-service';
 import { ONE_PHOTO } from '../../server/src/modules/photos/routes';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, ORIGIN, registerUser, type TestApp } from '../support/app';
 import { type S3Server, s3Env, startS3Server } from '../support/s3-server';
 
 /** A photo-like JPEG of its own colour, so each upload has bytes (and keys) of its own. */
@@ -51,6 +53,43 @@ const listingBody = {
   imageUrl: '/images/products/sugar-dragon-cutting.svg',
 };
 
+/**
+ * An upload whose body arrives in two parts: all but its last bytes now, the rest at finish(). Until then its
+ * request is in the route, past the checks made before the body is read.
+ */
+async function startSlowUpload(t: TestApp, by: Client, id: number, bytes: Buffer) {
+  const boundary = `----slow-${Math.random().toString(36).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const stream = new PassThrough();
+  const cookie = [...by.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = t.server.inject({
+    method: 'POST',
+    url: `/api/products/${id}/photos`,
+    payload: stream,
+    headers: {
+      host: 'localhost:80',
+      origin: ORIGIN,
+      cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(body.length),
+    },
+  });
+  stream.write(body.subarray(0, body.length - 10));
+  return {
+    response,
+    finish() {
+      stream.end(body.subarray(body.length - 10));
+      return response;
+    },
+  };
+}
+
 describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
   let t: TestApp;
   let s3: S3Server | undefined;
@@ -60,7 +99,8 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
 
   beforeAll(async () => {
     s3 = kind === 's3' ? await startS3Server() : undefined;
-    t = await createTestApp(s3 ? s3Env(s3) : {});
+    // Room in memory for a dozen uploads at once: the listings' own limit is what these tests race for.
+    t = await createTestApp({ ...(s3 ? s3Env(s3) : {}), PHOTO_QUEUE_UPLOADS: '20', PHOTO_QUEUE_MB: '512' });
     seller = (await registerUser(t.server, { isSeller: true })).client;
     other = (await registerUser(t.server, { isSeller: true })).client;
     buyer = (await registerUser(t.server)).client;
@@ -85,6 +125,19 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     const photos = await t.database.db.select().from(productPhotos).where(eq(productPhotos.productId, id));
     const [objects] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(photoObjects);
     return { photos: photos.length, objects: objects?.n ?? 0 };
+  }
+
+  /** The holds of uploads on their way to the listing that still count. */
+  async function liveHolds(id: number): Promise<number> {
+    const rows = await t.database.db
+      .select({ expiresAt: photoUploadHolds.expiresAt })
+      .from(photoUploadHolds)
+      .where(eq(photoUploadHolds.productId, id));
+    return rows.filter((r) => r.expiresAt.getTime() > Date.now()).length;
+  }
+
+  function startUpload(by: Client, id: number, bytes: Buffer) {
+    return startSlowUpload(t, by, id, bytes);
   }
 
   it('takes a photo, serves its sizes from /media/ for good, and shows it on the listing and its card', async () => {
@@ -231,10 +284,99 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
       expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
     const racing = await Promise.all([1, 2, 3].map(async () => upload(id, await jpeg(300, 200))));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(racing.find((r) => r.status === 409)?.body.message).toBe(TOO_MANY_PHOTOS);
+    // The last place is taken by a photo, or still by an upload on its way.
+    expect([TOO_MANY_PHOTOS, PHOTO_MESSAGES.roomTaken]).toContain(
+      racing.find((r) => r.status === 409)?.body.message,
+    );
     expect((await stored(id)).photos).toBe(PHOTOS_PER_LISTING);
     const more = await upload(id, await jpeg(300, 200));
     expect(more.status).toBe(409);
+  });
+
+  it(`lets exactly ${PHOTOS_PER_LISTING} of 12 parallel uploads in, and stores nothing of the others`, async () => {
+    const id = await listing();
+    const files = await Promise.all(Array.from({ length: 12 }, () => jpeg(400, 300)));
+    const objectsBefore = (await stored(id)).objects;
+    const results = await Promise.all(files.map((bytes) => upload(id, bytes)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(PHOTOS_PER_LISTING);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(12 - PHOTOS_PER_LISTING);
+    for (const refused of results.filter((r) => r.status === 409))
+      expect([TOO_MANY_PHOTOS, PHOTO_MESSAGES.roomTaken]).toContain(refused.body.message);
+    // Only the photos taken were ever stored: the refused ones were turned away before their bodies were read.
+    const kept = results.filter((r) => r.status === 201).flatMap((r) => r.body.sizes);
+    expect((await stored(id)).objects - objectsBefore).toBe(kept.length);
+    expect((await stored(id)).photos).toBe(PHOTOS_PER_LISTING);
+    const holds = await t.database.db
+      .select()
+      .from(photoUploadHolds)
+      .where(eq(photoUploadHolds.productId, id));
+    expect(holds).toEqual([]);
+  });
+
+  it('counts the uploads on their way: a listing whose places they hold refuses the next at once', async () => {
+    const id = await listing();
+    for (let i = 0; i < PHOTOS_PER_LISTING - 2; i++)
+      expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
+    // Two uploads whose bodies are still arriving hold the last two places.
+    const slow = [
+      await startUpload(seller, id, await jpeg(400, 300)),
+      await startUpload(seller, id, await jpeg(400, 300)),
+    ];
+    await vi.waitFor(async () => expect(await liveHolds(id)).toBe(2));
+    const next = await upload(id, await jpeg(300, 200));
+    expect(next.status).toBe(409);
+    expect(next.body.message).toBe(PHOTO_MESSAGES.roomTaken);
+    const objects = (await stored(id)).objects;
+    const done = await Promise.all(slow.map((u) => u.finish()));
+    expect(done.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await stored(id)).toMatchObject({ photos: PHOTOS_PER_LISTING });
+    expect((await stored(id)).objects - objects).toBe(4);
+    expect(await liveHolds(id)).toBe(0);
+    expect((await upload(id, await jpeg(300, 200))).body.message).toBe(TOO_MANY_PHOTOS);
+  });
+
+  it('gives exactly the free places to uploads racing for them, before any body has arrived', async () => {
+    const id = await listing();
+    expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
+    const files = await Promise.all(Array.from({ length: 12 }, () => jpeg(400, 300)));
+    // Twelve bodies still arriving at once (on PostgreSQL, twelve transactions at the listing's lock).
+    const slow = await Promise.all(files.map((bytes) => startSlowUpload(t, seller, id, bytes)));
+    const early: number[] = [];
+    for (const u of slow) void u.response.then((r) => early.push(r.statusCode));
+    // The uploads past the free places are refused while every body is still arriving.
+    await vi.waitFor(() => expect(early).toHaveLength(12 - (PHOTOS_PER_LISTING - 1)), { timeout: 20_000 });
+    expect(early.every((s) => s === 409)).toBe(true);
+    expect(await liveHolds(id)).toBe(PHOTOS_PER_LISTING - 1);
+    const answers = await Promise.all(slow.map((u) => u.finish()));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(PHOTOS_PER_LISTING - 1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(12 - (PHOTOS_PER_LISTING - 1));
+    expect((await stored(id)).photos).toBe(PHOTOS_PER_LISTING);
+    expect(await liveHolds(id)).toBe(0);
+  });
+
+  it("gives a refused or broken upload's place back, and stops counting a crashed one's after its time", async () => {
+    const id = await listing();
+    expect((await upload(id, Buffer.from('not a photo at all'))).status).toBe(400);
+    expect(await liveHolds(id)).toBe(0);
+    // Places held by an instance that crashed mid-upload: counted while they last, not after.
+    const { db } = t.database;
+    const hour = 60 * 60 * 1000;
+    await db.insert(photoUploadHolds).values(
+      Array.from({ length: PHOTOS_PER_LISTING }, () => ({
+        productId: id,
+        expiresAt: new Date(Date.now() + hour),
+      })),
+    );
+    expect((await upload(id, await jpeg(300, 200))).body.message).toBe(PHOTO_MESSAGES.roomTaken);
+    await db
+      .update(photoUploadHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(photoUploadHolds.productId, id));
+    expect((await upload(id, await jpeg(300, 200))).status).toBe(201);
+    await t.maintenance();
+    expect(await db.select().from(photoUploadHolds).where(eq(photoUploadHolds.productId, id))).toEqual([]);
   });
 
   it('puts the photos in the order given, the first as the cover, and refuses an order that is not all of them', async () => {
@@ -330,5 +472,57 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
       '/media/%00.webp',
     ])
       expect((await buyer.get(url)).status, url).toBe(404);
+  });
+});
+
+// The uploads one instance holds at once, their bodies in memory, are bounded (PHOTO_QUEUE_UPLOADS, PHOTO_QUEUE_MB):
+// past either, 503 with Retry-After before the body is read, and the listing's place given back.
+describe('the bound on uploads held at once', () => {
+  async function setUp(env: Record<string, string>) {
+    const t = await createTestApp(env);
+    const seller = (await registerUser(t.server, { isSeller: true })).client;
+    const res = await seller.post<Product>('/api/products', listingBody);
+    expect(res.status).toBe(201);
+    return { t, seller, id: res.body.id };
+  }
+  const holdsOf = async (t: TestApp, id: number) =>
+    (await t.database.db.select().from(photoUploadHolds).where(eq(photoUploadHolds.productId, id))).length;
+
+  it('answers 503 with Retry-After past the number of uploads, and takes uploads again once one is done', async () => {
+    const { t, seller, id } = await setUp({ PHOTO_QUEUE_UPLOADS: '1' });
+    try {
+      const slow = await startSlowUpload(t, seller, id, await jpeg(400, 300));
+      await vi.waitFor(async () => expect(await holdsOf(t, id)).toBe(1));
+      const busy = await seller.upload<{ message: string }>(`/api/products/${id}/photos`, [
+        { bytes: await jpeg() },
+      ]);
+      expect(busy.status).toBe(503);
+      expect(busy.body.message).toBe(PHOTO_MESSAGES.busy);
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      // Its place on the listing was given back: only the slow upload's is held.
+      expect(await holdsOf(t, id)).toBe(1);
+      expect((await slow.finish()).statusCode).toBe(201);
+      expect(await holdsOf(t, id)).toBe(0);
+      expect((await seller.upload(`/api/products/${id}/photos`, [{ bytes: await jpeg() }])).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 past the bytes the held uploads declare', async () => {
+    const { t, seller, id } = await setUp({ PHOTO_QUEUE_UPLOADS: '10', PHOTO_QUEUE_MB: '1' });
+    try {
+      const first = await jpeg(400, 300);
+      // A body of 1.5 MB declared: alone it is taken, whatever the bound; a second one past 1 MB is not.
+      const padded = Buffer.concat([first, Buffer.alloc(1_500_000)]);
+      const slow = await startSlowUpload(t, seller, id, padded);
+      await vi.waitFor(async () => expect(await holdsOf(t, id)).toBe(1));
+      const busy = await seller.upload(`/api/products/${id}/photos`, [{ bytes: await jpeg(300, 200) }]);
+      expect(busy.status).toBe(503);
+      expect(busy.headers['retry-after']).toBeDefined();
+      expect((await slow.finish()).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
   });
 });

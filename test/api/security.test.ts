@@ -1,8 +1,9 @@
 import { eq, like } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { connect } from '../../server/src/db/connect';
-import { knownDevices, rateLimits } from '../../server/src/db/schema';
+import { knownDevices, newsletterSubscribers, rateLimits } from '../../server/src/db/schema';
 import { DatabaseRateLimitStore } from '../../server/src/plugins/rate-limit';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 import { testDatabaseKind } from '../support/database';
@@ -420,6 +421,28 @@ describe('the limit on writes', () => {
     expect(devices.map((d) => d.tokenHash)).not.toContain('old');
   });
 
+  it('counts a write whatever the spelling of its path: /%61pi/newsletter is /api/newsletter', async () => {
+    const client = new Client(t.server, { ip: '198.51.100.70' });
+    const spellings = [
+      '/%61pi/newsletter',
+      '/%61%70%69/newsletter',
+      '/api/%6Eewsletter',
+      '/%61pi/newslette%72',
+    ];
+    const statuses: number[] = [];
+    for (const [i, url] of [...spellings, '/api/newsletter', '/%61pi/newsletter'].entries())
+      statuses.push((await client.post(url, { email: `spelt${i}_${process.pid}@example.com` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Past the limit, every spelling is refused, and nothing more is stored.
+    for (const url of ['/api/newsletter', ...spellings])
+      expect((await client.post(url, { email: `late_${process.pid}@example.com` })).status, url).toBe(429);
+    const stored = await t.database.db
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(like(newsletterSubscribers.email, `%_${process.pid}@example.com`));
+    expect(stored.map((r) => r.email).filter((e) => /^(spelt|late)/.test(e))).toHaveLength(5);
+  });
+
   it('answers 429 to one account past its writes per minute, from whichever address', async () => {
     const { client } = await registerUser(t.server, { address: false }); // one write from the default address, signed out
     const statuses: number[] = [];
@@ -544,7 +567,7 @@ describe('a header no answer can carry', () => {
 describe('production settings', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production' });
+    t = await createTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost' });
   });
   afterAll(async () => {
     await t?.close();
@@ -590,5 +613,90 @@ describe.runIf(testDatabaseKind() === 'postgres')('the write-limit store under c
         1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10,
       ]);
     }
+  });
+});
+
+// The router decodes percent-escapes before it matches (`/%61pi/newsletter` is /api/newsletter), so every hook
+// decides by the route that matched, never by the URL as sent (issue 35, defect 2).
+describe('a real /api path spelt with percent-escapes', () => {
+  let t: TestApp;
+  let buyer: Client;
+  let ips = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ client: buyer } = await registerUser(t.server));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  type Method = (typeof METHODS)[number];
+  const routes = () =>
+    t.routes
+      .flatMap((r) => [r.method].flat().map((method) => ({ method: method as Method, url: r.url })))
+      .filter((r) => r.url.startsWith('/api/') && (METHODS as readonly string[]).includes(r.method))
+      // A path of the route: each parameter a plain id, a wildcard a plain name.
+      .map((r) => ({ method: r.method, path: r.url.replace(/:\w+/g, '1').replace(/\*$/, 'x') }));
+  /** The path with the characters `mask` picks written as %XX (one of "api" always), in either case of hex. */
+  const spell = (path: string, mask: boolean[], upper: boolean) => {
+    const forced = mask[1] || mask[2] || mask[3] ? -1 : 1;
+    return [...path]
+      .map((c, i) => {
+        if (c === '/' || !(mask[i % mask.length] || i === forced)) return c;
+        const hex = c.charCodeAt(0).toString(16).padStart(2, '0');
+        return `%${upper ? hex.toUpperCase() : hex}`;
+      })
+      .join('');
+  };
+  const spelling = () =>
+    fc.record({
+      route: fc.constantFrom(...routes()),
+      mask: fc.array(fc.boolean(), { minLength: 48, maxLength: 48 }),
+      upper: fc.boolean(),
+    });
+
+  it('reads: the same status and Cache-Control as the path itself, for a signed-in buyer', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        spelling().filter(({ route }) => route.method === 'GET'),
+        async ({ route, mask, upper }) => {
+          const url = spell(route.path, mask, upper);
+          const [canonical, spelt] = [await buyer.get(route.path), await buyer.get(url)];
+          expect(spelt.status, url).toBe(canonical.status);
+          expect(spelt.headers['cache-control'], url).toBe(canonical.headers['cache-control']);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('writes: counted by the write limit, and answered as the path itself', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        spelling().filter(({ route }) => route.method !== 'GET'),
+        async ({ route, mask, upper }) => {
+          const url = spell(route.path, mask, upper);
+          ips += 1;
+          const ip = `198.18.${Math.floor(ips / 250)}.${(ips % 250) + 1}`;
+          const visitor = new Client(t.server, { ip });
+          const canonical = await new Client(t.server, { ip: '198.19.0.1' }).request(
+            route.method,
+            route.path,
+          );
+          const spelt = await visitor.request(route.method, url);
+          expect(spelt.status, `${route.method} ${url}`).toBe(canonical.status);
+          expect(spelt.headers['cache-control'], `${route.method} ${url}`).toBe(
+            canonical.headers['cache-control'],
+          );
+          const [counted] = await t.database.db
+            .select({ count: rateLimits.count })
+            .from(rateLimits)
+            .where(eq(rateLimits.key, `ip=${ip}`));
+          expect(counted?.count, `${route.method} ${url}`).toBe(1);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -269,7 +269,7 @@ describe('tracking numbers', () => {
     const { order } = await ordered([product]);
     await markPaid(a.client, order.shipments[0]?.id);
     const url = `/api/seller/shipments/${order.shipments[0]?.id}/ship`;
-    const refused: Array<[string, unknown, RegExp]> = [
+    const refused: Array<[unknown, unknown, RegExp]> = [
       ['usps', '1Z999AA10123456784', /USPS/],
       ['usps', '94001', /USPS/],
       ['ups', '9400100000000000000000', /UPS/],
@@ -282,6 +282,8 @@ describe('tracking numbers', () => {
       ['other', 'x'.repeat(41), /Other/],
       ['other', 'x'.repeat(100), /Tracking number must be text/],
       ['dhl', '123', /Carrier must be one of USPS, UPS, FedEx, Other/],
+      ['', '123', /Carrier must be one of USPS, UPS, FedEx, Other/],
+      [7, '123', /Carrier must be one of USPS, UPS, FedEx, Other/],
       ['usps', 12345, /Tracking number must be text/],
     ];
     for (const [carrier, trackingNumber, message] of refused) {
@@ -305,12 +307,18 @@ describe('tracking numbers', () => {
       ['other', '', null],
       ['other', null, null],
       ['other', 'local-42', 'LOCAL42'],
+      // The carrier in any letter case, as its message names it.
+      ['USPS', 'EA 123 456 789 US', 'EA123456789US'],
+      ['FedEx', '1234-5678-9012-345', '123456789012345'],
+      [' Ups ', '1Z999AA10123456784', '1Z999AA10123456784'],
+      ['OTHER', null, null],
     ];
     for (const [carrier, trackingNumber, kept] of accepted) {
       const res = await a.client.post<SellerShipment>(url, { carrier, trackingNumber });
       expect(res.status, `${carrier} ${trackingNumber}`).toBe(200);
       expect(res.body.trackingNumber).toBe(kept);
-      if (carrier === 'other') expect(res.body.trackingUrl).toBeNull();
+      expect(res.body.carrier).toBe(carrier.trim().toLowerCase());
+      if (carrier.toLowerCase() === 'other') expect(res.body.trackingUrl).toBeNull();
     }
   });
 });

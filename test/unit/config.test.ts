@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/src/config';
 
+/** A production site's address, which production asks for. */
+const SITE = 'https://shop.example.com';
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
@@ -13,32 +16,42 @@ describe('configuration', () => {
     expect(c.trustProxy).toBe(false);
     expect(c.writeLimit).toEqual({ perIp: 120, perAccount: 60 });
     expect(c.pageCacheBytes).toBe(64 * 1024 * 1024);
+    expect(c.photoQueue).toEqual({ uploads: 6, bytes: 64 * 1024 * 1024 });
   });
 
   it('asks for demo data only outside production, and by default only for the embedded database', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: SITE }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: SITE, SEED_DEMO: 'false' }).seedDemo).toBe(
+      false,
+    );
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     // Asking for the demo accounts, whose passwords are published, on a production site stops start-up.
-    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: SITE, SEED_DEMO: 'true' })).toThrow(
       /SEED_DEMO: must be false with NODE_ENV=production .*got "true"/,
     );
   });
 
-  it('stops a production start-up that would mail links to localhost', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
-      /PUBLIC_ORIGIN: must be set with SMTP_URL and NODE_ENV=production: the links in the mails lead to it/,
-    );
+  it('stops a production start-up without PUBLIC_ORIGIN, naming it', () => {
+    // Without it the canonical URLs would follow the request's Host, and the mails' links lead to localhost.
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { NODE_ENV: 'production', PUBLIC_ORIGIN: '' },
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' },
+    ])
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(
+        /PUBLIC_ORIGIN: must be set with NODE_ENV=production: the site's address as browsers see it/,
+      );
     const ok = loadConfig({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com:587',
       PUBLIC_ORIGIN: 'https://shop.example.com',
     });
+    expect(ok.publicOrigin).toBe('https://shop.example.com');
     expect(ok.mail.origin).toBe('https://shop.example.com');
-    // Without mail, or outside production, localhost links are fine.
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.smtpUrl).toBeUndefined();
+    // Outside production, the request's address and localhost links are fine.
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.origin).toBe('http://localhost:5000');
   });
 
@@ -59,6 +72,8 @@ describe('configuration', () => {
       KEEP_ALIVE_SECONDS: '65',
       PUBLIC_ORIGIN: 'HTTPS://Shop.Example.com:443/',
       PAGE_CACHE_MB: '256',
+      PHOTO_QUEUE_UPLOADS: '3',
+      PHOTO_QUEUE_MB: '40',
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -77,6 +92,7 @@ describe('configuration', () => {
       timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: 65_000 },
       pageCacheBytes: 256 * 1024 * 1024,
       publicOrigin: 'https://shop.example.com',
+      photoQueue: { uploads: 3, bytes: 40 * 1024 * 1024 },
     });
   });
 
@@ -97,6 +113,8 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['KEEP_ALIVE_SECONDS', '0'],
     ['PAGE_CACHE_MB', '-1'],
+    ['PHOTO_QUEUE_UPLOADS', '0'],
+    ['PHOTO_QUEUE_MB', '1.5'],
     ['PAGE_CACHE_MB', '1.5'],
     ['PAGE_CACHE_MB', '1e3'],
     ['PUBLIC_ORIGIN', 'shop.example.com'],

@@ -436,6 +436,25 @@ export const photoObjects = pgTable('photo_objects', {
   createdAt: createdAt(),
 });
 
+/**
+ * A place on a listing held for a photo being uploaded (docs/decisions/0029-hold-the-edge.md): taken under the
+ * listing's lock before the upload's body is read, so the photos plus the live holds never pass the listing's limit
+ * whatever the instance; given back when the upload ends, and past `expires_at` (a crashed upload's) no longer
+ * counted, then deleted by the maintenance. UNLOGGED in the migration (0029_photo_upload_holds.sql, edited by hand),
+ * as rate_limits: a hold lost in a crash belonged to an upload that died with it.
+ */
+export const photoUploadHolds = pgTable(
+  'photo_upload_holds',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('photo_upload_holds_product_idx').on(t.productId, t.expiresAt)],
+);
+
 /** Triggers `reviews_page_cache_insert`, `_update` and `_delete` (0027_page_cache_notify.sql) send NOTIFY catalog_changed. */
 export const reviews = pgTable(
   'reviews',

@@ -6,6 +6,7 @@ import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addr
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeMarkup } from '../http/escape';
+import { isApiRequest } from '../http/route-path';
 import { notFound } from './errors';
 import { type CachedPage, compress, type Encoding, type PageCache } from './page-cache';
 import { headTags } from './page-head';
@@ -70,8 +71,7 @@ export async function registerClient(
   const template = hasClient ? readFileSync(indexFile, 'utf8') : '';
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (!isPage || !hasClient) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
     // The product page's ZIP check sent as a plain form (before the page is adopted, or without JavaScript):
     // remember the code as the browser would, and show the page again without it in the address.

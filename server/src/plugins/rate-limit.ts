@@ -8,6 +8,7 @@ import type { ColumnOf, RowOf } from '../db/rows';
 import { rateLimits } from '../db/schema';
 import { TooManyRequests } from '../errors';
 import { limitedAddress } from '../http/client-address';
+import { isApiRequest } from '../http/route-path';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
@@ -112,7 +113,8 @@ export async function registerWriteLimit(app: FastifyInstance, db: Db, config: C
     if (!result.isAllowed && result.isExceeded) throw new TooManyRequests(Math.max(1, result.ttlInSeconds));
   };
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // By the route that matched: `/%61pi/newsletter` is /api/newsletter and counts as one.
+    if (!WRITE_METHODS.has(request.method) || !isApiRequest(request)) return;
     // Both counts are asked for together, so the store sends them in one statement.
     await Promise.all([check(perAddress, request), request.user ? check(perAccount, request) : undefined]);
   });

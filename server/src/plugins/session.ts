@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { sessions, type User, users } from '../db/schema';
+import { routePath } from '../http/route-path';
 import { forbidden, unauthorized } from './errors';
 
 export const SESSION_COOKIE = 'sid';
@@ -143,11 +144,13 @@ export async function registerSessions(
     .prepare('session_lookup');
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Decided by the route that matched, never the URL as sent (it may spell /api/ with percent-escapes).
+    const path = routePath(request);
+    if (!path.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     // An answer that depends on who asks (a signed-in request, a route for users, the auth calls) is kept by no
     // cache: a shared one would hand a buyer's address or orders to the next person (docs/quality.md#security).
-    if (token || request.routeOptions.config?.access !== 'public' || request.url.startsWith('/api/auth/'))
+    if (token || request.routeOptions.config?.access !== 'public' || path.startsWith('/api/auth/'))
       reply.header('cache-control', PRIVATE_NO_STORE);
     if (!token) {
       // A hint without a session (the session cookie expired in the browser): drop the hint too.

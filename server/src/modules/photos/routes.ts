@@ -54,22 +54,35 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     },
     async (request, reply) => {
       const sellerId = requireSeller(request).id;
-      // Before the body is read: a listing that is not the seller's, or full, is refused without taking 15 MB.
-      await photos.checkRoom(sellerId, request.params.id);
-      if (!request.isMultipart()) throw new InvalidInput(ONE_PHOTO, { file: ONE_PHOTO });
-      // The whole body is read, so a second file or a field breaks the limits (one file, no fields) and is refused.
-      let bytes: Buffer | null = null;
+      // Before the body is read: a listing that is not the seller's (404), or whose places are all taken by its
+      // photos and the uploads on their way to it (409), is refused without taking 15 MB; else its place is held.
+      const hold = await photos.hold(sellerId, request.params.id);
+      let leave = () => {};
       try {
-        for await (const part of request.files()) {
-          if (bytes || part.fieldname !== 'file') throw new InvalidInput(ONE_PHOTO, { file: ONE_PHOTO });
-          bytes = await part.toBuffer();
+        // Then room in this instance's memory for the body and its turn to be decoded, or 503 with Retry-After.
+        const declared = Number(request.headers['content-length']);
+        leave = photos.queue.admit(Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined);
+        if (!request.isMultipart()) throw new InvalidInput(ONE_PHOTO, { file: ONE_PHOTO });
+        // The whole body is read, so a second file or a field breaks the limits (one file, no fields) and is refused.
+        let bytes: Buffer | null = null;
+        try {
+          for await (const part of request.files()) {
+            if (bytes || part.fieldname !== 'file') throw new InvalidInput(ONE_PHOTO, { file: ONE_PHOTO });
+            bytes = await part.toBuffer();
+          }
+        } catch (error) {
+          if (error instanceof InvalidInput) throw error;
+          throw multipartError(error);
         }
-      } catch (error) {
-        if (error instanceof InvalidInput) throw error;
-        throw multipartError(error);
+        if (!bytes) throw new InvalidInput(NO_PHOTO, { file: NO_PHOTO });
+        return reply.code(201).send(await photos.add(sellerId, request.params.id, hold, bytes));
+      } finally {
+        leave();
+        // A refused or failed upload gives its place back (a lost connection to the database leaves it to expire).
+        await photos.release(hold).catch((err: unknown) => {
+          request.log.warn({ err }, "a photo upload's place could not be given back; it expires");
+        });
       }
-      if (!bytes) throw new InvalidInput(NO_PHOTO, { file: NO_PHOTO });
-      return reply.code(201).send(await photos.add(sellerId, request.params.id, bytes));
     },
   );
 
