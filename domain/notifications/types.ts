@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'shipment-cancelled',
   'shipment-delivered',
   'payment-received',
+  'refund-sent',
   'order-received',
   'order-paid',
   'ship-reminder',

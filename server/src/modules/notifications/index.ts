@@ -11,6 +11,7 @@ export {
   orderPlacedNotice,
   orderReceivedNotice,
   paymentReceivedNotice,
+  refundSentNotice,
   reminderNotice,
   shippedNotice,
 } from './messages';
