@@ -65,12 +65,19 @@ for (const viewport of [
       await expect(part.getByText(`Payment: Refund due from ${seller.name}`, { exact: true })).toBeVisible();
       await expect(part).toContainText(`Refund due from ${seller.name}: ${amount}.`);
       await expect(page.getByText('Refunded')).toHaveCount(0);
+      await shootBothThemes(page, `buyer-due-${viewport.width}`, testInfo, () =>
+        expect(part).toContainText(`Refund due from ${seller.name}: ${amount}.`),
+      );
 
       // The nursery: "Refund due: $X" on the cancelled part, recorded with a note.
       await seller.page.goto('/seller/dashboard?tab=orders');
       await seller.page.getByRole('button', { name: 'Cancelled (1)' }).click();
       const row = seller.page.getByRole('article', { name: new RegExp(`Order #${orderId} for`) });
       await expect(row).toContainText(`Refund due: ${amount}`);
+      await seller.page.screenshot({
+        path: testInfo.outputPath(`seller-due-${viewport.width}.png`),
+        fullPage: true,
+      });
       await row.getByRole('button', { name: `Record refund sent for order #${orderId}` }).click();
       const dialog = seller.page.getByRole('dialog', { name: `Have you sent ${amount} back to` });
       await dialog.getByLabel('Note (the buyer sees it)').fill(NOTE);
