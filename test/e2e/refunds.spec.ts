@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   addAddress,
@@ -17,7 +18,21 @@ import {
 // a note the buyer reads as written; then "Refunded", "Refund sent by {nursery}", and a notification.
 const NOTE = 'Sent by Zelle on Friday, ref 4411\n</script><script>window.__refunded = true</script> $& stays';
 
-/** Screenshots of the page in both themes (looked at by a person), each checked for a page wider than the screen. */
+/** axe's serious or critical WCAG 2.0/2.1 A/AA violations of the page as it is now (as accessibility.spec.ts). */
+async function expectNoSeriousViolations(p: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page: p })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  expect.soft(serious, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * Screenshots of the page in both themes (looked at by a person), each checked for a page wider than the screen and
+ * by axe.
+ */
 async function shootBothThemes(p: Page, name: string, testInfo: TestInfo, after?: () => Promise<void>) {
   for (const theme of ['light', 'dark']) {
     await p.evaluate((t) => localStorage.setItem('ui-theme', t), theme);
@@ -25,6 +40,7 @@ async function shootBothThemes(p: Page, name: string, testInfo: TestInfo, after?
     await expect(p.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
     if (after) await after();
     await p.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`), fullPage: true });
+    await expectNoSeriousViolations(p, `${name} (${theme})`);
     expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
 }
@@ -38,7 +54,7 @@ for (const viewport of [
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const seller = await nurseryByApi(browser, baseURL, () => `Refund cutting ${uniqueName('r').slice(-6)}`);
     try {
       for (const p of [page, seller.page]) await p.setViewportSize(viewport);
@@ -82,6 +98,7 @@ for (const viewport of [
       const dialog = seller.page.getByRole('dialog', { name: `Have you sent ${amount} back to` });
       await dialog.getByLabel('Note (the buyer sees it)').fill(NOTE);
       await seller.page.screenshot({ path: testInfo.outputPath(`seller-dialog-${viewport.width}.png`) });
+      await expectNoSeriousViolations(seller.page, 'the record-refund dialog');
       await dialog.getByRole('button', { name: 'Record refund sent' }).click();
       await expect(toast(seller.page, 'Refund recorded')).toBeVisible();
       await expect(dialog).toBeHidden();
