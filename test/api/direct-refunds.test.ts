@@ -365,6 +365,23 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
     expect(await toldOf(buyer)).toHaveLength(1);
   });
 
+  it('a refund recorded as the nursery itself cancels the part neither deadlocks nor comes before the cancel', async () => {
+    const seller = await nursery();
+    for (let i = 0; i < 6; i++) {
+      const { buyer, order } = await ordered([seller.listing]);
+      const part = order.shipments[0]?.id ?? 0;
+      await markPaid(seller.client, part);
+      const [cancel, record] = await Promise.all([
+        seller.client.post(`/api/seller/shipments/${part}/cancel`, { reason: 'Frost got them' }),
+        seller.client.post(refundUrl(part)),
+      ]);
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+      expect([200, 409], JSON.stringify(record.body)).toContain(record.status);
+      const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
+      expect(seen.payment.status).toBe(record.status === 200 ? 'refunded' : 'refund-due');
+    }
+  });
+
   it('a refund recorded as the buyer cancels is refused or recorded after the cancel, never before it', async () => {
     const seller = await nursery();
     for (let i = 0; i < 4; i++) {

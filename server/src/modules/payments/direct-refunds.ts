@@ -36,7 +36,8 @@ export class DirectRefunds {
    * the part's, fixed at checkout: the seller never sends one.
    *
    * Locks the order, then the shipment (the lock order of docs/architecture.md#reads-after-a-lock-wait; the ledger's
-   * row takes a key-share lock on the order, which this already holds), and reads the settlement after both.
+   * and the notice's rows take a key-share lock on the order, which this already holds), and reads the settlement
+   * after both.
    */
   async record(sellerId: number, shipmentId: number, note: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -46,7 +47,10 @@ export class DirectRefunds {
         sql`select order_id as "orderId" from shipments where id = ${shipmentId} and seller_id = ${sellerId}`,
       );
       if (!own) throw new NotFound(SHIPMENT_NOT_FOUND);
-      await tx.execute(sql`select id from orders where id = ${own.orderId} for update`);
+      // FOR NO KEY UPDATE: waits for the buyer's cancel and the unpaid window (FOR UPDATE of the order), but not for
+      // a seller's cancel of this part, whose notices' foreign keys take a key-share lock on the order while it holds
+      // the shipment (so the two never deadlock: that cancel goes first, or waits for this shipment's lock).
+      await tx.execute(sql`select id from orders where id = ${own.orderId} for no key update`);
       await tx.execute(sql`select id from shipments where id = ${shipmentId} for update`);
       // After the locks, in a statement of its own: a cancel or a record committed while this waited is seen.
       const [part] = await queryRows<{
