@@ -105,6 +105,8 @@ for (const viewport of [
       await expect(row).toContainText(`Refund sent: ${amount}, recorded`);
       await expect(row).toContainText('</script><script>window.__refunded = true</script> $& stays');
       await expect(row.getByRole('button', { name: /Record refund sent/ })).toHaveCount(0);
+      // Focus goes to what stays of the row, not to the page's start.
+      await expect(row.getByRole('link', { name: /Packing slip/ })).toBeFocused();
       await shootBothThemes(seller.page, `seller-row-${viewport.width}`, testInfo, async () => {
         await seller.page.getByRole('button', { name: 'Cancelled (1)' }).click();
         await expect(row).toContainText(`Refund sent: ${amount}, recorded`);

@@ -164,6 +164,15 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
   // A part the buyer paid this nursery for, then cancelled: the nursery owes the refund and records it sent.
   const refundDue = shipment.payment.provider === 'direct' && shipment.payment.status === 'refund-due';
   const refundSent = shipment.payment.provider === 'direct' && shipment.payment.status === 'refunded';
+  // Once the refund is recorded its button goes: focus moves to the row's packing slip, as for Mark shipped below.
+  const slipId = `seller-shipment-${shipment.id}-slip`;
+  const focusSlipWhenRefunded = useRef(false);
+  useEffect(() => {
+    if (refundDue || !focusSlipWhenRefunded.current) return;
+    focusSlipWhenRefunded.current = false;
+    const timer = setTimeout(() => document.getElementById(slipId)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [refundDue, slipId]);
   // Once "Payment received" went through, focus goes to Mark shipped as soon as the answer enables it. The timer lets
   // the confirmation dialog, closed or unmounted with its trigger, finish handing focus back first.
   const focusShipWhenPaid = useRef(false);
@@ -282,13 +291,20 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           </p>
         )}
         <Button asChild variant="outline" size="sm">
-          <Link href={`/seller/shipments/${shipment.id}/slip`}>
+          <Link id={slipId} href={`/seller/shipments/${shipment.id}/slip`}>
             <FileText aria-hidden="true" />
             Packing slip<span className="sr-only"> for order #{shipment.orderId}</span>
           </Link>
         </Button>
         {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} />}
-        {refundDue && <RecordRefundButton shipment={shipment} />}
+        {refundDue && (
+          <RecordRefundButton
+            shipment={shipment}
+            focusSlipWhenRefunded={(yes) => {
+              focusSlipWhenRefunded.current = yes;
+            }}
+          />
+        )}
         {awaitingDirect && (
           <PaymentReceivedButton
             shipment={shipment}
@@ -406,7 +422,13 @@ function SellerRefund({ shipment }: { shipment: SellerShipment }) {
 }
 
 /** "Record refund sent": confirmed in a dialog with a note the buyer reads (how and when it was sent). */
-function RecordRefundButton({ shipment }: { shipment: SellerShipment }) {
+function RecordRefundButton({
+  shipment,
+  focusSlipWhenRefunded,
+}: {
+  shipment: SellerShipment;
+  focusSlipWhenRefunded: (yes: boolean) => void;
+}) {
   const record = useRecordRefundSent();
   const [note, setNote] = useState('');
   const amount = formatUSD(shipment.payment.amount);
@@ -426,10 +448,21 @@ function RecordRefundButton({ shipment }: { shipment: SellerShipment }) {
       keep="Not yet"
       destructive={false}
       pending={record.isPending}
-      onConfirm={(close) =>
-        record.mutate({ id: shipment.id, note }, { onSuccess: () => close(true), onError: () => close() })
-      }
-      // Not back to this button: it goes once the refund is recorded.
+      onConfirm={(close) => {
+        // Asked before the call: its answer may re-render the row before the callbacks below run.
+        focusSlipWhenRefunded(true);
+        record.mutate(
+          { id: shipment.id, note },
+          {
+            onSuccess: () => close(true),
+            onError: () => {
+              focusSlipWhenRefunded(false);
+              close();
+            },
+          },
+        );
+      }}
+      // Not back to this button, which goes with the refund due: the row focuses its packing slip.
       onConfirmed={() => undefined}
     >
       <FormField id={fieldId} label="Note (the buyer sees it)">
