@@ -10,6 +10,9 @@
  *   notification per checkout by then);
  * - payment received: the buyer checks out, then the nursery marks its part paid
  *   (POST /api/seller/shipments/:id/payment-received, the figures), as a nursery paid by Zelle does;
+ * - refund sent: the buyer checks out, the nursery marks its part paid, the buyer cancels it, and the nursery
+ *   records its refund sent with a note (POST /api/seller/shipments/:id/refund-sent, the figures: the order and the
+ *   shipment locked, the settlement and the ledger written, the buyer told);
  * - seller shipments: the seller's Orders tab over SELLER_ORDERS orders, GET /api/seller/shipments (to ship, page 1)
  *   then ?status=shipped&page=10, 10 connections of the seller;
  * - seller missed: the dashboard's GET /api/seller/missed (its listings counted by how they ship, and the last 30
@@ -267,6 +270,7 @@ async function captureScripts(url: string, stripe?: StripeServer): Promise<Scrip
       for (const name of ['seller shipments', 'seller missed'] as const)
         scripts[name] = toScript(await steps(name, sellerCookie));
       scripts['payment received'] = toScript(await steps('payment received'));
+      scripts['refund sent'] = toScript(await steps('refund sent'));
     }
     await resetCarts(database);
     return scripts;
@@ -377,6 +381,40 @@ const SCENARIOS = {
         },
       };
       return [add, placed, received];
+    },
+  'refund sent':
+    (k: number, { sellerCookies }: Context): Worker['steps'] =>
+    () => {
+      // Each call after the checkout names the order or shipment it has just made, as "payment received" does.
+      const cookie = sellerCookies[k % sellerCookies.length];
+      const received: Step = {
+        method: 'POST',
+        path: '/api/seller/shipments/0/payment-received',
+        cookie,
+        timed: false,
+      };
+      const cancel: Step = { method: 'POST', path: '/api/orders/0/cancel', body: {}, timed: false };
+      const refunded: Step = {
+        method: 'POST',
+        path: '/api/seller/shipments/0/refund-sent',
+        body: { note: 'Sent back by Zelle, reference 4411' },
+        cookie,
+        timed: true,
+      };
+      const [add, checkout] = checkoutSteps(k);
+      const placed: Step = {
+        ...checkout,
+        timed: false,
+        onResponse: (status, body) => {
+          if (status !== 201) return;
+          const order = JSON.parse(body) as { id: number; shipments: Array<{ id: number }> };
+          const shipment = order.shipments[0]?.id;
+          received.path = `/api/seller/shipments/${shipment}/payment-received`;
+          cancel.path = `/api/orders/${order.id}/cancel`;
+          refunded.path = `/api/seller/shipments/${shipment}/refund-sent`;
+        },
+      };
+      return [add, placed, received, cancel, refunded];
     },
   'checkout (card)':
     (k: number): Worker['steps'] =>

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'shipment-delivered',
   'payment-received',
   'payment-held',
+  'refund-sent',
   'order-received',
   'order-paid',
   'ship-reminder',

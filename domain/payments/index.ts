@@ -2,6 +2,7 @@
 
 export * from './instructions';
 export * from './ledger';
+export * from './refunds';
 export * from './responses';
 export * from './split';
 export * from './status';

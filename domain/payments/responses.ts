@@ -28,6 +28,17 @@ export const shipmentPaymentSchema = z
       .describe(
         'Whether the nursery has its part: under `direct` once it said the payment arrived; by card once the marketplace transferred its net',
       ),
+    refundedAt: isoTime()
+      .nullable()
+      .describe(
+        'When the refund of this cancelled part was sent: under `direct` when the nursery recorded it, by card when the marketplace sent it',
+      ),
+    refundNote: z
+      .string()
+      .nullable()
+      .describe(
+        'What the nursery said when it recorded its refund sent (`direct`), as it wrote it; null otherwise',
+      ),
     payee: z
       .string()
       .describe("Whom the buyer pays under `direct`: the nursery's business name, else its username"),
@@ -52,6 +63,9 @@ export const orderPaymentSchema = z
     ),
     due: dollars().describe('What is still to pay, in dollars'),
     paid: dollars().describe('What has been paid of the parts still standing, in dollars'),
+    refundDue: dollars().describe(
+      'What is owed back for parts cancelled after they were paid whose refund is not sent yet, in dollars',
+    ),
     expiresAt: isoTime().describe(
       'When the parts still unpaid are cancelled and their plants put back on sale',
     ),

@@ -26,12 +26,23 @@ export function shipmentPayment(s: {
 
 /**
  * An order's payment, from its shipments': `awaiting` (no live shipment paid), `partly-paid` (some of the live ones:
- * each nursery is paid on its own under the default), `paid` (every live one), `refunded` (nothing live, something
- * paid was cancelled), `cancelled` (nothing live, nothing was paid). A paid order with a cancelled paid part is
- * `paid` with `refunds` above 0. `held`: the card payment came in short of the order (less than its total, or in
- * another currency than USD), so no part is paid and none may ship, and a person at the marketplace looks into it.
+ * each nursery is paid on its own under the default), `paid` (every live one), `refund-due` (every live one paid, or
+ * none live, and a part paid then cancelled whose refund is not recorded yet), `refunded` (nothing live, something
+ * paid was cancelled and every such refund is recorded), `cancelled` (nothing live, nothing was paid). A paid order
+ * whose cancelled paid parts are all refunded is `paid` with `refunds` above 0. While a live part still waits for
+ * the buyer's money, that wait is the state (the buyer has something to do), and the label adds the refund due.
+ * `held`: the card payment came in short of the order (less than its total, or in another currency than USD), so no
+ * part is paid and none may ship, and a person at the marketplace looks into it.
  */
-export const ORDER_PAYMENTS = ['awaiting', 'partly-paid', 'paid', 'refunded', 'cancelled', 'held'] as const;
+export const ORDER_PAYMENTS = [
+  'awaiting',
+  'partly-paid',
+  'paid',
+  'refund-due',
+  'refunded',
+  'cancelled',
+  'held',
+] as const;
 export type OrderPayment = (typeof ORDER_PAYMENTS)[number];
 
 export function orderPayment(
@@ -43,33 +54,41 @@ export function orderPayment(
   paid: number;
   live: number;
   refunds: number;
+  /** The cancelled paid parts whose refund is not recorded yet. */
+  refundsDue: number;
 } {
   const live = parts.filter((p) => p === 'awaiting' || p === 'paid').length;
   const paid = parts.filter((p) => p === 'paid').length;
   const refunds = parts.filter((p) => p === 'refund-due' || p === 'refunded').length;
+  const refundsDue = parts.filter((p) => p === 'refund-due').length;
   const status: OrderPayment = held
     ? 'held'
-    : live === 0
-      ? refunds > 0
-        ? 'refunded'
-        : 'cancelled'
-      : paid === live
-        ? 'paid'
-        : paid === 0
-          ? 'awaiting'
-          : 'partly-paid';
-  return { status, paid, live, refunds };
+    : live > 0 && paid < live
+      ? paid === 0
+        ? 'awaiting'
+        : 'partly-paid'
+      : refundsDue > 0
+        ? 'refund-due'
+        : live > 0
+          ? 'paid'
+          : refunds > 0
+            ? 'refunded'
+            : 'cancelled';
+  return { status, paid, live, refunds, refundsDue };
 }
 
-/** The order's payment in words: "Awaiting payment", "Partly paid: 1 of 2 nurseries", "Paid", … */
+/** The order's payment in words: "Awaiting payment", "Partly paid: 1 of 2 nurseries", "Paid", "Refund due", … */
 export function orderPaymentLabel(p: ReturnType<typeof orderPayment>): string {
+  const due = p.refundsDue > 0 ? ', refund due' : '';
   switch (p.status) {
     case 'awaiting':
-      return 'Awaiting payment';
+      return `Awaiting payment${due}`;
     case 'partly-paid':
-      return `Partly paid: ${p.paid} of ${p.live} ${p.live === 1 ? 'nursery' : 'nurseries'}`;
+      return `Partly paid: ${p.paid} of ${p.live} ${p.live === 1 ? 'nursery' : 'nurseries'}${due}`;
     case 'paid':
       return p.refunds > 0 ? 'Paid, part refunded' : 'Paid';
+    case 'refund-due':
+      return p.live > 0 ? 'Paid, refund due' : 'Refund due';
     case 'refunded':
       return 'Refunded';
     case 'cancelled':

@@ -32,6 +32,8 @@ import {
 } from './modules/orders';
 import {
   AccountEvents,
+  DirectRefunds,
+  directRefundRoutes,
   MoneyJobs,
   PayoutAccounts,
   paymentProviders,
@@ -252,6 +254,12 @@ export async function buildApp({
   await server.register(area('payments', payoutAccountRoutes), {
     prefix: '/api/seller',
     accounts: new PayoutAccounts(database.db, config.payments, providers.payouts, server.log),
+  });
+  // A nursery paid directly records the refund of a part cancelled after it was paid: docs/decisions/0027-direct-refunds.md.
+  await server.register(area('payments', directRefundRoutes), {
+    prefix: '/api/seller',
+    refunds: new DirectRefunds(database.db, now),
+    readShipment: (sellerId: number, id: number) => sellerOrders.shipment(sellerId, id),
   });
   const mail = new MailSender(database.db, config.mail, server.log, now);
   await server.register(area('newsletter', newsletterRoutes), {

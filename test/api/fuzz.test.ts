@@ -1183,6 +1183,10 @@ const CASES: Partial<Record<string, Case>> = {
   'POST /api/seller/shipments/:id/payment-received': {
     path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/payment-received`),
   },
+  'POST /api/seller/shipments/:id/refund-sent': {
+    path: pathId(() => pools.shipments).map((id) => `/api/seller/shipments/${id}/refund-sent`),
+    fields: { note: fc.oneof(text, pick([null, '', 'x'.repeat(501)])) },
+  },
   'GET /api/seller/shipments': {
     query: {
       status: fc.oneof(pick(['pending', 'shipped', 'delivered', 'cancelled', 'lost', ''])),

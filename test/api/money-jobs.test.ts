@@ -203,8 +203,18 @@ describe('refunds', () => {
     const [partA, partB] = order.shipments;
     await buyer.post(`/api/orders/${order.id}/shipments/${partB?.id}/cancel`, { reason: 'Changed my mind' });
     expect((await settlementOf(partB?.id ?? 0))?.refundState).toBe('due');
-    expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.shipments[1]?.payment.status).toBe(
-      'refund-due',
+    const owed = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
+    expect(owed.shipments[1]?.payment.status).toBe('refund-due');
+    // Until Stripe has the refund, the order says it is due, not refunded.
+    expect(owed.payment).toMatchObject({ status: 'refund-due', label: 'Paid, refund due' });
+    // The marketplace sends a card refund: the nursery cannot record one.
+    const byHand = await b.client.post<{ message: string }>(
+      `/api/seller/shipments/${partB?.id}/refund-sent`,
+      {},
+    );
+    expect(byHand.status).toBe(409);
+    expect(byHand.body.message).toBe(
+      'This order is paid by card: the marketplace sends its refund when the part is cancelled',
     );
 
     expect(await t.moneyJobs.run()).toEqual({ refunds: 1, transfers: 0 });
@@ -217,7 +227,12 @@ describe('refunds', () => {
     });
     expect(ours[0]?.headers['idempotency-key']).toBe(`refund-shipment-${partB?.id}`);
     const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
-    expect(seen.shipments[1]?.payment).toMatchObject({ status: 'refunded', label: 'Refunded' });
+    expect(seen.shipments[1]?.payment).toMatchObject({
+      status: 'refunded',
+      label: 'Refunded',
+      refundedAt: clock.toISOString(),
+      refundNote: null,
+    });
     expect(seen.payment).toMatchObject({
       status: 'paid',
       label: 'Paid, part refunded',
@@ -360,6 +375,8 @@ describe('the ledger adds up', () => {
             refunds: number;
             transfers: number;
             commission: number;
+            reversals: number;
+            direct: number;
             held: number;
           }>(
             t.database.db,
@@ -368,13 +385,27 @@ describe('the ledger adds up', () => {
                   coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'refund'), 0)::int as refunds,
                   coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'transfer'), 0)::int as transfers,
                   coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'commission'), 0)::int as commission,
+                  coalesce((select sum(amount_cents) from ledger_entries where order_id = ${order.id} and kind = 'transfer_reversal'), 0)::int as reversals,
+                  (select count(*) from ledger_entries where order_id = ${order.id}
+                     and kind in ('received_by_seller', 'refunded_by_seller'))::int as direct,
                   coalesce((select sum(ss.gross_cents) from shipment_settlements ss join shipments s on s.id = ss.shipment_id
                             where s.order_id = ${order.id} and ss.paid_at is not null
                               and ss.transfer_state <> 'sent' and ss.refund_state <> 'sent'), 0)::int as held`,
           );
           expect(sums).toBeDefined();
           const s = sums as NonNullable<typeof sums>;
-          expect(s.charges - s.refunds).toBe(s.transfers + s.commission + s.held);
+          expect(s.charges - s.refunds).toBe(s.transfers - s.reversals + s.commission + s.held);
+          // The nurseries' own facts (received_by_seller, refunded_by_seller) are the default provider's alone.
+          expect(s.direct).toBe(0);
+          // The order is "Refund due" exactly while a cancelled paid part's refund is not sent.
+          const [due] = await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from shipment_settlements ss join shipments s on s.id = ss.shipment_id
+                where s.order_id = ${order.id} and s.status = 'cancelled' and ss.paid_at is not null
+                  and ss.refund_state <> 'sent'`,
+          );
+          const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
+          expect(seen.payment.status === 'refund-due', JSON.stringify(seen.payment)).toBe((due?.n ?? 0) > 0);
           expect(s.charges).toBe(paid ? Math.round(order.total * 100) : 0);
         },
       ),

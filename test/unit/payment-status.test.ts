@@ -37,9 +37,15 @@ describe('payment states', () => {
       [['paid', 'awaiting', 'not-collected'], 'Partly paid: 1 of 2 nurseries'],
       [['paid', 'paid'], 'Paid'],
       [['paid', 'not-collected'], 'Paid'],
-      [['paid', 'refund-due'], 'Paid, part refunded'],
+      [['paid', 'refund-due'], 'Paid, refund due'],
+      [['paid', 'refunded'], 'Paid, part refunded'],
       [['awaiting', 'refunded'], 'Awaiting payment'],
-      [['refunded', 'refund-due'], 'Refunded'],
+      [['awaiting', 'refund-due'], 'Awaiting payment, refund due'],
+      [['paid', 'awaiting', 'refund-due'], 'Partly paid: 1 of 2 nurseries, refund due'],
+      // A part paid then cancelled is a refund due until every such refund is sent (issue 35).
+      [['refund-due'], 'Refund due'],
+      [['refunded', 'refund-due'], 'Refund due'],
+      [['refunded'], 'Refunded'],
       [['refunded', 'not-collected'], 'Refunded'],
       [['not-collected', 'not-collected'], 'Cancelled before payment'],
     ];
@@ -50,6 +56,14 @@ describe('payment states', () => {
       paid: 1,
       live: 2,
       refunds: 1,
+      refundsDue: 0,
+    });
+    expect(orderPayment(['refunded', 'refund-due', 'not-collected'])).toEqual({
+      status: 'refund-due',
+      paid: 0,
+      live: 0,
+      refunds: 2,
+      refundsDue: 1,
     });
   });
 

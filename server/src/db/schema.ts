@@ -21,6 +21,7 @@ import {
   type PaymentProviderId,
   type PayoutAccountState,
 } from '@domain/payments/ledger';
+import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
 import { STATE_CODES } from '@domain/shipping/states';
@@ -904,6 +905,10 @@ export const shipmentSettlements = pgTable(
      * names the attempt, as Stripe keeps a refusal under its key (docs/decisions/0028-stripe-limits.md).
      */
     transferAttempt: integer('transfer_attempt').notNull().default(0),
+    /** When the refund was sent: the nursery recorded it (`direct`), or the marketplace sent it (Stripe). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The nursery's note on a refund it recorded sent itself (`direct`), which the buyer reads. */
+    refundNote: text('refund_note'),
     /** A claimed refund or transfer is kept from the other instances until then. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
@@ -919,6 +924,10 @@ export const shipmentSettlements = pgTable(
       sql`${t.transferState} in ${textList(MONEY_JOB_STATES)}`,
     ),
     check('shipment_settlements_refund_state_valid', sql`${t.refundState} in ${textList(MONEY_JOB_STATES)}`),
+    check(
+      'shipment_settlements_refund_note_length',
+      sql`${t.refundNote} is null or char_length(${t.refundNote}) <= ${sql.raw(String(REFUND_NOTE_MAX))}`,
+    ),
   ],
 );
 
@@ -941,6 +950,10 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_order_id_idx').on(t.orderId),
     index('ledger_entries_seller_id_idx').on(t.sellerId, t.createdAt),
+    // A nursery records a part's refund once: the second record of a race finds it recorded, and this holds it so.
+    uniqueIndex('ledger_entries_one_refund_by_seller_idx')
+      .on(t.shipmentId)
+      .where(sql`${t.kind} = 'refunded_by_seller'`),
     check('ledger_entries_kind_valid', sql`${t.kind} in ${textList(LEDGER_KINDS)}`),
     check('ledger_entries_amount_positive', sql`${t.amountCents} > 0`),
     check('ledger_entries_provider_valid', sql`${t.provider} in ${textList(PAYMENT_PROVIDERS)}`),

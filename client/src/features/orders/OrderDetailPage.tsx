@@ -214,6 +214,7 @@ function ShipmentCard({
               <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span>.
             </p>
           )}
+          <PartRefund payment={shipment.payment} />
         </div>
       )}
       <OrderLines items={shipment.items} detailed />
@@ -243,6 +244,47 @@ function ShipmentCard({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A cancelled part's refund, when it was paid: owed ("Refund due from {nursery}: $X", which it records when sent), or
+ * sent ("Refund sent by {nursery}", when, and the nursery's note as text, with its line breaks).
+ */
+function PartRefund({ payment }: { payment: Shipment['payment'] }) {
+  const amount = <span className="tabular-nums">{formatUSD(payment.amount)}</span>;
+  if (payment.status === 'refund-due')
+    return (
+      <p>
+        {payment.provider === 'direct' ? (
+          <>
+            Refund due from {payment.payee}: {amount}. You are told when it records the refund sent.
+          </>
+        ) : (
+          <>Refund due: {amount} goes back to your card.</>
+        )}
+      </p>
+    );
+  if (payment.status !== 'refunded') return null;
+  return (
+    <>
+      <p>
+        {payment.provider === 'direct' ? `Refund sent by ${payment.payee}` : 'Refunded to your card'}:{' '}
+        {amount}
+        {payment.refundedAt && (
+          <>
+            , <LocalDate value={payment.refundedAt} dateStyle="medium" />
+          </>
+        )}
+        .
+      </p>
+      {payment.refundNote && (
+        <figure className="grid gap-0.5">
+          <figcaption className="text-muted-foreground">Note from {payment.payee}:</figcaption>
+          <blockquote className="border-l-2 pl-2 whitespace-pre-line">{payment.refundNote}</blockquote>
+        </figure>
+      )}
+    </>
   );
 }
 

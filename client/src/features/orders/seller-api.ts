@@ -116,6 +116,33 @@ export function useMarkPaymentReceived() {
   });
 }
 
+/**
+ * POST /api/seller/shipments/:id/refund-sent {note} (direct payments): the nursery sent back the buyer's money for a
+ * part cancelled after it was paid; the buyer is told, with the note.
+ */
+export function useRecordRefundSent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note: string }) =>
+      apiRequest<SellerShipment>('POST', `/api/seller/shipments/${id}/refund-sent`, { note }),
+    onSuccess: (refunded) => {
+      showShipment(queryClient, refunded);
+      toast({
+        title: 'Refund recorded',
+        description: `Order #${refunded.orderId}: ${refunded.buyer.username} has been told`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Could not record the refund',
+        description: errorMessage(error, 'Something went wrong'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sellerOrderQueries.all }),
+  });
+}
+
 /** POST /api/seller/shipments/:id/cancel {reason}: the buyer sees the reason; the stock goes back. */
 export function useCancelShipment() {
   const queryClient = useQueryClient();

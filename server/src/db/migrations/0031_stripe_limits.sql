@@ -1,3 +1,3 @@
 ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_valid";--> statement-breakpoint
 ALTER TABLE "shipment_settlements" ADD COLUMN "transfer_attempt" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("notifications"."kind" in ('order-placed', 'shipment-shipped', 'shipment-cancelled', 'shipment-delivered', 'payment-received', 'payment-held', 'order-received', 'order-paid', 'ship-reminder', 'mail-digest'));
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("notifications"."kind" in ('order-placed', 'shipment-shipped', 'shipment-cancelled', 'shipment-delivered', 'payment-received', 'payment-held', 'refund-sent', 'order-received', 'order-paid', 'ship-reminder', 'mail-digest'));

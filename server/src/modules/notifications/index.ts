@@ -12,6 +12,7 @@ export {
   orderReceivedNotice,
   paymentHeldNotice,
   paymentReceivedNotice,
+  refundSentNotice,
   reminderNotice,
   shippedNotice,
 } from './messages';

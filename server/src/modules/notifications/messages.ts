@@ -261,6 +261,34 @@ export function paymentReceivedNotice(s: {
 }
 
 /**
+ * The buyer's "refund sent": a nursery paid directly says it sent back the buyer's payment for a part cancelled after
+ * it was paid, with its note quoted (its own words: the mail escapes them, the app shows them as text).
+ */
+export function refundSentNotice(s: {
+  buyerId: number;
+  sellerId: number;
+  orderId: number;
+  shipmentId: number;
+  payee: string;
+  amount: number;
+  note: string | null;
+}): Notice {
+  return {
+    userId: s.buyerId,
+    actorId: s.sellerId,
+    kind: 'refund-sent',
+    orderId: s.orderId,
+    shipmentId: s.shipmentId,
+    title: `${s.payee} sent your refund of ${formatUSD(s.amount)} for order #${s.orderId}`,
+    body: [
+      `${s.payee} says it sent back your payment of ${formatUSD(s.amount)} for its cancelled part of order #${s.orderId}.`,
+      ...(s.note ? quoted('Its note:', s.note) : []),
+    ].join('\n'),
+    link: `/orders/${s.orderId}`,
+  };
+}
+
+/**
  * The seller's "paid" under Stripe: the buyer's card payment for the order went through (the marketplace holds it
  * until the part is delivered), so the nursery may ship its part now. From the platform, not from the buyer.
  */

@@ -360,6 +360,8 @@ export async function writeOrder(
     paidAt: null,
     refundState: 'none' as const,
     transferState: 'none' as const,
+    refundedAt: null,
+    refundNote: null,
   });
   const items: OrderLine[] = lines.map((l) => {
     const w = byProduct.get(l.productId) as (typeof written)[number];

@@ -115,6 +115,8 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
         paidAt: shipmentSettlements.paidAt,
         refundState: shipmentSettlements.refundState,
         transferState: shipmentSettlements.transferState,
+        refundedAt: shipmentSettlements.refundedAt,
+        refundNote: shipmentSettlements.refundNote,
       })
       .from(shipments)
       .innerJoin(users, eq(users.id, shipments.sellerId))
@@ -154,6 +156,8 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
       paidAt: money.paidAt,
       refundState: money.refundState as MoneyJobState,
       transferState: money.transferState as MoneyJobState,
+      refundedAt: money.refundedAt,
+      refundNote: money.refundNote,
     };
     const s: Shipment = {
       ...shipmentFacts(shipment),

@@ -59,6 +59,8 @@ type ShipmentReadRow = typeof shipments.$inferSelect &
     paidAt: Date | string | null;
     refundState: MoneyJobState;
     transferState: MoneyJobState;
+    refundedAt: Date | string | null;
+    refundNote: string | null;
     instructions: string | null;
   };
 
@@ -383,6 +385,7 @@ export class SellerOrderService {
                  coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')},
                  pay.provider, ss.gross_cents as "grossCents", ss.paid_at as "paidAt",
                  ss.refund_state as "refundState", ss.transfer_state as "transferState",
+                 ss.refunded_at as "refundedAt", ss.refund_note as "refundNote",
                  su.payment_instructions as instructions
           from shipments s
           join orders o on o.id = s.order_id

@@ -195,6 +195,7 @@ export class MoneyJobs {
       const [done] = await queryRows<{ shipmentId: number }>(
         tx,
         sql`update shipment_settlements set ${state} = 'sent', ${refColumn} = ${ref}, lease_until = null
+                   ${kind === 'refund' ? sql`, refunded_at = ${this.now().toISOString()}::timestamptz` : sql``}
             where shipment_id = ${row.shipmentId} and ${state} = 'sending'
             returning shipment_id as "shipmentId"`,
       );

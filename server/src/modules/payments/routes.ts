@@ -1,7 +1,10 @@
-import { onboardingLinkSchema, payoutAccountSchema } from '@domain/payments';
+import { type SellerShipment, sellerShipmentSchema } from '@domain/orders/responses';
+import { onboardingLinkSchema, payoutAccountSchema, refundSentSchema } from '@domain/payments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
+import type { DirectRefunds } from './direct-refunds';
 import type { PayoutAccounts } from './payout-accounts';
 
 /** The nursery's payout account (GET) and "Connect with Stripe" (POST: a fresh onboarding link). Sellers only. */
@@ -19,5 +22,36 @@ export async function payoutAccountRoutes(
     '/payout-account',
     { config: { access: 'seller' }, schema: { response: { 200: onboardingLinkSchema } } },
     async (request) => accounts.connect(requireSeller(request).id),
+  );
+}
+
+/**
+ * "Record refund sent" (POST /shipments/:id/refund-sent {note?}): the seller's cancelled paid part, paid directly,
+ * refunded by the nursery itself. Answers the shipment as the Orders tab shows it, read by the orders module
+ * (`readShipment`), which this module cannot import (the orders module uses it). Sellers only.
+ */
+export async function directRefundRoutes(
+  app: FastifyInstance,
+  {
+    refunds,
+    readShipment,
+  }: { refunds: DirectRefunds; readShipment: (sellerId: number, id: number) => Promise<SellerShipment> },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/shipments/:id/refund-sent',
+    {
+      config: { access: 'seller' },
+      schema: {
+        params: idParams('Shipment'),
+        body: refundSentSchema,
+        response: { 200: sellerShipmentSchema },
+      },
+    },
+    async (request) => {
+      const sellerId = requireSeller(request).id;
+      await refunds.record(sellerId, request.params.id, request.body?.note ?? null);
+      return readShipment(sellerId, request.params.id);
+    },
   );
 }

@@ -21,6 +21,10 @@ export interface ShipmentMoney {
   paidAt: Date | string | null;
   refundState: MoneyJobState;
   transferState: MoneyJobState;
+  /** When its refund was sent (recorded by its nursery under `direct`); null before. */
+  refundedAt: Date | string | null;
+  /** The nursery's note on the refund it recorded (`direct`). */
+  refundNote: string | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -34,17 +38,30 @@ export function shipmentPaymentView(
   return {
     provider,
     status,
-    label:
-      provider === 'direct' && status === 'refund-due'
-        ? `Refund due from ${s.payee}`
-        : SHIPMENT_PAYMENT_LABELS[status],
+    label: shipmentPaymentLabel(provider, status, s.payee),
     amount: fromCents(s.grossCents),
     paidAt: iso(s.paidAt),
     // Under the default the nursery had the money from the buyer itself; by card, once its transfer is sent.
     paidOut: provider === 'direct' ? s.paidAt !== null && status === 'paid' : s.transferState === 'sent',
+    refundedAt: status === 'refunded' ? iso(s.refundedAt) : null,
+    refundNote: provider === 'direct' && status === 'refunded' ? s.refundNote : null,
     payee: s.payee,
     instructions: provider === 'direct' ? s.instructions : null,
   };
+}
+
+/**
+ * A part's payment in words. Under the default the nursery owes a cancelled paid part's refund itself: "Refund due
+ * from {nursery}" until it records it sent, then "Refund sent by {nursery}".
+ */
+function shipmentPaymentLabel(
+  provider: PaymentProviderId,
+  status: ReturnType<typeof shipmentPayment>,
+  payee: string,
+): string {
+  if (provider === 'direct' && status === 'refund-due') return `Refund due from ${payee}`;
+  if (provider === 'direct' && status === 'refunded') return `Refund sent by ${payee}`;
+  return SHIPMENT_PAYMENT_LABELS[status];
 }
 
 /**
@@ -71,6 +88,7 @@ export function orderPaymentView(
     total: sum((s) => s === 'awaiting' || s === 'paid'),
     due: sum((s) => s === 'awaiting'),
     paid: sum((s) => s === 'paid'),
+    refundDue: sum((s) => s === 'refund-due'),
     expiresAt: new Date(payment.expiresAt).toISOString(),
     redirectUrl: derived.status === 'awaiting' ? payment.redirectUrl : null,
   };

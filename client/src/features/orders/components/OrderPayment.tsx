@@ -276,6 +276,10 @@ function nextStep(order: Order): string {
     case 'partly-paid':
     case 'awaiting':
       return 'Each nursery ships once your payment reaches it.';
+    case 'refund-due':
+      return order.payment.provider === 'direct'
+        ? `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: its nursery sends it back and records it here, and you are told.`
+        : `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: it goes back to your card.`;
     case 'refunded':
       return 'What you paid is refunded.';
     case 'cancelled':

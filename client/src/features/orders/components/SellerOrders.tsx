@@ -7,7 +7,8 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentStatus,
 } from '@domain/orders/shipments';
-import { AlertCircle, BadgeDollarSign, FileText, Package, Truck } from 'lucide-react';
+import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
+import { AlertCircle, BadgeDollarSign, FileText, Package, Truck, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -16,9 +17,16 @@ import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { TextSeparator } from '@/components/TextSeparator';
 import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
+import { FormField } from '@/components/ui/FormField';
+import { Textarea } from '@/components/ui/Textarea';
 import { AddressSummary } from '@/features/shipping';
 import { cn } from '@/lib/utils';
-import { useCancelShipment, useMarkPaymentReceived, useSellerShipments } from '../seller-api';
+import {
+  useCancelShipment,
+  useMarkPaymentReceived,
+  useRecordRefundSent,
+  useSellerShipments,
+} from '../seller-api';
 import { CancelDialog } from './CancelDialog';
 import { ShipmentStatusBadge } from './OrderParts';
 import { ShipmentPaymentBadge } from './OrderPayment';
@@ -153,6 +161,18 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
     shipment.status === 'pending' &&
     shipment.payment.provider === 'direct' &&
     shipment.payment.status === 'awaiting';
+  // A part the buyer paid this nursery for, then cancelled: the nursery owes the refund and records it sent.
+  const refundDue = shipment.payment.provider === 'direct' && shipment.payment.status === 'refund-due';
+  const refundSent = shipment.payment.provider === 'direct' && shipment.payment.status === 'refunded';
+  // Once the refund is recorded its button goes: focus moves to the row's packing slip, as for Mark shipped below.
+  const slipId = `seller-shipment-${shipment.id}-slip`;
+  const focusSlipWhenRefunded = useRef(false);
+  useEffect(() => {
+    if (refundDue || !focusSlipWhenRefunded.current) return;
+    focusSlipWhenRefunded.current = false;
+    const timer = setTimeout(() => document.getElementById(slipId)?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [refundDue, slipId]);
   // Once "Payment received" went through, focus goes to Mark shipped as soon as the answer enables it. The timer lets
   // the confirmation dialog, closed or unmounted with its trigger, finish handing focus back first.
   const focusShipWhenPaid = useRef(false);
@@ -211,15 +231,19 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
       <div className="grid gap-3 text-sm sm:grid-cols-2">
         <div>
           <p className="font-semibold">Payment</p>
-          <p className="text-muted-foreground">
-            {shipment.payment.label}:{' '}
-            <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items and shipping)
-            {shipment.payment.paidAt && (
-              <>
-                , received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />
-              </>
-            )}
-          </p>
+          {refundDue || refundSent ? (
+            <SellerRefund shipment={shipment} />
+          ) : (
+            <p className="text-muted-foreground">
+              {shipment.payment.label}:{' '}
+              <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items and shipping)
+              {shipment.payment.paidAt && (
+                <>
+                  , received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />
+                </>
+              )}
+            </p>
+          )}
           {awaitingDirect && (
             <p className="text-muted-foreground">
               {shipment.buyer.username} pays you directly, as your payment instructions say.
@@ -267,12 +291,20 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           </p>
         )}
         <Button asChild variant="outline" size="sm">
-          <Link href={`/seller/shipments/${shipment.id}/slip`}>
+          <Link id={slipId} href={`/seller/shipments/${shipment.id}/slip`}>
             <FileText aria-hidden="true" />
             Packing slip<span className="sr-only"> for order #{shipment.orderId}</span>
           </Link>
         </Button>
         {shipment.status === 'pending' && <CancelShipmentButton shipment={shipment} unpaid={unpaid} />}
+        {refundDue && (
+          <RecordRefundButton
+            shipment={shipment}
+            focusSlipWhenRefunded={(yes) => {
+              focusSlipWhenRefunded.current = yes;
+            }}
+          />
+        )}
         {awaitingDirect && (
           <PaymentReceivedButton
             shipment={shipment}
@@ -349,6 +381,100 @@ function PaymentReceivedButton({
       // Not back to this button: it goes with the payment awaited; the row focuses Mark shipped.
       onConfirmed={() => undefined}
     />
+  );
+}
+
+/**
+ * A cancelled part's refund as the nursery owes it: "Refund due: $X" with whom to send it to, or, once recorded,
+ * "Refund sent: $X" with the day and the note the buyer was sent.
+ */
+function SellerRefund({ shipment }: { shipment: SellerShipment }) {
+  const { payment } = shipment;
+  const amount = <span className="tabular-nums">{formatUSD(payment.amount)}</span>;
+  if (payment.status === 'refund-due')
+    return (
+      <>
+        <p className="font-medium">Refund due: {amount}</p>
+        <p className="text-muted-foreground">
+          {shipment.buyer.username} paid you for this part before it was cancelled: send the money back as
+          they paid you, then record it.
+        </p>
+      </>
+    );
+  return (
+    <>
+      <p className="text-muted-foreground">
+        Refund sent: {amount}
+        {payment.refundedAt && (
+          <>
+            , recorded <LocalDate value={payment.refundedAt} dateStyle="medium" />
+          </>
+        )}
+      </p>
+      {payment.refundNote && (
+        <p className="break-words whitespace-pre-line text-muted-foreground">
+          <span className="sr-only">Your note: </span>
+          {payment.refundNote}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Record refund sent": confirmed in a dialog with a note the buyer reads (how and when it was sent). */
+function RecordRefundButton({
+  shipment,
+  focusSlipWhenRefunded,
+}: {
+  shipment: SellerShipment;
+  focusSlipWhenRefunded: (yes: boolean) => void;
+}) {
+  const record = useRecordRefundSent();
+  const [note, setNote] = useState('');
+  const amount = formatUSD(shipment.payment.amount);
+  const fieldId = `refund-note-${shipment.id}`;
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="cactus" size="sm">
+          <Undo2 aria-hidden="true" />
+          Record refund sent<span className="sr-only"> for order #{shipment.orderId}</span>
+        </Button>
+      }
+      title={`Have you sent ${amount} back to ${shipment.buyer.username}?`}
+      description={`Record it only once the refund for order #${shipment.orderId} is on its way: ${shipment.buyer.username} is told, with your note. This cannot be undone.`}
+      confirm="Record refund sent"
+      confirming="Saving..."
+      keep="Not yet"
+      destructive={false}
+      pending={record.isPending}
+      onConfirm={(close) => {
+        // Asked before the call: its answer may re-render the row before the callbacks below run.
+        focusSlipWhenRefunded(true);
+        record.mutate(
+          { id: shipment.id, note },
+          {
+            onSuccess: () => close(true),
+            onError: () => {
+              focusSlipWhenRefunded(false);
+              close();
+            },
+          },
+        );
+      }}
+      // Not back to this button, which goes with the refund due: the row focuses its packing slip.
+      onConfirmed={() => undefined}
+    >
+      <FormField id={fieldId} label="Note (the buyer sees it)">
+        <Textarea
+          value={note}
+          maxLength={REFUND_NOTE_MAX}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          placeholder="How and when you sent it"
+        />
+      </FormField>
+    </ConfirmDialog>
   );
 }
 
