@@ -265,7 +265,7 @@ describe('migration 0028 and the first start-up on shop names that read alike', 
   let db: PGlite;
   let ran: boolean[];
   beforeAll(async () => {
-    db = new PGlite({ extensions: { pg_trgm } });
+    db = new PGlite({ extensions: { pg_trgm, fuzzystrmatch } });
     for (const file of files.filter((f) => f < '0028')) await apply(db, file);
     // Shop names unique by lower case (0026), yet reading alike: a no-break space, fullwidth letters, another
     // member's username (a later buyer's), the marketplace's own name; and a name a rename would have taken.
