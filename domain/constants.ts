@@ -139,6 +139,17 @@ export function varietySlug(variety: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/** Where the drawings of each variety and form are (client/public/images/products, scripts/generate-product-images.mjs). */
+export const ILLUSTRATIONS_PATH = '/images/products/';
+
+/**
+ * The drawing of a variety and form: what a listing shows while it has neither a photo nor an image URL of its own
+ * (docs/decisions/0031-a-photo-or-an-image-url.md), and in place of a picture that does not load.
+ */
+export function illustrationOf(listing: { variety: string; form: string }): string {
+  return `${ILLUSTRATIONS_PATH}${varietySlug(listing.variety)}-${listing.form}.svg`;
+}
+
 /** The growing guides' paths under /guides/ (their text is the client's): the sitemap lists them. */
 export const GUIDE_SLUGS = ['rooting-cuttings', 'support-systems', 'pollination'] as const;
 export type GuideSlug = (typeof GUIDE_SLUGS)[number];

@@ -1,5 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
-import { varietySlug } from '@domain/constants';
+import { ILLUSTRATIONS_PATH, illustrationOf } from '@domain/constants';
 import type { CSSProperties, SyntheticEvent } from 'react';
 
 // A listing's picture wherever it shows (cards, thumbnails, the product page): its cover photo when it has one, else
@@ -7,12 +7,6 @@ import type { CSSProperties, SyntheticEvent } from 'react';
 
 type Pictured = Pick<Product, 'id' | 'variety' | 'form' | 'imageUrl' | 'cover'>;
 
-const ILLUSTRATIONS = '/images/products/';
-
-/** The drawing of the listing's variety and form (scripts/generate-product-images.mjs). */
-export function illustrationOf(listing: Pick<Product, 'variety' | 'form'>): string {
-  return `${ILLUSTRATIONS}${varietySlug(listing.variety)}-${listing.form}.svg`;
-}
 
 /**
  * Mirrored, cropped closer and shifted a little in hue by the listing's id, so that a page of one variety's cuttings
@@ -74,5 +68,5 @@ export function listingImage(listing: Pictured) {
     };
   }
   const src = listing.imageUrl;
-  return { src, style: src.startsWith(ILLUSTRATIONS) ? variation(listing.id) : undefined, onError, ref };
+  return { src, style: src.startsWith(ILLUSTRATIONS_PATH) ? variation(listing.id) : undefined, onError, ref };
 }
