@@ -113,6 +113,7 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
       username: 'sunshine_pitaya',
       name: 'Sunshine Pitaya Nursery',
       location: 'Homestead, Florida',
+      takingOrders: true,
     },
     photos: [photo],
     ...overrides,
@@ -149,6 +150,12 @@ describe("a listing's structured data", () => {
     expect(parsed.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(parsed.aggregateRating).toBeUndefined();
     expect(parsed.image).toEqual([`${ORIGIN}/images/products/sugar-dragon-cutting.svg`]);
+    // In stock, from a nursery not taking orders yet: nobody can buy it either.
+    const closed = listing({});
+    const closedHead = productHead({ ...closed, seller: { ...closed.seller, takingOrders: false } }, ORIGIN);
+    expect(productLd.parse(closedHead.structuredData?.[0]).offers.availability).toBe(
+      'https://schema.org/OutOfStock',
+    );
     expect(head.image).toBeUndefined();
   });
 
