@@ -98,7 +98,7 @@ export const productSchema = z
       takingOrders: z
         .boolean()
         .describe(
-          'Whether the nursery can take a buyer\'s payment now (its payment instructions, or its card payments account, ' +
+          "Whether the nursery can take a buyer's payment now (its payment instructions, or its card payments account, " +
             'by the way of paying in force); false: its listings say "Not taking orders yet" and checkout refuses them',
         ),
     }),

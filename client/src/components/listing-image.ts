@@ -7,7 +7,6 @@ import type { CSSProperties, SyntheticEvent } from 'react';
 
 type Pictured = Pick<Product, 'id' | 'variety' | 'form' | 'imageUrl' | 'cover'>;
 
-
 /**
  * Mirrored, cropped closer and shifted a little in hue by the listing's id, so that a page of one variety's cuttings
  * is not six copies of one drawing. The hue shifts are small: the fruit keeps its variety's colour.

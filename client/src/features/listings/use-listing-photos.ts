@@ -166,7 +166,8 @@ export function useListingPhotos(productId: number | undefined) {
     // The previews of refused files go with them to the edit page; the rest are let go.
     for (const d of refused) if (d.preview) previews.current.delete(d.preview);
     setDrafts((all) => {
-      for (const d of all) if (d.preview && previews.current.delete(d.preview)) URL.revokeObjectURL(d.preview);
+      for (const d of all)
+        if (d.preview && previews.current.delete(d.preview)) URL.revokeObjectURL(d.preview);
       return [];
     });
     if (refused.length > 0) refusedOnAdd.set(id, refused);

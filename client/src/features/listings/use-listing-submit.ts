@@ -63,7 +63,10 @@ export function useListingSubmit(form: ListingFormApi, product: Product | undefi
                 .then((refused) => {
                   setUploading(false);
                   if (refused.length === 0) {
-                    toast({ title: 'Product added', description: 'Your product has been added successfully' });
+                    toast({
+                      title: 'Product added',
+                      description: 'Your product has been added successfully',
+                    });
                     form.reset(LISTING_DEFAULTS);
                     form.setFocus('title');
                     return;

@@ -92,7 +92,8 @@ export class ListingService {
    * after): else 400 on imageUrl.
    */
   async create(sellerId: number, listing: Listing): Promise<ProductDetail> {
-    if (listing.imageUrl === '' && !(listing.photos !== undefined && listing.photos > 0)) throw noImageOrPhoto();
+    if (listing.imageUrl === '' && !(listing.photos !== undefined && listing.photos > 0))
+      throw noImageOrPhoto();
     const facts = plantFacts(listing);
     const id = await this.db.transaction(async (tx) => {
       const blockedFor = await this.blocked.forSeller(tx, sellerId);
