@@ -45,7 +45,8 @@ export interface ListingFormValues {
  * or waiting), since a listing needs a photo or an image URL.
  */
 export interface ListingFormContext {
-  photos: number;
+  /** Null while an edit's stored photos load: the server checks then. */
+  photos: number | null;
 }
 
 /** The form as react-hook-form gives it: the values as typed in, the checked listing out. */
@@ -110,10 +111,10 @@ export const listingResolver: Resolver<ListingFormValues, ListingFormContext, Li
   values,
   context,
 ) => {
-  const photos = context?.photos ?? 0;
+  const photos = context?.photos ?? null;
   const result = await listingSchema.safeParseAsync({
     ...values,
-    photos,
+    photos: photos ?? undefined,
     price: blankToMissing(values.price),
     quantity: blankToMissing(values.quantity),
     callused: values.shipsAs === CALLUSED_SHIPS_AS && values.callused,

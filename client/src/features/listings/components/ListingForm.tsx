@@ -33,7 +33,11 @@ export function ListingForm({ product }: { product?: Product }) {
     resolver: listingResolver,
     defaultValues: product ? listingToForm(product) : LISTING_DEFAULTS,
     // A listing needs a photo or an image URL: the photos it has or will have, as the form is checked.
-    context: { photos: photos.stored.length + photos.drafts.filter((d) => d.status !== 'failed').length },
+    context: {
+      photos: photos.loading
+        ? null
+        : photos.stored.length + photos.drafts.filter((d) => d.status !== 'failed').length,
+    },
   });
   const { onSubmit, pending } = useListingSubmit(form, product, photos);
 

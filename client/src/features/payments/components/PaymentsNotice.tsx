@@ -18,7 +18,8 @@ export function PaymentsNotice({ className }: { className?: string }) {
       className={`flex flex-wrap items-start gap-3 rounded-xl border border-amber-500/60 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-50 ${className ?? ''}`}
     >
       <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div className="min-w-0 flex-1">
+      {/* At least 14rem, so that on a phone the button goes under the text rather than squeeze it. */}
+      <div className="min-w-56 flex-1">
         <h2 id="payments-notice" className="font-sans text-base font-semibold">
           {byCard ? 'Set up card payments to start selling' : 'Say how buyers pay you to start selling'}
         </h2>
