@@ -225,7 +225,10 @@ for (const viewport of VIEWPORTS) {
       ).toHaveCount(0);
       await expect.poll(() => visitorPage(id)).not.toContain('Not taking orders yet');
       await page.goto(`/product/${id}`);
-      await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Not taking orders yet' })).toHaveCount(0);
+      // Its own button comes first, before the related listings' cards.
+      await expect(page.getByRole('button', { name: 'Add to Cart', exact: true }).first()).toBeEnabled();
     } finally {
       await nurseryContext.close();
       await visitorContext.close();
