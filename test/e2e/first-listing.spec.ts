@@ -116,7 +116,7 @@ for (const viewport of VIEWPORTS) {
 
     // The listing stays, with the photo that went up; its edit page shows the refused file and the server's reason.
     const reason = new RegExp(
-      `^IMG_1\\.jpg was not added: (${escape(PHOTO_MESSAGES.notPhoto)}|${escape(PHOTO_MESSAGES.damaged)})$`,
+      `^IMG_1\\.jpg was not added: (${escapeRegExp(PHOTO_MESSAGES.notPhoto)}|${escapeRegExp(PHOTO_MESSAGES.damaged)})$`,
     );
     await expect(toast(page, 'Product added')).toBeVisible();
     await expect(toast(page, reason)).toBeVisible();
@@ -128,7 +128,9 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('img', { name: '1 of 1' })).toBeVisible();
     await expect(
       page.getByRole('alert').filter({
-        hasText: new RegExp(`${escape(PHOTO_MESSAGES.notPhoto)}|${escape(PHOTO_MESSAGES.damaged)}`),
+        hasText: new RegExp(
+          `${escapeRegExp(PHOTO_MESSAGES.notPhoto)}|${escapeRegExp(PHOTO_MESSAGES.damaged)}`,
+        ),
       }),
     ).toBeVisible();
     await expect(page.getByText('IMG_1.jpg', { exact: true })).toBeVisible();
@@ -236,6 +238,6 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
