@@ -110,7 +110,8 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
           price: product.price.toFixed(2),
           priceCurrency: 'USD',
           availability:
-            product.inStock && product.quantity > 0
+            // A nursery not taking orders yet cannot sell it either (docs/product.md#product).
+            product.inStock && product.quantity > 0 && product.seller.takingOrders
               ? 'https://schema.org/InStock'
               : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',

@@ -93,7 +93,15 @@ export const productSchema = z
           'card marks it for a buyer there when the "Ships to" filter is off',
       ),
     rating: ratingSchema.describe('Real ratings from reviews'),
-    seller: sellerRefSchema.extend({ location: z.string().nullable() }),
+    seller: sellerRefSchema.extend({
+      location: z.string().nullable(),
+      takingOrders: z
+        .boolean()
+        .describe(
+          "Whether the nursery can take a buyer's payment now (its payment instructions, or its card payments account, " +
+            'by the way of paying in force); false: its listings say "Not taking orders yet" and checkout refuses them',
+        ),
+    }),
   })
   .meta({ id: 'Product' });
 export type Product = z.output<typeof productSchema>;

@@ -10,6 +10,7 @@ import { toCents } from '../money';
 import { parseDecimal } from '../numbers';
 import { controlCharactersMessage, hasControlCharacters } from '../text';
 import { editableText, requiredText } from '../text-fields';
+import { PHOTOS_PER_LISTING } from './photos';
 import {
   CALLUSED_SHIPS_AS,
   cuttingSizeProblem,
@@ -36,6 +37,8 @@ export const LISTING_MESSAGES = {
   cuttingSize: `Cutting size must be one of ${CUTTING_SIZES.join(', ')}`,
   pollination: 'Pollination must be self or cross',
   imageUrl: 'Please enter a valid URL',
+  imageOrPhoto: 'Add a photo or an image URL',
+  photos: `photos must be a whole number from 0 to ${PHOTOS_PER_LISTING}`,
   price: 'Price must be positive',
   priceMin: 'Price must be at least $0.01',
   priceCents: 'Price can have at most 2 decimal places',
@@ -138,11 +141,26 @@ export const listingSchema = z
       .refine((n) => toCents(n) >= 1, { error: LISTING_MESSAGES.priceMin })
       .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: LISTING_MESSAGES.priceCents })
       .refine((n) => n <= MAX_PRICE, { error: LISTING_MESSAGES.priceMax }),
+    /**
+     * What shows while the listing has no photo. Empty (or left out) when it has photos, or will have: a new listing
+     * says how many follow in `photos` (docs/decisions/0031-a-photo-or-an-image-url.md).
+     */
     imageUrl: z
       .string({ error: LISTING_MESSAGES.imageUrl })
       .trim()
       .max(IMAGE_URL_MAX, { error: LISTING_MESSAGES.imageUrl })
-      .refine(isSafeImageUrl, { error: LISTING_MESSAGES.imageUrl }),
+      .refine((v) => v === '' || isSafeImageUrl(v), { error: LISTING_MESSAGES.imageUrl })
+      .default(''),
+    /**
+     * New listings only: how many photos the seller uploads right after it is added (the listing form's chosen
+     * files). With none and no image URL, the listing is refused: it would have nothing of its own to show.
+     */
+    photos: z
+      .number({ error: LISTING_MESSAGES.photos })
+      .int({ error: LISTING_MESSAGES.photos })
+      .min(0, { error: LISTING_MESSAGES.photos })
+      .max(PHOTOS_PER_LISTING, { error: LISTING_MESSAGES.photos })
+      .optional(),
     /**
      * Edits only: the stock the seller saw when they opened the form. When a sale has changed it since, the edit
      * is refused (409) instead of putting the sold units back on sale. Without it, the edit simply applies.
@@ -171,6 +189,10 @@ export const listingSchema = z
   // The plant facts that contradict each other as given; the listings service checks them again against what
   // they resolve to (a fact left out of an edit keeps its stored value).
   .superRefine((l, ctx) => {
+    // Said to have no photos, it needs an image URL (an edit, which says nothing of photos, is checked by the
+    // listings service against the photos it has).
+    if (l.imageUrl === '' && l.photos === 0)
+      ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: LISTING_MESSAGES.imageOrPhoto });
     // A cutting's size follows from its length (cuttingSizeProblem, ./plant-facts.ts).
     const size = l.form === 'cutting' && l.cuttingSize ? l.cuttingSize : null;
     const sizeProblem = typeof l.lengthInches === 'number' ? cuttingSizeProblem(size, l.lengthInches) : null;

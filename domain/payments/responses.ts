@@ -96,6 +96,11 @@ export const payoutAccountSchema = z
       })
       .nullable()
       .describe('Null until the nursery connects an account'),
+    takingOrders: z
+      .boolean()
+      .describe(
+        "Whether buyers can pay the nursery now, so order its plants: under `direct` once its profile has payment instructions, under `stripe` once its account is active; the rule checkout applies, and each listing's seller.takingOrders",
+      ),
   })
   .meta({ id: 'PayoutAccount' });
 export type PayoutAccountView = z.output<typeof payoutAccountSchema>;

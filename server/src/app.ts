@@ -187,7 +187,7 @@ export async function buildApp({
     prefix: '/api/cart',
     cart: new CartService(database.db, config.payments.provider),
   });
-  const catalog = new CatalogService(database.db, database.catalogDb);
+  const catalog = new CatalogService(database.db, database.catalogDb, config.payments.provider);
   const blocked = new BlockedDestinations(database.db, today);
   const listings = new ListingService(database.db, catalog, blocked);
   const searches = new DestinationSearches(database.db, today);

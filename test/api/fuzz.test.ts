@@ -972,6 +972,10 @@ const listingFields = {
   ),
   // Edits only: the stock the seller saw (a sale since then makes the edit a 409).
   expectedQuantity: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
+  // New listings only: how many photos follow (without an image URL, at least one).
+  photos: fc.option(fc.oneof(fc.integer({ min: 0, max: 8 }), pick([-1, 9, 1.5, '2', null])), {
+    nil: undefined,
+  }),
   quantity: fc.oneof(
     fc.integer({ min: 1, max: 100_000 }),
     fc.integer({ min: 1, max: 100 }).map(String),
@@ -984,6 +988,7 @@ const listingFields = {
   ),
   imageUrl: fc.oneof(
     pick([
+      '',
       '/images/products/sugar-dragon-cutting.svg',
       'https://example.com/a.png',
       '//evil.example/x',

@@ -310,6 +310,31 @@ describe('the visitors page cache', () => {
     );
   });
 
+  it('shows a nursery taking orders on the next page once it says how buyers pay it (issue 35)', async () => {
+    // Its sign-up and its profile notify (two transactions), then the test's own: all heard before it goes on.
+    const heard = cache().stats.invalidations;
+    const own = await registerUser(t.server, {
+      isSeller: true,
+      profile: { shipFromState: 'FL', paymentInstructions: null },
+    });
+    await notify();
+    await waitFor(() => cache().stats.invalidations >= heard + 3, 'the sign-up notifications');
+    const created = await change(() => own.client.post<Product>('/api/products', LISTING));
+    const url = `/product/${created.body.id}`;
+    expect(shown(String((await visitor().get(url)).body)).data.product?.seller.takingOrders).toBe(false);
+    // Kept: the same page again is not rendered again.
+    const renders = hooks().renders;
+    await visitor().get(url);
+    expect(hooks().renders).toBe(renders);
+    await change(() =>
+      own.client.put('/api/seller/profile', {
+        shipFromState: 'FL',
+        paymentInstructions: 'Zelle to payments@nursery.example.com, with your order number.',
+      }),
+    );
+    expect(shown(String((await visitor().get(url)).body)).data.product?.seller.takingOrders).toBe(true);
+  });
+
   it("keeps a storefront's 404 until its nursery signs up, then shows the storefront", async () => {
     const username = `late_nursery_${Date.now().toString(36)}`;
     const url = `/sellers/${username}`;

@@ -59,6 +59,10 @@ describe('security baseline', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The listing form previews chosen photos from object URLs: blob: in img-src, and nowhere else.
+    const directives = csp.split(';').map((d) => d.trim());
+    expect(directives.find((d) => d.startsWith('img-src '))?.split(' ')).toContain('blob:');
+    expect(directives.filter((d) => d.includes('blob:')).map((d) => d.split(' ')[0])).toEqual(['img-src']);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -43,6 +43,7 @@ describe('Connect with Stripe', () => {
     expect((await nursery.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
       provider: 'stripe',
       account: null,
+      takingOrders: false,
     });
 
     const before = accountsMade().length;
@@ -85,6 +86,7 @@ describe('Connect with Stripe', () => {
     await stripe.activate(accountRef);
     const seen = (await nursery.get<PayoutAccountView>('/api/seller/payout-account')).body;
     expect(seen.account).toEqual({ status: 'active', label: 'Ready to sell by card', requirements: [] });
+    expect(seen.takingOrders).toBe(true);
     expect((await buyer.get<CartLine[]>('/api/cart')).body[0]?.paymentProblem).toBeNull();
 
     await stripe.restrict(accountRef, ['individual.verification.document']);
@@ -94,6 +96,7 @@ describe('Connect with Stripe', () => {
       label: 'Stripe needs more details',
       requirements: ['individual.verification.document'],
     });
+    expect(restricted.takingOrders).toBe(false);
     expect((await buyer.post('/api/orders', {})).status).toBe(409);
   });
 
@@ -129,6 +132,7 @@ describe('under the default', () => {
       expect((await client.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
         provider: 'direct',
         account: null,
+        takingOrders: true,
       });
       const refused = await client.post<{ message: string }>('/api/seller/payout-account');
       expect(refused.status).toBe(409);

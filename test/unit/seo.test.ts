@@ -113,6 +113,7 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
       username: 'sunshine_pitaya',
       name: 'Sunshine Pitaya Nursery',
       location: 'Homestead, Florida',
+      takingOrders: true,
     },
     photos: [photo],
     ...overrides,
@@ -161,6 +162,12 @@ describe("a listing's structured data", () => {
       ORIGIN,
     );
     expect(bareRoot.image?.url).toBe(`${ORIGIN}/images/social/sugar-dragon-bare-root.png`);
+    // In stock, from a nursery not taking orders yet: nobody can buy it either.
+    const closed = listing({});
+    const closedHead = productHead({ ...closed, seller: { ...closed.seller, takingOrders: false } }, ORIGIN);
+    expect(productLd.parse(closedHead.structuredData?.[0]).offers.availability).toBe(
+      'https://schema.org/OutOfStock',
+    );
   });
 
   it('cuts a description at a word, within 160 characters', () => {

@@ -91,7 +91,9 @@ export function securityHeaders(config: Config): Record<string, string> {
         scriptSrc: ["'self'"],
         // Radix and the scroll lock add small <style> elements; no inline script is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: for the listing form's previews of the photos a seller has chosen (object URLs of local files),
+        // shown before they are uploaded so they can be put in order; nothing else may load from blob:.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -18,6 +18,7 @@ import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
+import { NOT_TAKING_ORDERS } from './components/AddToCartButton';
 import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
@@ -97,7 +98,8 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
 
           <StockLine product={product} />
 
-          <ShipsToNotice productId={product.id} />
+          {/* Where it may ship matters only once its nursery takes orders. */}
+          {product.seller.takingOrders && <ShipsToNotice productId={product.id} />}
 
           <PurchaseControls product={product} />
 
@@ -201,7 +203,9 @@ function PurchaseControls({ product }: { product: Product }) {
     onSignedOut: () => navigate(signInToAdd(product.id, quantity)),
   });
   const { user } = useAuth();
-  useAddAfterSignIn(product, (n) => add(product, n));
+  useAddAfterSignIn(product, (n) => {
+    if (product.seller.takingOrders) add(product, n);
+  });
   const available = product.inStock && product.quantity > 0;
   // Where the buyer's plants go, when known: a listing that may not go there can still be added (for another
   // address), and the button says so, from the same check as the notice above it.
@@ -219,6 +223,21 @@ function PurchaseControls({ product }: { product: Product }) {
           <Link href="/seller/listings" className="underline-offset-4 hover:underline">
             Manage it in your listings
           </Link>
+        </p>
+      </div>
+    );
+  }
+
+  // Its nursery cannot take a buyer's payment yet: say so rather than offer a cart checkout would refuse.
+  if (!product.seller.takingOrders) {
+    return (
+      <div className="grid gap-2">
+        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
+          {NOT_TAKING_ORDERS}
+        </Button>
+        <p className="text-sm text-muted-foreground">
+          {/* The cart's words for the same thing (server/src/modules/payments/payability.ts). */}
+          {product.seller.name} is not taking payments yet, so its plants can't be bought for now.
         </p>
       </div>
     );

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useAuth } from '@/features/accounts';
 import { SellerOrders, ToShipSummary } from '@/features/orders';
+import { PaymentsNotice } from '@/features/payments';
 import { MissedBuyersNotice, ShipFromNotice } from '@/features/shipping';
 import { useSellerProducts } from './api';
 import { InventorySummary } from './components/InventorySummary';
@@ -38,6 +39,7 @@ export function SellerDashboardPage() {
         {greeting(user?.username, products.data?.length)}Manage your inventory and the orders to ship.
       </p>
       <ShipFromNotice className="mt-6" />
+      <PaymentsNotice className="mt-6" />
       <MissedBuyersNotice className="mt-6" />
       <InventorySummary stats={stats} failed={products.isError} onRetry={() => void products.refetch()} />
       <DashboardTabs products={products.data} pending={products.isPending} />

@@ -53,14 +53,14 @@ function toastFailure(title: string, error: unknown) {
   toast({ title, description: errorMessage(error, 'An error occurred'), variant: 'destructive' });
 }
 
-/** POST /api/products: "Product added" or "Failed to add product" (docs/product.md#errors). */
+/**
+ * POST /api/products, or "Failed to add product" (docs/product.md#errors); "Product added" is said by the form once
+ * the listing's photos are up (use-listing-submit.ts).
+ */
 export function useCreateListing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (listing: ListingPayload) => apiRequest<Product>('POST', '/api/products', listing),
-    onSuccess: () => {
-      toast({ title: 'Product added', description: 'Your product has been added successfully' });
-    },
     onError: (error) => toastFailure('Failed to add product', error),
     onSettled: () => refreshListings(queryClient),
   });

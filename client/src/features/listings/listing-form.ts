@@ -1,3 +1,4 @@
+import { illustrationOf } from '@domain/catalog/illustrations';
 import type { Product } from '@domain/catalog/responses';
 import {
   CUTTING_SIZES,
@@ -7,7 +8,7 @@ import {
   type ShipsAs,
 } from '@domain/constants';
 import { CALLUSED_SHIPS_AS, cuttingSizeOfLength, LENGTH_INCHES_MAX } from '@domain/listings/plant-facts';
-import { type Listing, listingSchema } from '@domain/listings/schemas';
+import { LISTING_MESSAGES, type Listing, listingSchema } from '@domain/listings/schemas';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import type { ListingPayload } from './api';
 
@@ -39,8 +40,17 @@ export interface ListingFormValues {
   inStock: boolean;
 }
 
+/**
+ * What the form is checked with beside its values: how many photos the listing has or will have (stored, uploading
+ * or waiting), since a listing needs a photo or an image URL.
+ */
+export interface ListingFormContext {
+  /** Null while an edit's stored photos load: the server checks then. */
+  photos: number | null;
+}
+
 /** The form as react-hook-form gives it: the values as typed in, the checked listing out. */
-export type ListingFormApi = UseFormReturn<ListingFormValues, unknown, Listing>;
+export type ListingFormApi = UseFormReturn<ListingFormValues, ListingFormContext, Listing>;
 
 /** The listing form's fields, in the order they are shown (server field errors go to these). */
 export const LISTING_FIELDS = [
@@ -94,11 +104,17 @@ export const LISTING_DEFAULTS: ListingFormValues = {
  * swaps a union's own message ("Price must be positive") for its first member's generic one. A blank price
  * or quantity is checked as missing, for the same reason: the schema answers an empty text with zod's
  * generic "Too small" message. Callused and the rootstock count only while the form shows them (an
- * unrooted cutting; a grafted plant), as the cutting size counts only for a cutting.
+ * unrooted cutting; a grafted plant), as the cutting size counts only for a cutting. Without photos (the context's
+ * count), the image URL is needed.
  */
-export const listingResolver: Resolver<ListingFormValues, unknown, Listing> = async (values) => {
+export const listingResolver: Resolver<ListingFormValues, ListingFormContext, Listing> = async (
+  values,
+  context,
+) => {
+  const photos = context?.photos ?? null;
   const result = await listingSchema.safeParseAsync({
     ...values,
+    photos: photos ?? undefined,
     price: blankToMissing(values.price),
     quantity: blankToMissing(values.quantity),
     callused: values.shipsAs === CALLUSED_SHIPS_AS && values.callused,
@@ -106,6 +122,9 @@ export const listingResolver: Resolver<ListingFormValues, unknown, Listing> = as
   });
   if (result.success) return { values: result.data, errors: {} };
   const errors: FieldErrors<ListingFormValues> = {};
+  // The schema checks it only once every field is right: said with the other fields' messages here.
+  if (values.imageUrl.trim() === '' && photos === 0)
+    errors.imageUrl = { type: 'custom', message: LISTING_MESSAGES.imageOrPhoto };
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '') as keyof ListingFormValues;
     if ((LISTING_FIELDS as readonly string[]).includes(field) && !errors[field]) {
@@ -141,7 +160,8 @@ export function listingToForm(product: Product): ListingFormValues {
     rootstock: product.rootstock ?? '',
     // A way of shipping other than the form's default was the seller's choice: it stays when the form changes.
     shipsAsChosen: product.shipsAs !== DEFAULT_SHIPS_AS[product.form],
-    imageUrl: product.imageUrl,
+    // Left empty when it was added with photos and no URL: the server stored its drawing (illustrationOf).
+    imageUrl: product.cover && product.imageUrl === illustrationOf(product) ? '' : product.imageUrl,
     organic: product.organic,
     pesticideFree: product.pesticideFree,
     inStock: product.inStock,

@@ -36,6 +36,12 @@ export function checkPhotoFile(file: File): string | null {
 
 let nextKey = 1;
 
+/**
+ * Files a new listing's upload refused, kept for its edit page (where the seller goes next) to show with their
+ * reasons, by listing id; taken once.
+ */
+const refusedOnAdd = new Map<number, PhotoDraft[]>();
+
 const upload = (productId: number, file: File) => {
   const body = new FormData();
   body.append('file', file);
@@ -51,12 +57,16 @@ export function useListingPhotos(productId: number | undefined) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...listingQueries.photos(productId ?? 0), enabled: productId !== undefined });
   const stored = query.data ?? [];
-  const [drafts, setDrafts] = useState<PhotoDraft[]>([]);
+  const [drafts, setDrafts] = useState<PhotoDraft[]>(() => {
+    const refused = productId === undefined ? undefined : refusedOnAdd.get(productId);
+    if (productId !== undefined) refusedOnAdd.delete(productId);
+    return refused ?? [];
+  });
   const [busy, setBusy] = useState(false);
   // One upload at a time, so photos are stored in the order they were chosen.
   const queue = useRef(Promise.resolve());
   const queued = useRef(0);
-  const previews = useRef(new Set<string>());
+  const previews = useRef(new Set(drafts.flatMap((d) => (d.preview ? [d.preview] : []))));
 
   useEffect(
     () => () => {
@@ -133,18 +143,36 @@ export function useListingPhotos(productId: number | undefined) {
     }
   };
 
-  /** After a new listing is added: its chosen photos, uploaded in order; those refused are told in a toast. */
-  const uploadAll = async (id: number) => {
+  /**
+   * After a new listing is added: its chosen photos, uploaded in order. Answers those the server refused, each with
+   * its reason; they are kept for the listing's edit page (refusedOnAdd), where they show until dismissed.
+   */
+  const uploadAll = async (id: number): Promise<PhotoDraft[]> => {
     const waiting = drafts.filter((d) => d.status === 'waiting');
+    const refused: PhotoDraft[] = [];
     for (const draft of waiting) {
-      const ok = await send(id, draft).catch(() => false);
-      if (!ok) toast({ title: `${draft.name} was not uploaded`, variant: 'destructive' });
+      patch(draft.key, { status: 'uploading' });
+      try {
+        await upload(id, draft.file);
+        forget(draft);
+      } catch (error) {
+        refused.push({
+          ...draft,
+          status: 'failed',
+          message: errorMessage(error, 'The photo could not be uploaded.'),
+        });
+      }
     }
+    // The previews of refused files go with them to the edit page; the rest are let go.
+    for (const d of refused) if (d.preview) previews.current.delete(d.preview);
     setDrafts((all) => {
-      for (const d of all) if (d.preview) URL.revokeObjectURL(d.preview);
+      for (const d of all)
+        if (d.preview && previews.current.delete(d.preview)) URL.revokeObjectURL(d.preview);
       return [];
     });
+    if (refused.length > 0) refusedOnAdd.set(id, refused);
     if (waiting.length > 0) await refreshListings(queryClient);
+    return refused;
   };
 
   /** Runs a change of the stored photos (PUT or DELETE answers the photos as they are now). */

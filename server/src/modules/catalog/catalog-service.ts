@@ -1,5 +1,6 @@
 import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/catalog/responses';
 import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
+import type { PaymentProviderId } from '@domain/payments';
 import type { Db } from '../../db/connect';
 import { FacetCounts } from './facets';
 import { ProductList, type ProductPage } from './list';
@@ -22,14 +23,16 @@ export class CatalogService {
   constructor(
     db: Db,
     /** The list and facet reads: planned for their parameters every time (Database.catalogDb). */
-    reads: Db = db,
+    reads: Db,
+    /** The way of paying in force: each listing says whether its seller can be paid, so can be ordered from. */
+    provider: PaymentProviderId,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
     relevanceWindow?: number,
     /** The clock of the capped-list and broad-facet caches, in milliseconds. */
     now: () => number = Date.now,
   ) {
-    this.products = new ProductReads(db);
-    this.lists = new ProductList(reads, relevanceWindow, now);
+    this.products = new ProductReads(db, provider);
+    this.lists = new ProductList(reads, provider, relevanceWindow, now);
     this.facetCounts = new FacetCounts(reads, now);
     this.storefronts = new Storefronts(db);
   }

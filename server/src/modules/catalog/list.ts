@@ -1,5 +1,6 @@
 import type { Product } from '@domain/catalog/responses';
 import { EXACT_TOTAL_LIMIT, type ProductListQuery } from '@domain/catalog/schemas';
+import type { PaymentProviderId } from '@domain/payments';
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products } from '../../db/schema';
@@ -100,6 +101,8 @@ export class ProductList {
   constructor(
     /** The catalog read pool: planned for their parameters every time (Database.catalogDb). */
     private readonly reads: Db,
+    /** The way of paying in force: whether each listing's seller can be paid (products.ts). */
+    private readonly provider: PaymentProviderId,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
     private readonly relevanceWindow = RELEVANCE_WINDOW,
     /** The clock of the capped-list cache, in milliseconds. */
@@ -217,7 +220,7 @@ export class ProductList {
       ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
       rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
       byIds: relevance
-        ? selectProducts(this.reads)
+        ? selectProducts(this.reads, this.provider)
             .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
             .prepare('catalog_by_ids')
         : null,
@@ -240,7 +243,7 @@ export class ProductList {
       .orderBy(...orderBy(q))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return selectProducts(this.reads)
+    return selectProducts(this.reads, this.provider)
       .where(sql`${products.id} = any(array(${ids}))`)
       .orderBy(...orderBy(q))
       .prepare('catalog_page');

@@ -1,14 +1,21 @@
 import type { Product, ProductDetail } from '@domain/catalog/responses';
 import { fromCents } from '@domain/money';
+import type { PaymentProviderId } from '@domain/payments';
 import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { shopName } from '../../db/names';
 import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { sellerCanBePaid } from '../payments';
 import { coverOf, photoColumns, photoView } from '../photos';
 
-/** Every product column the API shows (not the search text), with the seller. */
-const productColumns = {
+/**
+ * Every product column the API shows (not the search text), with the seller, and whether the seller can take a
+ * buyer's payment under the provider in force (payments/payability.ts, the rule checkout and the cart apply): under
+ * `direct` a column of the seller's row, already joined for its name; under `stripe` its payout account, read by
+ * its primary key.
+ */
+const productColumns = (provider: PaymentProviderId) => ({
   id: products.id,
   sellerId: products.sellerId,
   title: products.title,
@@ -39,11 +46,12 @@ const productColumns = {
   sellerUsername: users.username,
   sellerName: shopName(sql`${users}`),
   sellerLocation: users.location,
-};
+  sellerTakingOrders: sellerCanBePaid(provider, sql`${users}`),
+});
 
 /** Listings with their seller, read through `db` (the statements' pool or the catalog's read pool). */
-export function selectProducts(db: Db) {
-  return db.select(productColumns).from(products).innerJoin(users, eq(users.id, products.sellerId));
+export function selectProducts(db: Db, provider: PaymentProviderId) {
+  return db.select(productColumns(provider)).from(products).innerJoin(users, eq(users.id, products.sellerId));
 }
 
 /** A row of selectProducts. */
@@ -82,7 +90,13 @@ export function toProduct(r: ProductRow): Product {
     unitsSold: r.unitsSold,
     blockedTo: r.blockedTo as Product['blockedTo'],
     rating: ratingOf(r.ratingCount, r.ratingSum),
-    seller: { id: r.sellerId, username: r.sellerUsername, name: r.sellerName, location: r.sellerLocation },
+    seller: {
+      id: r.sellerId,
+      username: r.sellerUsername,
+      name: r.sellerName,
+      location: r.sellerLocation,
+      takingOrders: r.sellerTakingOrders,
+    },
   };
 }
 
@@ -92,8 +106,11 @@ export class ProductReads {
   private readonly productById;
   private readonly photosOf;
 
-  constructor(private readonly db: Db) {
-    this.productById = selectProducts(db)
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProviderId,
+  ) {
+    this.productById = selectProducts(db, provider)
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
       .limit(1)
       .prepare('product_by_id');
@@ -120,7 +137,7 @@ export class ProductReads {
 
   /** A seller's visible listings, newest first (the seller's own list; archived listings left out). */
   async bySeller(sellerId: number): Promise<Product[]> {
-    const rows = await selectProducts(this.db)
+    const rows = await selectProducts(this.db, this.provider)
       .where(and(eq(products.sellerId, sellerId), isNull(products.archivedAt)))
       .orderBy(desc(products.createdAt), desc(products.id));
     return rows.map(toProduct);
@@ -141,13 +158,13 @@ export class ProductReads {
       sql`${products.createdAt} desc nulls last`,
       sql`${products.id} desc nulls last`,
     ];
-    const sameVariety = await selectProducts(this.db)
+    const sameVariety = await selectProducts(this.db, this.provider)
       .where(and(isNull(products.archivedAt), eq(products.variety, product.variety), ne(products.id, id)))
       .orderBy(...order)
       .limit(limit);
     if (sameVariety.length >= limit) return sameVariety.map(toProduct);
     const taken = [id, ...sameVariety.map((r) => r.id)];
-    const sameForm = await selectProducts(this.db)
+    const sameForm = await selectProducts(this.db, this.provider)
       .where(
         and(isNull(products.archivedAt), eq(products.form, product.form), notInArray(products.id, taken)),
       )

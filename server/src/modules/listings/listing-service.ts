@@ -1,3 +1,4 @@
+import { illustrationOf } from '@domain/catalog/illustrations';
 import type { Product, ProductDetail } from '@domain/catalog/responses';
 import type { ProductForm } from '@domain/constants';
 import {
@@ -7,11 +8,11 @@ import {
   resolvePlantFacts,
 } from '@domain/listings/plant-facts';
 import type { ListingRemoval } from '@domain/listings/responses';
-import { type Listing, stockChangedMessage } from '@domain/listings/schemas';
+import { LISTING_MESSAGES, type Listing, stockChangedMessage } from '@domain/listings/schemas';
 import { toCents } from '@domain/money';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { cartItems, orderItems, products } from '../../db/schema';
+import { cartItems, orderItems, productPhotos, products } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import type { CatalogService } from '../catalog';
 import type { BlockedDestinations } from '../shipping';
@@ -59,11 +60,17 @@ function columns(l: Listing, facts: PlantFacts, blockedTo: readonly string[]) {
     inStock: l.inStock,
     quantity: l.quantity,
     priceCents: toCents(l.price),
-    imageUrl: l.imageUrl,
+    // None given (the listing has photos, or they follow): its drawing, shown while it has no photo, so every
+    // reader of the column (cards, cart, orders) has a picture (docs/decisions/0031-a-photo-or-an-image-url.md).
+    imageUrl: l.imageUrl || illustrationOf({ variety: l.variety, form: l.form, shipsAs: facts.shipsAs }),
     ...facts,
     blockedTo: [...blockedTo],
   };
 }
+
+/** Refused: a listing with no image URL and no photo, given or to follow, would have nothing of its own to show. */
+const noImageOrPhoto = () =>
+  new InvalidInput(LISTING_MESSAGES.imageOrPhoto, { imageUrl: LISTING_MESSAGES.imageOrPhoto });
 
 /**
  * A seller's workspace over their listings: create, edit, delete or archive. Another seller's listing is 404 and
@@ -81,7 +88,13 @@ export class ListingService {
     return this.catalog.bySeller(sellerId);
   }
 
+  /**
+   * Adds a listing. Without an image URL, the body must say that photos follow (`photos`, the form uploads them right
+   * after): else 400 on imageUrl.
+   */
   async create(sellerId: number, listing: Listing): Promise<ProductDetail> {
+    if (listing.imageUrl === '' && !(listing.photos !== undefined && listing.photos > 0))
+      throw noImageOrPhoto();
     const facts = plantFacts(listing);
     const id = await this.db.transaction(async (tx) => {
       const blockedFor = await this.blocked.forSeller(tx, sellerId);
@@ -98,6 +111,8 @@ export class ListingService {
    * Edits a listing; with `expectedQuantity`, only while the stock is still what the seller saw (else 409). Plant
    * facts left out keep their stored values: the listing's row is then read and locked first. One transaction,
    * which reads the seller's profile (under its share lock, before the listing's row) for where it may not ship.
+   * Without an image URL, the listing must have a photo: its row is locked (photos change under that lock), then
+   * its photos counted; none is 400 on imageUrl.
    */
   async update(sellerId: number, id: number, listing: Listing): Promise<ProductDetail> {
     const own = and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.archivedAt)) as SQL;
@@ -121,6 +136,17 @@ export class ListingService {
           .for('update');
         if (!stored) throw new NotFound(PRODUCT_NOT_FOUND);
         facts = plantFacts(listing, { ...stored, form: stored.form as ProductForm });
+      }
+      if (listing.imageUrl === '') {
+        // The lock first (docs/architecture.md#reads-after-a-lock-wait): a photo's upload or delete holds it.
+        const [row] = await tx.select({ id: products.id }).from(products).where(own).for('update');
+        if (!row) throw new NotFound(PRODUCT_NOT_FOUND);
+        const [photo] = await tx
+          .select({ id: productPhotos.id })
+          .from(productPhotos)
+          .where(eq(productPhotos.productId, id))
+          .limit(1);
+        if (!photo) throw noImageOrPhoto();
       }
       await this.write(tx, own, listing, facts, blockedFor(facts.shipsAs));
     });

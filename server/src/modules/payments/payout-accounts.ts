@@ -5,11 +5,12 @@
  * `account.updated` heals itself.
  */
 import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountView } from '@domain/payments';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
 import { sellerPayoutAccounts, users } from '../../db/schema';
 import { Conflict, Unavailable } from '../../errors';
+import { sellerCanBePaid } from './payability';
 import type { PayoutAccount, PayoutProvider } from './ports';
 
 export const PAID_DIRECTLY_HERE =
@@ -24,14 +25,22 @@ export class PayoutAccounts {
     private readonly log: { warn(details: object, message: string): void },
   ) {}
 
-  /** The nursery's account as the provider says it now (as last stored when the provider does not answer). */
+  /**
+   * The nursery's account as the provider says it now (as last stored when the provider does not answer), and
+   * whether buyers can pay it, by the rule checkout applies (payability.ts), read once the account is stored.
+   */
   async get(sellerId: number): Promise<PayoutAccountView> {
-    if (!this.payouts) return { provider: this.settings.provider, account: null };
+    if (!this.payouts)
+      return {
+        provider: this.settings.provider,
+        account: null,
+        takingOrders: await this.takingOrders(sellerId),
+      };
     const [row] = await this.db
       .select()
       .from(sellerPayoutAccounts)
       .where(and(eq(sellerPayoutAccounts.sellerId, sellerId), eq(sellerPayoutAccounts.provider, 'stripe')));
-    if (!row) return { provider: 'stripe', account: null };
+    if (!row) return { provider: 'stripe', account: null, takingOrders: await this.takingOrders(sellerId) };
     let seen: PayoutAccount = { ref: row.accountRef, status: row.status, requirements: row.requirements };
     try {
       seen = await this.payouts.account(row.accountRef);
@@ -39,7 +48,16 @@ export class PayoutAccounts {
     } catch (err) {
       this.log.warn({ err, sellerId }, 'a payout account could not be read again');
     }
-    return { provider: 'stripe', account: view(seen) };
+    return { provider: 'stripe', account: view(seen), takingOrders: await this.takingOrders(sellerId) };
+  }
+
+  /** Whether buyers can pay the nursery under the provider in force (sellerCanBePaid). */
+  private async takingOrders(sellerId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ ok: sellerCanBePaid(this.settings.provider, sql`${users}`) })
+      .from(users)
+      .where(eq(users.id, sellerId));
+    return row?.ok === true;
   }
 
   /**
@@ -90,9 +108,19 @@ export class PayoutAccounts {
 
 /**
  * An account's state as the provider said it (`account.updated`, or a re-read when the nursery looks), stored for
- * checkout and the transfers to see. Nothing for an account that is not ours.
+ * checkout and the transfers to see. Nothing for an account that is not ours. A change of its status changes whether
+ * the nursery's listings can be ordered, which visitors' pages show: that statement notifies the page cache
+ * (docs/decisions/0031-a-photo-or-an-image-url.md#taking-orders). Its WHERE is re-checked on the row it locks, so a
+ * status another write stored meanwhile is compared, never one from before a wait; a re-read that changes nothing (a
+ * nursery looking at its profile) leaves visitors' pages be.
  */
 export async function storePayoutAccount(db: Db | Tx, account: PayoutAccount, at: Date): Promise<void> {
+  await db.execute(sql`
+    with changed as (
+      update seller_payout_accounts set status = ${account.status}
+      where provider = 'stripe' and account_ref = ${account.ref} and status <> ${account.status}
+      returning 1)
+    select pg_notify('catalog_changed', '') from changed`);
   await db
     .update(sellerPayoutAccounts)
     .set({ status: account.status, requirements: account.requirements, updatedAt: at })

@@ -6,10 +6,14 @@ import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { signInToAdd } from '../add-after-sign-in';
 
+/** What a listing says in place of Add to Cart while its nursery cannot take a buyer's payment (docs/product.md). */
+export const NOT_TAKING_ORDERS = 'Not taking orders yet';
+
 /**
  * A product card's button: "Add to Cart" (for a visitor a link to sign in that comes back to the plant with it
- * added), "Adding..." while busy, a disabled "Out of Stock" when sold out, and a
- * disabled "Your listing" for the seller who listed it (a seller cannot buy their own listing).
+ * added), "Adding..." while busy, a disabled "Out of Stock" when sold out, a disabled "Not taking orders yet" when
+ * its nursery cannot be paid yet, and a disabled "Your listing" for the seller who listed it (a seller cannot buy
+ * their own listing).
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart();
@@ -20,6 +24,14 @@ export function AddToCartButton({ product }: { product: Product }) {
     return (
       <Button size="sm" variant="secondary" disabled className={className}>
         Your listing
+      </Button>
+    );
+  }
+  // Its nursery cannot be paid yet (no payment instructions, or no card payments account): checkout would refuse it.
+  if (!product.seller.takingOrders) {
+    return (
+      <Button size="sm" variant="secondary" disabled className={className}>
+        {NOT_TAKING_ORDERS}
       </Button>
     );
   }

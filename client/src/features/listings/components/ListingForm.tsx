@@ -3,7 +3,13 @@ import type { Listing } from '@domain/listings/schemas';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
-import { LISTING_DEFAULTS, type ListingFormValues, listingResolver, listingToForm } from '../listing-form';
+import {
+  LISTING_DEFAULTS,
+  type ListingFormContext,
+  type ListingFormValues,
+  listingResolver,
+  listingToForm,
+} from '../listing-form';
 import { useListingPhotos } from '../use-listing-photos';
 import { useListingSubmit } from '../use-listing-submit';
 import {
@@ -22,12 +28,18 @@ import { PhotoManager } from './PhotoManager';
  * After an add the form resets for the next one; after an update the seller goes back to the listings.
  */
 export function ListingForm({ product }: { product?: Product }) {
-  const form = useForm<ListingFormValues, unknown, Listing>({
+  const photos = useListingPhotos(product?.id);
+  const form = useForm<ListingFormValues, ListingFormContext, Listing>({
     resolver: listingResolver,
     defaultValues: product ? listingToForm(product) : LISTING_DEFAULTS,
+    // A listing needs a photo or an image URL: the photos it has or will have, as the form is checked.
+    context: {
+      photos: photos.loading
+        ? null
+        : photos.stored.length + photos.drafts.filter((d) => d.status !== 'failed').length,
+    },
   });
-  const photos = useListingPhotos(product?.id);
-  const { onSubmit, pending } = useListingSubmit(form, product, photos.uploadAll);
+  const { onSubmit, pending } = useListingSubmit(form, product, photos);
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-busy={pending}>

@@ -158,8 +158,7 @@ export function ImageField({ form }: SectionProps) {
     <FormField
       id="listing-image-url"
       label="Image URL"
-      required
-      hint="Shown while the listing has no photos: a web address (https://…) or a path on this site, such as /images/products/sugar-dragon-cutting.svg."
+      hint="Needed only without photos, and shown while the listing has none: a web address (https://…) or a path on this site, such as /images/products/sugar-dragon-cutting.svg."
       error={form.formState.errors.imageUrl?.message}
     >
       <Input

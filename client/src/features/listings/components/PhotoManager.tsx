@@ -252,6 +252,10 @@ function DraftPhoto({
           <img
             src={draft.preview}
             alt={`${draft.name}, not uploaded yet`}
+            // A file the server found was no photo has no picture to show: its name and the reason say it.
+            onError={(event) => {
+              event.currentTarget.hidden = true;
+            }}
             className={cn(
               failed ? 'size-16 shrink-0 rounded object-cover' : 'size-full object-cover',
               draft.status === 'uploading' && 'opacity-60',
