@@ -10,11 +10,31 @@ import type { RegisterFormInput, RegisterFormOutput } from '../register-form';
 interface RegisterFieldsProps {
   form: UseFormReturn<RegisterFormInput, unknown, RegisterFormOutput>;
   isSeller: boolean;
+  /** Messages the server gave a plain post of the form (before adoption), shown until the form is sent again. */
+  postedErrors?: Record<string, string>;
 }
 
 /** The sign-up fields; sellers also get the optional shop name, location and bio (their storefront's). */
-export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
-  const { errors } = form.formState;
+export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFieldsProps) {
+  const { errors: own } = form.formState;
+  const errorOf = (name: keyof RegisterFormInput) => own[name]?.message ?? postedErrors[name];
+  const errors = Object.fromEntries(
+    (
+      [
+        'username',
+        'email',
+        'password',
+        'confirmPassword',
+        'businessName',
+        'location',
+        'bio',
+        'terms',
+      ] as const
+    )
+      .map((name) => [name, errorOf(name)])
+      .filter(([, message]) => message)
+      .map(([name, message]) => [name, { message }]),
+  ) as Partial<Record<keyof RegisterFormInput, { message: string }>>;
   const prefix = isSeller ? 'seller' : 'buyer';
   const id = (name: string) => `${prefix}-${name}`;
   return (
