@@ -32,7 +32,7 @@ const REGISTER_KEPT = [
 /**
  * The page forms a browser sends as plain form posts (application/x-www-form-urlencoded) when it submits before the
  * page is adopted, or without JavaScript (docs/decisions/0033-before-adoption.md): sign-in (POST /login), sign-up
- * (POST /register) and a signed-in buyer's Add to Cart (POST /cart/add). Each calls the API route itself
+ * (POST /register), a signed-in buyer's Add to Cart (POST /cart/add) and the newsletter (POST /newsletter). Each calls the API route itself
  * (in-process, with the request's own socket address and headers), so the Origin check, the session, the sign-in
  * throttle, the write limit and every rule apply exactly as they do to the browser's own calls. Done: a redirect
  * (303) where the browser would go; refused: the page again, rendered with the messages and the values typed
@@ -136,6 +136,27 @@ export async function registerPageForms(app: FastifyInstance, renderPosted: Rend
           title: 'Registration failed',
           description: messageOf(answer, 'Registration failed. Please try again.'),
         },
+      });
+    });
+
+    // The home page's newsletter form; the page again, with the message the browser would toast.
+    forms.post('/newsletter', async (request, reply) => {
+      const email = (formOf(request).get('email') ?? '').trim();
+      const answer = await callApi(app, request, '/api/newsletter', { email });
+      passCookies(answer, reply);
+      const message =
+        answer.status === 200
+          ? { title: 'Subscribed!', description: "You've been successfully subscribed to our newsletter." }
+          : answer.status === 400
+            ? { title: 'Invalid email', description: 'Please enter a valid email address' }
+            : {
+                title: 'Subscription failed',
+                description: messageOf(answer, 'Something went wrong. Please try again.'),
+              };
+      return renderPosted(request, reply, {
+        url: '/',
+        status: answer.status,
+        posted: { page: '/', values: answer.status === 200 ? {} : { email }, fieldErrors: {}, message },
       });
     });
 

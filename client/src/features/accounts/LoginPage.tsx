@@ -75,6 +75,8 @@ export function LoginPage() {
                 aria-describedby={
                   errors.username || shownPost?.fieldErrors.username ? 'login-error' : undefined
                 }
+                // In the HTML too: react-hook-form fills its fields only once the page is adopted.
+                defaultValue={posted?.values.username}
                 {...form.register('username')}
               />
             </FormField>

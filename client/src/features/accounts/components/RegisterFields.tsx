@@ -36,6 +36,9 @@ export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFi
       .map(([name, message]) => [name, { message }]),
   ) as Partial<Record<keyof RegisterFormInput, { message: string }>>;
   const prefix = isSeller ? 'seller' : 'buyer';
+  // The values the form starts from (a refused plain post's), in the HTML too: react-hook-form fills its fields only
+  // once the page is adopted.
+  const start = form.formState.defaultValues;
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <>
@@ -44,11 +47,18 @@ export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFi
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
+          defaultValue={start?.username}
           {...form.register('username')}
         />
       </FormField>
       <FormField id={id('email')} label="Email" required error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={start?.email}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField
         id={id('password')}
@@ -79,6 +89,7 @@ export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFi
               autoComplete="organization"
               maxLength={BUSINESS_NAME_MAX}
               placeholder="e.g. Sunshine Pitaya Nursery"
+              defaultValue={start?.businessName}
               {...form.register('businessName')}
             />
           </FormField>
@@ -86,11 +97,17 @@ export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFi
             <Input
               autoComplete="address-level1"
               placeholder="e.g. Homestead, Florida"
+              defaultValue={start?.location}
               {...form.register('location')}
             />
           </FormField>
           <FormField id={id('bio')} label="Bio (optional)" error={errors.bio?.message}>
-            <Textarea rows={4} placeholder="Tell buyers about your nursery" {...form.register('bio')} />
+            <Textarea
+              rows={4}
+              placeholder="Tell buyers about your nursery"
+              defaultValue={start?.bio}
+              {...form.register('bio')}
+            />
           </FormField>
         </>
       )}

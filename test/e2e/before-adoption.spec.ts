@@ -1,0 +1,268 @@
+import type { Product } from '@domain/catalog/responses';
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
+import { expect, nurseryByApi, PASSWORD, signUpByApi, test, uniqueName } from './support';
+
+// What a server-rendered page does before the browser has adopted it (its JavaScript still loading) and without
+// JavaScript (docs/decisions/0033-before-adoption.md). The pages here are raw ones (never support's `page`, which waits
+// for the adoption mark): the client's scripts are held back until the test has acted, then let through.
+
+/**
+ * Holds every script of the client's build (/assets/*.js) until `release()` is called; later loads are let through.
+ * Holding them keeps the page unadopted for as long as the test needs.
+ */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, (route) => {
+    if (holding) held.push(route);
+    else void route.continue();
+  });
+  return {
+    async release() {
+      holding = false;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/** Opens a server-rendered page with the scripts held: it returns as soon as the HTML has arrived. */
+async function openUnadopted(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'commit' });
+}
+
+/** Errors and warnings the page logs (a hydration mismatch is one), to be empty at the end. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function newPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport = { width: 1280, height: 900 },
+) {
+  const context = await browser.newContext({ baseURL, viewport });
+  return { context, page: await context.newPage() };
+}
+
+async function someProduct(context: BrowserContext): Promise<Product> {
+  const res = await context.request.get('/api/products?sort=price-low-high&limit=1');
+  const [product] = (await res.json()) as Product[];
+  if (!product) throw new Error('the catalog is empty');
+  return product;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`the product tabs work before the page is adopted, and as Radix tabs after (${viewport.width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await newPage(browser, baseURL, viewport);
+    const errors = collectErrors(page);
+    const product = await someProduct(context);
+    const scripts = await holdScripts(page);
+    await openUnadopted(page, `/product/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    await page.getByRole('tab', { name: 'Growing Info' }).click();
+    await expect(page).toHaveURL(/\?tab=growing$/);
+    await expect(page.getByRole('heading', { name: 'Growing information' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About this plant' })).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Growing Info' })).toHaveAttribute('aria-selected', 'true');
+
+    // Adopted: the same tabs, in place, and the address follows.
+    await scripts.release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: 'Reviews' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Growing information' })).toBeHidden();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    // The keyboard moves between them as Radix's tabs do.
+    await page.getByRole('tab', { name: 'Reviews' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Growing Info' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Growing Info' })).toHaveAttribute('aria-selected', 'true');
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test("a signed-in buyer's Add to Cart tapped before adoption puts the plant in the cart", async ({
+  browser,
+  baseURL,
+}) => {
+  const nursery = await nurseryByApi(browser, baseURL, (name) => `Early tap ${name}`);
+  const { context, page } = await newPage(browser, baseURL, { width: 390, height: 844 });
+  await signUpByApi(page, uniqueName('earlybuyer'));
+
+  // The product page's button, with 2 typed in its quantity field.
+  const scripts = await holdScripts(page);
+  await openUnadopted(page, `/product/${nursery.id}`);
+  await page.getByLabel('Quantity', { exact: true }).fill('2');
+  // The first: the page's own (related plants' cards have theirs below).
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await scripts.release();
+  await expect(page.getByText(nursery.title)).toBeVisible();
+  const cart = (await (await context.request.get('/api/cart')).json()) as Array<{
+    productId: number;
+    quantity: number;
+  }>;
+  expect(cart.map((l) => [l.productId, l.quantity])).toEqual([[nursery.id, 2]]);
+
+  // A card's button on the marketplace.
+  const again = await holdScripts(page);
+  await openUnadopted(page, `/marketplace?search=${encodeURIComponent(nursery.title)}`);
+  await page
+    .getByRole('list', { name: 'Products' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await again.release();
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get('/api/cart')).json()) as Array<{ quantity: number }>)[0]?.quantity,
+    )
+    .toBe(3);
+  await context.close();
+  await nursery.context.close();
+});
+
+test('the sign-in form sent before adoption gets its message, not JSON, and the adopted page keeps it', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newPage(browser, baseURL);
+  const errors = collectErrors(page);
+  const scripts = await holdScripts(page);
+  await openUnadopted(page, '/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Please enter both username and password')).toBeVisible();
+  await expect(page.getByText('No route for POST')).toHaveCount(0);
+  await scripts.release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByText('Please enter both username and password')).toBeVisible();
+  // The adopted form works in the browser.
+  await page.getByLabel('Username').fill('demo_buyer');
+  await page.getByLabel('Password', { exact: true }).fill('demobuyer123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+  // The first answer to the post was a 400 page, which the browser logs; nothing else.
+  expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  await context.close();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('sign-in: the messages, the username kept, never the password; then signed in and sent on', async ({
+    page,
+  }) => {
+    const username = uniqueName('nojs');
+    await signUpByApi(page, username);
+    await page.context().clearCookies();
+
+    await page.goto('/login?redirect=/marketplace');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter both username and password')).toBeVisible();
+
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password 123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login failed: Invalid username or password')).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(username);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    expect(await page.content()).not.toContain('wrong password 123');
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await expect(page.getByRole('button', { name: 'My account' })).toBeVisible();
+  });
+
+  test('sign-up: the form checked as in the browser, the seller tab, then signed up and sent on', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    await page.getByLabel('Username').fill('x');
+    await page.getByLabel('Password', { exact: true }).fill('secret-password-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of [
+      'Username must be at least 3 characters',
+      'Please enter a valid email address',
+      'Passwords do not match',
+      'You must accept the terms and conditions',
+    ])
+      await expect(page.getByText(message), message).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue('x');
+    expect(await page.content()).not.toContain('secret-password-1');
+
+    // A username taken: the server's message under its field.
+    await page.getByLabel('Username').fill('demo_buyer');
+    await page.getByLabel('Email').fill(`${uniqueName('taken')}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Username is already taken').first()).toBeVisible();
+
+    // The seller tab is a link; a nursery signs up and goes to its dashboard.
+    await page.getByRole('tab', { name: 'Seller Account' }).click();
+    await expect(page).toHaveURL(/\/register\?seller=true$/);
+    await expect(page.getByLabel('Shop name (optional)')).toBeVisible();
+    const username = uniqueName('nojsseller');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    const me = await page.request.get('/api/auth/me');
+    expect(await me.json()).toMatchObject({ username, isSeller: true });
+  });
+
+  test('the newsletter form is answered by the server with its message', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Email address').fill('not an address');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText('Invalid email Please enter a valid email address')).toBeVisible();
+    await page.getByLabel('Email address').fill(`${uniqueName('news')}@example.com`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(
+      page.getByText("Subscribed! You've been successfully subscribed to our newsletter."),
+    ).toBeVisible();
+    expect(page.url()).not.toContain('@');
+  });
+
+  test("a product's reviews are in the server's HTML, and its Reviews tab shows them", async ({ page }) => {
+    // A listing of the demo data that has reviews.
+    const list = (await (await page.request.get('/api/products?limit=60')).json()) as Product[];
+    const reviewed = list.find((p) => p.rating.count > 0);
+    if (!reviewed) throw new Error('the demo data has no reviewed listing');
+    const reviews = (await (await page.request.get(`/api/products/${reviewed.id}/reviews`)).json()) as Array<{
+      comment: string | null;
+    }>;
+    const line = reviews.find((r) => r.comment)?.comment?.split('\n')[0];
+    if (!line) throw new Error('no review with a comment');
+    // In the page as it comes, under its (closed) tab.
+    await page.goto(`/product/${reviewed.id}`);
+    await expect(page.getByText(line).first()).toBeAttached();
+    await expect(page.getByText(line).first()).toBeHidden();
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page).toHaveURL(/\?tab=reviews$/);
+    await expect(page.getByRole('tab', { name: 'Reviews' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(line).first()).toBeVisible();
+  });
+});
