@@ -95,6 +95,75 @@ for (const viewport of [
   });
 }
 
+/**
+ * The controls of the page as it is now (unadopted) that would do nothing when used: each visible control must be a
+ * link, a part of a form the server answers (its fields and its submit button), or disabled (visibly not ready).
+ */
+async function deadControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dead: string[] = [];
+    const selector = 'button, select, input, textarea, a, [role="tab"], [role="button"], [tabindex="0"]';
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (!element.checkVisibility()) continue;
+      if (element.matches(':disabled')) continue;
+      if (element instanceof HTMLAnchorElement && element.getAttribute('href')) continue;
+      const form = (element as HTMLInputElement).form ?? element.closest('form');
+      if (form && element.matches('input:not([type="button"]), select, textarea, button[type="submit"]'))
+        continue;
+      // A panel Radix makes focusable is not a control.
+      if (element.getAttribute('role') === 'tabpanel') continue;
+      dead.push(element.outerHTML.slice(0, 160));
+    }
+    return dead;
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`every control of a public page works before adoption, or is visibly not ready (${viewport.width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await newPage(browser, baseURL, viewport);
+    const product = await someProduct(context);
+    const scripts = await holdScripts(page);
+    for (const path of [
+      '/',
+      '/marketplace?variety=Sugar%20Dragon&organic=true',
+      `/product/${product.id}`,
+      `/sellers/${product.seller.username}`,
+      '/login',
+      '/register',
+      '/register?seller=true',
+      '/guides',
+      '/guides/rooting-cuttings',
+      '/help',
+    ]) {
+      await openUnadopted(page, path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      expect(await deadControls(page), path).toEqual([]);
+    }
+
+    // Some of them, used before adoption: a filter chip, a page number, Reset All, the cart.
+    await openUnadopted(page, '/marketplace?variety=Sugar%20Dragon&organic=true');
+    await page.getByRole('button', { name: 'Remove filter: Organic' }).click();
+    await expect(page).toHaveURL(/\/marketplace\?variety=Sugar(%20|\+)Dragon$/);
+    await openUnadopted(page, '/marketplace');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/marketplace\?page=2$/);
+    await openUnadopted(page, '/marketplace?organic=true');
+    if (viewport.width < 1024) await page.getByRole('link', { name: /^Filter/ }).click();
+    await page.getByRole('button', { name: 'Reset All' }).click();
+    await expect(page).toHaveURL(/\/marketplace$/);
+    await page.getByRole('link', { name: 'Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await scripts.release();
+    await context.close();
+  });
+}
+
 test("a signed-in buyer's Add to Cart tapped before adoption puts the plant in the cart", async ({
   browser,
   baseURL,
@@ -231,6 +300,35 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
     const me = await page.request.get('/api/auth/me');
     expect(await me.json()).toMatchObject({ username, isSeller: true });
+  });
+
+  test("a signed-in buyer's Add to Cart is a form: added and on to the cart, or the page again with why not", async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    const nursery = await nurseryByApi(browser, baseURL, (name) => `No script ${name}`);
+    await signUpByApi(page, uniqueName('nojsbuyer'));
+    await page.goto(`/product/${nursery.id}`);
+    await page.getByLabel('Quantity', { exact: true }).fill('4');
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const cart = async () =>
+      (
+        (await (await page.request.get('/api/cart')).json()) as Array<{ productId: number; quantity: number }>
+      ).map((l) => [l.productId, l.quantity]);
+    expect(await cart()).toEqual([[nursery.id, 4]]);
+
+    // More than the stock (10): refused, with the API's words, and the cart as it was.
+    await page.goto(`/product/${nursery.id}`);
+    await page.getByLabel('Quantity', { exact: true }).fill('7');
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Error: Only 10 left of .*, and 4 are already in your cart$/,
+    );
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('7');
+    expect(await cart()).toEqual([[nursery.id, 4]]);
+    await nursery.context.close();
   });
 
   test('the newsletter form is answered by the server with its message', async ({ page }) => {

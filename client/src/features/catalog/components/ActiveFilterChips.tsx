@@ -1,13 +1,18 @@
 import { X } from 'lucide-react';
 import type { FilterChip } from '../url-state';
 
-/** One chip per active filter, each with a remove button ("Remove filter: Organic"). */
+/**
+ * One chip per active filter, each with a remove control ("Remove filter: Organic"): a link to the address without
+ * that filter (`hrefOf`), so it works before the page is adopted; once adopted, `onRemove` takes it off in place.
+ */
 export function ActiveFilterChips({
   chips,
   onRemove,
+  hrefOf,
 }: {
   chips: readonly FilterChip[];
   onRemove: (chip: FilterChip) => void;
+  hrefOf: (chip: FilterChip) => string;
 }) {
   if (chips.length === 0) return null;
   return (
@@ -18,14 +23,24 @@ export function ActiveFilterChips({
           className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-soft-pink py-1 pr-1 pl-3 text-sm font-medium text-foreground"
         >
           <span>{chip.label}</span>
-          <button
-            type="button"
+          <a
+            href={hrefOf(chip)}
+            role="button"
             aria-label={`Remove filter: ${chip.label}`}
-            onClick={() => onRemove(chip)}
+            onClick={(event) => {
+              event.preventDefault();
+              onRemove(chip);
+            }}
+            // A button's keys: Space as well as Enter.
+            onKeyDown={(event) => {
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              onRemove(chip);
+            }}
             className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
           >
             <X className="size-3.5" aria-hidden="true" />
-          </button>
+          </a>
         </li>
       ))}
     </ul>
