@@ -157,7 +157,7 @@ for (const viewport of [
     if (viewport.width < 1024) await page.getByRole('link', { name: /^Filter/ }).click();
     await page.getByRole('button', { name: 'Reset All' }).click();
     await expect(page).toHaveURL(/\/marketplace$/);
-    await page.getByRole('link', { name: 'Cart' }).click();
+    await page.getByRole('link', { name: 'Cart', exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await scripts.release();
     await context.close();
@@ -180,7 +180,7 @@ test("a signed-in buyer's Add to Cart tapped before adoption puts the plant in t
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
   await expect(page).toHaveURL(/\/cart$/);
   await scripts.release();
-  await expect(page.getByText(nursery.title)).toBeVisible();
+  await expect(page.getByText(nursery.title).first()).toBeVisible();
   const cart = (await (await context.request.get('/api/cart')).json()) as Array<{
     productId: number;
     quantity: number;

@@ -17,6 +17,7 @@ import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
+import { useHydrated } from '@/lib/server-render';
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
@@ -246,6 +247,8 @@ function PurchaseControls({ product }: { product: Product }) {
   const { state } = useDestination();
   const checks = useShippingChecks(state, [product.id]);
   const refused = checks.data?.find((c) => c.productId === product.id)?.status === 'blocked';
+  // A visitor's Add to Cart is a link made with the quantity: the field is not ready (disabled) until adoption.
+  const hydrated = useHydrated();
   // A seller cannot buy their own listing: say so instead of offering a button that fails.
   if (user?.id === product.sellerId) {
     return (
@@ -276,7 +279,7 @@ function PurchaseControls({ product }: { product: Product }) {
           value={quantity}
           max={product.quantity}
           onChange={setQuantity}
-          disabled={!available}
+          disabled={!available || (!signedInAdd && !hydrated)}
         />
         {available && !user ? (
           // A visitor signs in first, and comes back to the plant with it added.
