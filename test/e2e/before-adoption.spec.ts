@@ -155,7 +155,7 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/marketplace\?page=2$/);
     await openUnadopted(page, '/marketplace?organic=true');
     if (viewport.width < 1024) await page.getByRole('link', { name: /^Filter/ }).click();
-    await page.getByRole('button', { name: 'Reset All' }).click();
+    await page.getByRole('link', { name: 'Reset All' }).click();
     await expect(page).toHaveURL(/\/marketplace$/);
     await page.getByRole('link', { name: 'Cart', exact: true }).click();
     await expect(page).toHaveURL(/\/cart$/);

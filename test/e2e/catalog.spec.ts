@@ -83,7 +83,7 @@ test('removing a chip removes that filter from the URL and the panel', async ({ 
   // Back restores the removed filter; Reset All clears everything.
   await page.goBack();
   await expect(page.getByRole('checkbox', { name: 'Organic', exact: true })).toBeChecked();
-  await page.getByRole('button', { name: 'Reset All' }).click();
+  await page.getByRole('link', { name: 'Reset All' }).click();
   await expect(page).toHaveURL(/\/marketplace$/);
   await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
 });

@@ -29,13 +29,10 @@ interface PaginationProps {
 export function Pagination({ page, totalPages, onPageChange, hrefOf, className }: PaginationProps) {
   if (totalPages <= 1) return null;
   // Links for the browser to follow before adoption; once adopted, the page changes in place.
-  const to = (n: number) => ({
-    href: hrefOf(n),
-    onClick: (event: MouseEvent) => {
-      event.preventDefault();
-      if (n !== page) onPageChange(n);
-    },
-  });
+  const go = (n: number) => (event: MouseEvent) => {
+    event.preventDefault();
+    if (n !== page) onPageChange(n);
+  };
   return (
     <nav aria-label="Pagination" className={cn('flex justify-center', className)}>
       <ul className="flex items-center gap-1 sm:gap-2">
@@ -47,7 +44,7 @@ export function Pagination({ page, totalPages, onPageChange, hrefOf, className }
             </Button>
           ) : (
             <Button variant="outline" className="px-2.5 sm:px-4" asChild>
-              <a {...to(page - 1)}>
+              <a href={hrefOf(page - 1)} onClick={go(page - 1)}>
                 <ChevronLeft aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">Previous</span>
               </a>
@@ -57,7 +54,12 @@ export function Pagination({ page, totalPages, onPageChange, hrefOf, className }
         {pageWindow(page, totalPages).map((n) => (
           <li key={n}>
             <Button variant={n === page ? 'default' : 'ghost'} size="icon" className="tabular-nums" asChild>
-              <a aria-label={`Page ${n}`} aria-current={n === page ? 'page' : undefined} {...to(n)}>
+              <a
+                href={hrefOf(n)}
+                onClick={go(n)}
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+              >
                 {n}
               </a>
             </Button>
@@ -71,7 +73,7 @@ export function Pagination({ page, totalPages, onPageChange, hrefOf, className }
             </Button>
           ) : (
             <Button variant="outline" className="px-2.5 sm:px-4" asChild>
-              <a {...to(page + 1)}>
+              <a href={hrefOf(page + 1)} onClick={go(page + 1)}>
                 <span className="sr-only sm:not-sr-only">Next</span>
                 <ChevronRight aria-hidden="true" />
               </a>

@@ -2,8 +2,9 @@ import { X } from 'lucide-react';
 import type { FilterChip } from '../url-state';
 
 /**
- * One chip per active filter, each with a remove control ("Remove filter: Organic"): a link to the address without
- * that filter (`hrefOf`), so it works before the page is adopted; once adopted, `onRemove` takes it off in place.
+ * One chip per active filter, each with a remove button ("Remove filter: Organic"): a plain form to the address
+ * without that filter (`hrefOf`), so it works before the page is adopted; once adopted, `onRemove` takes it off in
+ * place.
  */
 export function ActiveFilterChips({
   chips,
@@ -23,24 +24,27 @@ export function ActiveFilterChips({
           className="inline-flex items-center gap-1 rounded-full border border-primary/30 bg-soft-pink py-1 pr-1 pl-3 text-sm font-medium text-foreground"
         >
           <span>{chip.label}</span>
-          <a
-            href={hrefOf(chip)}
-            role="button"
-            aria-label={`Remove filter: ${chip.label}`}
-            onClick={(event) => {
+          {/* A form of its own, to the address without this filter, so it works before the page is adopted. */}
+          <form
+            method="get"
+            action={hrefOf(chip).split('?')[0]}
+            className="contents"
+            onSubmit={(event) => {
               event.preventDefault();
               onRemove(chip);
             }}
-            // A button's keys: Space as well as Enter.
-            onKeyDown={(event) => {
-              if (event.key !== ' ') return;
-              event.preventDefault();
-              onRemove(chip);
-            }}
-            className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
           >
-            <X className="size-3.5" aria-hidden="true" />
-          </a>
+            {[...new URLSearchParams(hrefOf(chip).split('?')[1] ?? '')].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+            <button
+              type="submit"
+              aria-label={`Remove filter: ${chip.label}`}
+              className="inline-flex size-6 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </form>
         </li>
       ))}
     </ul>

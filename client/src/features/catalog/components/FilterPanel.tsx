@@ -188,14 +188,7 @@ export function FilterPanel({
         <Button variant="outline" asChild>
           <a
             href={catalogPath(defaults)}
-            role="button"
             onClick={(event) => {
-              event.preventDefault();
-              onReset();
-            }}
-            // A button's keys: Space as well as Enter.
-            onKeyDown={(event) => {
-              if (event.key !== ' ') return;
               event.preventDefault();
               onReset();
             }}
