@@ -331,6 +331,29 @@ test.describe('without JavaScript', () => {
     await nursery.context.close();
   });
 
+  test('a posted form with markup, "$&" and NUL shows them as text, and the page data stays data', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin;
+    const username = 'x</script><b id="injected">$& $` $\'\u0000';
+    const res = await page.request.post('/login?redirect=/cart', {
+      form: { username, password: 'anything at all' },
+      headers: { origin },
+    });
+    expect(res.status()).toBe(400);
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).not.toContain('<b id="injected">');
+    expect(html).not.toContain('anything at all');
+    const data = /<script type="application\/json" id="server-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const state = JSON.parse(data as string) as {
+      queries: Array<{ queryKey: unknown[]; state: { data: { values: Record<string, string> } } }>;
+    };
+    const posted = state.queries.find((q) => q.queryKey[0] === 'posted-form');
+    expect(posted?.state.data.values).toEqual({ username });
+  });
+
   test('the newsletter form is answered by the server with its message', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Email address').fill('not an address');
