@@ -108,7 +108,14 @@ async function deadControls(page: Page): Promise<string[]> {
       if (element.matches(':disabled')) continue;
       if (element instanceof HTMLAnchorElement && element.getAttribute('href')) continue;
       const form = (element as HTMLInputElement).form ?? element.closest('form');
-      if (form && element.matches('input:not([type="button"]), select, textarea, button[type="submit"]'))
+      // A form the server answers: a post to one of the page forms' routes, or a GET to a page of its own (the
+      // marketplace's filters, a chip, the search) or the product page's ZIP check.
+      const answered = (f: HTMLFormElement) =>
+        f.method === 'post'
+          ? ['/login', '/register', '/cart/add', '/newsletter'].includes(new URL(f.action).pathname)
+          : f.getAttribute('action') !== null || f.querySelector('[name="zip"]') !== null;
+      if (form && element.matches('button[type="submit"], input[type="submit"]') && answered(form)) continue;
+      if (form && element.matches('input:not([type="button"]):not([type="submit"]), select, textarea'))
         continue;
       // A panel Radix makes focusable is not a control.
       if (element.getAttribute('role') === 'tabpanel') continue;
@@ -163,6 +170,45 @@ for (const viewport of [
     await context.close();
   });
 }
+
+test("a buyer's pages: every control works before adoption or is visibly not ready, the review form included", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await newPage(browser, baseURL, { width: 390, height: 844 });
+  const origin = new URL(baseURL as string).origin;
+  const login = await context.request.post('/api/auth/login', {
+    headers: { origin },
+    data: { username: 'demo_buyer', password: 'demobuyer123' },
+  });
+  expect(login.status()).toBe(200);
+  // A plant the demo buyer received and may review (the demo data has one).
+  const orders = (await (await context.request.get('/api/orders')).json()) as Array<{ id: number }>;
+  let reviewable: number | undefined;
+  for (const { id } of orders) {
+    const order = (await (await context.request.get(`/api/orders/${id}`)).json()) as {
+      items: Array<{ productId: number }>;
+    };
+    for (const { productId } of order.items) {
+      const mine = await context.request.get(`/api/products/${productId}/reviews/mine`);
+      if (mine.ok() && ((await mine.json()) as { canReview: boolean }).canReview) reviewable ??= productId;
+    }
+  }
+  if (reviewable === undefined) throw new Error('the demo buyer has nothing to review');
+  const scripts = await holdScripts(page);
+  for (const path of ['/', '/marketplace', `/product/${reviewable}?tab=reviews`]) {
+    await openUnadopted(page, path);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    expect(await deadControls(page), path).toEqual([]);
+  }
+  await expect(page.getByRole('button', { name: /Submit review|Update review/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'My account' })).toBeDisabled();
+  await scripts.release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('button', { name: /Submit review|Update review/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'My account' })).toBeEnabled();
+  await context.close();
+});
 
 test("a signed-in buyer's Add to Cart tapped before adoption puts the plant in the cart", async ({
   browser,
