@@ -1,6 +1,7 @@
 // The server's renderer (built by `vite build --ssr` into dist/ssr): renders a public page to HTML with the data
 // its queries ask for, so the browser paints the page before any JavaScript has run, then adopts it (main.tsx).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { POSTED_FORM_KEY, type PostedForm } from '@domain/posted-form';
 import type { PageHead } from '@domain/seo';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -30,6 +31,8 @@ export interface RenderRequest {
   zip?: string | null;
   /** The site's origin, for the absolute URLs a page gives search engines (its canonical URL, its picture). */
   origin?: string;
+  /** A form the page sent as a plain post that the server refused: the page shows it again, with its messages. */
+  posted?: PostedForm;
   api: ApiTransport;
 }
 
@@ -65,6 +68,7 @@ export async function render({
   mayHaveSession,
   zip = null,
   origin,
+  posted,
   api,
 }: RenderRequest): Promise<RenderedPage | null> {
   const [pathname = '/', search = ''] = url.split('?', 2);
@@ -72,6 +76,8 @@ export async function render({
   if (kind === 'guarded') return null;
 
   const queryClient = createQueryClient();
+  // In the cache, so it goes to the browser with the page's data and the page is adopted showing the same.
+  if (posted) queryClient.setQueryData(POSTED_FORM_KEY, posted);
   const server: ServerRender = { mayHaveSession, zip, origin };
   const ssrContext: { redirectTo?: string } = {};
   const renderOnce = () =>

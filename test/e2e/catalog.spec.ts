@@ -83,7 +83,7 @@ test('removing a chip removes that filter from the URL and the panel', async ({ 
   // Back restores the removed filter; Reset All clears everything.
   await page.goBack();
   await expect(page.getByRole('checkbox', { name: 'Organic', exact: true })).toBeChecked();
-  await page.getByRole('button', { name: 'Reset All' }).click();
+  await page.getByRole('link', { name: 'Reset All' }).click();
   await expect(page).toHaveURL(/\/marketplace$/);
   await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
 });
@@ -93,9 +93,9 @@ test('paging to page 2 shows the next six listings', async ({ page, request }) =
   expect(total).toBeGreaterThan(6);
   await page.goto('/marketplace');
   const pagination = page.getByRole('navigation', { name: 'Pagination' });
-  await expect(pagination.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await expect(pagination.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(
+  await expect(pagination.getByRole('link', { name: /^Page \d+$/ })).toHaveCount(
     Math.min(5, Math.ceil(total / 6)),
   );
   const firstTitle = await page
@@ -104,10 +104,10 @@ test('paging to page 2 shows the next six listings', async ({ page, request }) =
     .first()
     .innerText();
 
-  await pagination.getByRole('button', { name: 'Next' }).click();
+  await pagination.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/marketplace\?page=2$/);
-  await expect(pagination.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await expect(pagination.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(pagination.getByRole('link', { name: 'Previous' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('heading').first()).not.toHaveText(
     firstTitle,
   );

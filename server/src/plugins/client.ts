@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PostedForm } from '@domain/posted-form';
 import type { PageHead } from '@domain/seo';
 import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { escapeMarkup } from '../http/escape';
 import { isApiRequest } from '../http/route-path';
 import { notFound } from './errors';
 import { type CachedPage, compress, type Encoding, type PageCache } from './page-cache';
+import { registerPageForms } from './page-forms';
 import { headTags } from './page-head';
 import { PRIVATE_NO_STORE, SESSION_COOKIE, SIGNED_IN_COOKIE } from './session';
 
@@ -20,6 +22,7 @@ interface PageRenderer {
     zip?: string | null;
     /** The site's origin, for the absolute URLs a page gives search engines. */
     origin: string;
+    posted?: PostedForm;
     api: (url: string, init: RequestInit) => Promise<Response>;
   }): Promise<{
     status: number;
@@ -121,6 +124,31 @@ export async function registerClient(
       render?.finish(kept);
     }
   });
+  // The pages' plain form posts (sign-in, sign-up, Add to Cart) sent before adoption or without JavaScript: a form
+  // refused is the page again, rendered with its messages; never kept by any cache.
+  await registerPageForms(app, async (request, reply, { url, status, posted }) => {
+    const back = () => reply.header('cache-control', PRIVATE_NO_STORE).redirect(locationOf(url), 303);
+    if (!renderer) return back();
+    const origin = publicOrigin ?? `${request.protocol}://${request.host}`;
+    const mayHaveSession = Boolean(request.cookies[SESSION_COOKIE] || request.cookies[SIGNED_IN_COOKIE]);
+    const zip = /^\d{5}$/.test(request.cookies[SHIP_ZIP_COOKIE] ?? '')
+      ? (request.cookies[SHIP_ZIP_COOKIE] ?? null)
+      : null;
+    const rendered = await renderPage(app, renderer, request, reply, {
+      origin,
+      zip,
+      mayHaveSession,
+      url,
+      posted,
+    });
+    const page = rendered?.page;
+    if (!page || page.redirectTo) return back();
+    const html = Buffer.from(fillTemplate(template, page));
+    pageHeaders(reply, status, true);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compress[encoding](html));
+  });
   return renderer !== undefined;
 }
 
@@ -188,15 +216,22 @@ async function renderPage(
   renderer: PageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
-  { origin, zip, mayHaveSession }: { origin: string; zip: string | null; mayHaveSession: boolean },
+  {
+    origin,
+    zip,
+    mayHaveSession,
+    url = request.url,
+    posted,
+  }: { origin: string; zip: string | null; mayHaveSession: boolean; url?: string; posted?: PostedForm },
 ) {
   const cookie = request.headers.cookie;
   const setCookies = new Map<string, string>();
   let storable = true;
   try {
     const page = await renderer.render({
-      url: request.url,
+      url,
       origin,
+      posted,
       mayHaveSession,
       zip,
       // The page's queries are answered in-process by the API routes themselves, as the same user.

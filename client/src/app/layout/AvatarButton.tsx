@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useHydrated } from '@/lib/server-render';
 
 /** The avatar's letter: the username's first letter uppercased, or U. */
 export function avatarInitial(username: string | undefined): string {
@@ -8,6 +9,8 @@ export function avatarInitial(username: string | undefined): string {
 
 /** The signed-in user's avatar button, which opens the My Account menu. */
 export function AvatarButton({ username, ...props }: ComponentProps<'button'> & { username: string }) {
+  // Its menu is the page's code: not ready (disabled) until the page is adopted.
+  const hydrated = useHydrated();
   return (
     <Button
       variant="ghost"
@@ -16,6 +19,7 @@ export function AvatarButton({ username, ...props }: ComponentProps<'button'> & 
       aria-haspopup="menu"
       className="rounded-full"
       {...props}
+      disabled={!hydrated || props.disabled}
     >
       <span className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground">
         {avatarInitial(username)}

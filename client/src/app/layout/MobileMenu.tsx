@@ -11,6 +11,7 @@ import {
   SheetTrigger,
 } from '@/components/ui/Sheet';
 import { useAuth } from '@/features/accounts';
+import { useHydrated } from '@/lib/server-render';
 import { cn } from '@/lib/utils';
 import { DragonFruitMark } from './Logo';
 import { visibleNavLinks } from './nav-links';
@@ -22,10 +23,12 @@ const itemClass =
 export function MobileMenu() {
   const { user, logoutMutation } = useAuth();
   const [location] = useLocation();
+  // The menu opens from the page's code: not ready (disabled) until the page is adopted.
+  const hydrated = useHydrated();
   return (
     <Sheet>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Menu" className="md:hidden">
+        <Button variant="ghost" size="icon" aria-label="Menu" className="md:hidden" disabled={!hydrated}>
           <Menu className="size-5" aria-hidden="true" />
         </Button>
       </SheetTrigger>

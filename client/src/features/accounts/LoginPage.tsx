@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { FieldError, FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
+import { usePostedForm } from '@/lib/posted-form';
 import { useAuth } from './AuthProvider';
 import { DemoAccounts } from './components/DemoAccounts';
 import { addsToCart, registerUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
@@ -17,17 +18,23 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));
   useDismissToastsOnOpen();
+  // Sent as a plain form before the page was adopted (or without JavaScript) and refused: the server rendered the
+  // form again with its messages and the username typed (POST /login, docs/decisions/0033-before-adoption.md).
+  const posted = usePostedForm('/login');
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: posted?.values.username ?? '', password: '' },
   });
   const { errors } = form.formState;
+  // The server's messages stand until the form is sent again from here.
+  const shownPost = form.formState.submitCount === 0 ? posted : null;
 
   // Signed in (already, or just now): go to the redirect target.
   if (user) return <Redirect to={target} replace />;
 
   // Both fields share one rule and one message: show it once.
-  const formError = errors.username?.message ?? errors.password?.message;
+  const formError = errors.username?.message ?? errors.password?.message ?? shownPost?.fieldErrors.username;
+  const refusal = shownPost?.message;
   const onSubmit = form.handleSubmit((values) => loginMutation.mutate(values));
   const fillAccount = (account: LoginInput) => {
     form.setValue('username', account.username, { shouldValidate: form.formState.isSubmitted });
@@ -64,8 +71,12 @@ export function LoginPage() {
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={errors.username ? 'login-error' : undefined}
+                aria-invalid={errors.username || shownPost?.fieldErrors.username ? true : undefined}
+                aria-describedby={
+                  errors.username || shownPost?.fieldErrors.username ? 'login-error' : undefined
+                }
+                // In the HTML too: react-hook-form fills its fields only once the page is adopted.
+                defaultValue={posted?.values.username}
                 {...form.register('username')}
               />
             </FormField>
@@ -79,6 +90,11 @@ export function LoginPage() {
               />
             </FormField>
             {formError && <FieldError id="login-error">{formError}</FieldError>}
+            {refusal && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {refusal.title}: {refusal.description}
+              </p>
+            )}
             <Button type="submit" size="lg" className="w-full" disabled={loginMutation.isPending}>
               {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
             </Button>

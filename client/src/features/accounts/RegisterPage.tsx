@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { isApiError } from '@/lib/api';
+import { usePostedForm } from '@/lib/posted-form';
 import { useAuth } from './AuthProvider';
 import { RegisterFields } from './components/RegisterFields';
 import { loginUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
@@ -20,6 +21,15 @@ import {
 
 type AccountType = 'buyer' | 'seller';
 
+/** The sign-up page's address for a tab, keeping the path to come back to. */
+function registerTabUrl(seller: boolean, redirect: string | null): string {
+  const params = new URLSearchParams();
+  if (seller) params.set('seller', 'true');
+  if (redirect) params.set('redirect', redirect);
+  const query = params.toString().replaceAll('%2F', '/');
+  return query ? `/register?${query}` : '/register';
+}
+
 export function RegisterPage() {
   useDocumentTitle('Create an account');
   const { user, registerMutation } = useAuth();
@@ -28,6 +38,9 @@ export function RegisterPage() {
   const redirect = params.get('redirect');
   const target = redirect ? safeRedirect(redirect) : null;
   useDismissToastsOnOpen();
+  // Sent as a plain form before the page was adopted (or without JavaScript) and refused: the server rendered the
+  // form again with its messages and what was typed, never the passwords (POST /register, decision 0033).
+  const posted = usePostedForm('/register');
   const [tab, setTab] = useState<AccountType>(sellerParam ? 'seller' : 'buyer');
   // ?seller=true preselects the seller tab, also when the link is followed from this page.
   useEffect(() => setTab(sellerParam ? 'seller' : 'buyer'), [sellerParam]);
@@ -36,8 +49,19 @@ export function RegisterPage() {
 
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: registerResolver,
-    defaultValues: REGISTER_DEFAULTS,
+    defaultValues: posted
+      ? {
+          ...REGISTER_DEFAULTS,
+          username: posted.values.username ?? '',
+          email: posted.values.email ?? '',
+          businessName: posted.values.businessName ?? '',
+          location: posted.values.location ?? '',
+          bio: posted.values.bio ?? '',
+          terms: posted.values.terms === 'on',
+        }
+      : REGISTER_DEFAULTS,
   });
+  const shownPost = form.formState.submitCount === 0 ? posted : null;
 
   if (user) {
     // Just registered here: back where the visitor came from (the plant they were adding), else sellers to their
@@ -75,10 +99,24 @@ export function RegisterPage() {
         </CardHeader>
         <CardContent>
           <Tabs value={tab} onValueChange={(value) => setTab(value === 'seller' ? 'seller' : 'buyer')}>
+            {/* Each tab is a link to its own address too, so it works before the page is adopted. */}
             <TabsList aria-label="Account type" className="grid w-full grid-cols-2">
-              <TabsTrigger value="buyer">Buyer Account</TabsTrigger>
-              <TabsTrigger value="seller">Seller Account</TabsTrigger>
+              <TabsTrigger value="buyer" asChild>
+                <Link href={registerTabUrl(false, redirect)} replace>
+                  Buyer Account
+                </Link>
+              </TabsTrigger>
+              <TabsTrigger value="seller" asChild>
+                <Link href={registerTabUrl(true, redirect)} replace>
+                  Seller Account
+                </Link>
+              </TabsTrigger>
             </TabsList>
+            {shownPost?.message && (
+              <p role="alert" className="mt-4 text-sm font-medium text-destructive">
+                {shownPost.message.title}: {shownPost.message.description}
+              </p>
+            )}
             {(['buyer', 'seller'] as const).map((type) => (
               <TabsContent key={type} value={type}>
                 <p className="mb-5 text-sm text-muted-foreground">
@@ -87,7 +125,12 @@ export function RegisterPage() {
                     : 'Browse varieties from trusted growers, fill your cart and order.'}
                 </p>
                 <form method="post" noValidate onSubmit={onSubmit} className="grid gap-5">
-                  <RegisterFields form={form} isSeller={type === 'seller'} />
+                  <input type="hidden" name="accountType" value={type} />
+                  <RegisterFields
+                    form={form}
+                    isSeller={type === 'seller'}
+                    postedErrors={shownPost?.fieldErrors}
+                  />
                   <Button type="submit" size="lg" className="w-full" disabled={pending}>
                     {pending ? 'Creating Account...' : 'Create Account'}
                   </Button>

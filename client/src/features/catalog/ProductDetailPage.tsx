@@ -5,8 +5,8 @@ import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
 import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { type MouseEvent, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { SellerLink } from '@/components/SellerLink';
 import { RatingSummary } from '@/components/StarRating';
@@ -17,6 +17,8 @@ import { useAuth } from '@/features/accounts';
 import { useAddToCart } from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
+import { usePostedForm } from '@/lib/posted-form';
+import { useHydrated } from '@/lib/server-render';
 import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 import { NOT_TAKING_ORDERS } from './components/AddToCartButton';
 import { Breadcrumb } from './components/Breadcrumb';
@@ -42,12 +44,35 @@ export function ProductDetailPage() {
 }
 
 type Tab = 'description' | 'growing' | 'reviews';
+const TABS: readonly Tab[] = ['description', 'growing', 'reviews'];
+
+/** A tab's own address: the server renders the page with that tab open, so a tab is a link before adoption. */
+function tabHref(productId: number, tab: Tab): string {
+  return tab === 'description' ? `/product/${productId}` : `/product/${productId}?tab=${tab}`;
+}
+
+/**
+ * The open tab is the address's `tab` (description when absent or unknown). Each tab is a link to its address, so
+ * it works before the page is adopted and without JavaScript (the server renders that tab); once adopted, Radix
+ * moves between them in place and the address follows (replaced, not pushed).
+ */
+function useProductTab(productId: number) {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const asked = params.get('tab');
+  const tab: Tab = TABS.find((t) => t === asked) ?? 'description';
+  const setTab = (next: Tab) => {
+    if (next !== tab) navigate(tabHref(productId, next), { replace: true });
+  };
+  return [tab, setTab] as const;
+}
 
 function ProductDetail({ product }: { product: ProductDetailData }) {
   useDocumentTitle(product.title);
   usePageHead(productHead(product, useSiteOrigin()));
-  const [tab, setTab] = useState<Tab>('description');
-  const showReviews = () => {
+  const [tab, setTab] = useProductTab(product.id);
+  const showReviews = (event: MouseEvent) => {
+    event.preventDefault();
     setTab('reviews');
     document.getElementById('product-tabs')?.scrollIntoView({ block: 'start' });
   };
@@ -82,14 +107,15 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
           <ProductBadges product={product} />
 
           {product.rating.count > 0 ? (
-            <button
-              type="button"
+            // A link to the Reviews tab's address, so it works before adoption too.
+            <a
+              href={`${tabHref(product.id, 'reviews')}#product-tabs`}
               onClick={showReviews}
               className="w-fit rounded-md text-left hover:underline"
               aria-label={`${product.rating.average?.toFixed(1)} out of 5 from ${product.rating.count} ${product.rating.count === 1 ? 'review' : 'reviews'}: read the reviews`}
             >
               <RatingSummary as="span" rating={product.rating} />
-            </button>
+            </a>
           ) : (
             <RatingSummary rating={product.rating} />
           )}
@@ -116,9 +142,19 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         className="mt-12 scroll-mt-36 lg:scroll-mt-24"
       >
         <TabsList className="w-full sm:w-auto">
-          <TabsTrigger value="description">Description</TabsTrigger>
-          <TabsTrigger value="growing">Growing Info</TabsTrigger>
-          <TabsTrigger value="reviews">Reviews</TabsTrigger>
+          {(
+            [
+              ['description', 'Description'],
+              ['growing', 'Growing Info'],
+              ['reviews', 'Reviews'],
+            ] as const
+          ).map(([value, label]) => (
+            <TabsTrigger key={value} value={value} asChild>
+              <Link href={tabHref(product.id, value)} replace>
+                {label}
+              </Link>
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="description" className="mt-6 max-w-3xl">
           <h2 className="text-2xl">About this plant</h2>
@@ -133,7 +169,8 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         <TabsContent value="growing" className="mt-6">
           <GrowingInfo product={product} />
         </TabsContent>
-        <TabsContent value="reviews" className="mt-6 max-w-3xl">
+        {/* Always rendered (hidden unless open): the reviews are in the server's HTML, for search engines too. */}
+        <TabsContent value="reviews" forceMount className="mt-6 max-w-3xl data-[state=inactive]:hidden">
           <ProductReviews product={product} />
         </TabsContent>
       </Tabs>
@@ -198,7 +235,11 @@ function StockLine({ product }: { product: Product }) {
 /** Quantity (1 to the units available) and Add to Cart; a visitor is sent to sign in first. */
 function PurchaseControls({ product }: { product: Product }) {
   const [, navigate] = useLocation();
-  const [quantity, setQuantity] = useState(1);
+  const posted = usePostedForm(`/product/${product.id}`);
+  const [quantity, setQuantity] = useState(() => {
+    const asked = Number(posted?.values.quantity);
+    return Number.isInteger(asked) && asked >= 1 && asked <= Math.max(product.quantity, 1) ? asked : 1;
+  });
   const { add, isPending } = useAddToCart({
     onSignedOut: () => navigate(signInToAdd(product.id, quantity)),
   });
@@ -212,6 +253,8 @@ function PurchaseControls({ product }: { product: Product }) {
   const { state } = useDestination();
   const checks = useShippingChecks(state, [product.id]);
   const refused = checks.data?.find((c) => c.productId === product.id)?.status === 'blocked';
+  // A visitor's Add to Cart is a link made with the quantity: the field is not ready (disabled) until adoption.
+  const hydrated = useHydrated();
   // A seller cannot buy their own listing: say so instead of offering a button that fails.
   if (user?.id === product.sellerId) {
     return (
@@ -243,34 +286,61 @@ function PurchaseControls({ product }: { product: Product }) {
     );
   }
 
-  return (
-    <div className="flex flex-wrap items-end gap-4">
-      <QuantitySelector
-        id="quantity"
-        value={quantity}
-        max={product.quantity}
-        onChange={setQuantity}
-        disabled={!available}
-      />
-      {available && !user ? (
-        // A visitor signs in first, and comes back to the plant with it added.
-        <Button size="lg" className="min-w-44" asChild>
-          <Link href={signInToAdd(product.id, quantity)}>
+  // A signed-in buyer's Add to Cart is a form the server answers too (POST /cart/add, then the cart), so a tap
+  // before the page is adopted is not lost; once adopted, the page adds it in place. A refusal of such a post
+  // comes back as this page with its message (`posted`).
+  const signedInAdd = available && user !== null;
+  const controls = (
+    <>
+      <div className="flex flex-wrap items-end gap-4">
+        {signedInAdd && <input type="hidden" name="productId" value={product.id} />}
+        <QuantitySelector
+          id="quantity"
+          name={signedInAdd ? 'quantity' : undefined}
+          value={quantity}
+          max={product.quantity}
+          onChange={setQuantity}
+          disabled={!available || (!signedInAdd && !hydrated)}
+        />
+        {available && !user ? (
+          // A visitor signs in first, and comes back to the plant with it added.
+          <Button size="lg" className="min-w-44" asChild>
+            <Link href={signInToAdd(product.id, quantity)}>
+              <ShoppingCart aria-hidden="true" />
+              {refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
+            </Link>
+          </Button>
+        ) : available ? (
+          <Button type="submit" size="lg" className="min-w-44" disabled={isPending}>
             <ShoppingCart aria-hidden="true" />
-            {refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
-          </Link>
-        </Button>
-      ) : available ? (
-        <Button size="lg" className="min-w-44" disabled={isPending} onClick={() => add(product, quantity)}>
-          <ShoppingCart aria-hidden="true" />
-          {isPending ? 'Adding...' : refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
-        </Button>
-      ) : (
-        <Button size="lg" variant="secondary" className="min-w-44" disabled>
-          Out of Stock
-        </Button>
+            {isPending ? 'Adding...' : refused ? `Add to Cart (can't ship to ${state})` : 'Add to Cart'}
+          </Button>
+        ) : (
+          <Button size="lg" variant="secondary" className="min-w-44" disabled>
+            Out of Stock
+          </Button>
+        )}
+      </div>
+      {posted?.message && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {posted.message.title}: {posted.message.description}
+        </p>
       )}
-    </div>
+    </>
+  );
+  if (!signedInAdd) return <div className="grid gap-2">{controls}</div>;
+  return (
+    <form
+      method="post"
+      action="/cart/add"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add(product, quantity);
+      }}
+      className="grid gap-2"
+    >
+      {controls}
+    </form>
   );
 }
 

@@ -139,6 +139,11 @@ export function useMarketplace(
     setSort: (next: MarketplaceState['sort']) => go({ filters, sort: next, page: 1 }),
     removeChip: (chip: FilterChip) => go({ filters: chip.remove(filters), sort, page: 1 }),
     changePage,
+    /** A page's address: the page numbers are links, so they work before the page is adopted. */
+    pageHref: (next: number) => marketplaceHref({ filters, sort, page: next }, defaults),
+    /** The address without a chip's filter: the chips' remove buttons are links, as the page numbers are. */
+    chipHref: (chip: FilterChip) =>
+      marketplaceHref({ filters: chip.remove(filters), sort, page: 1 }, defaults),
     clearAll: () => navigate(home),
     /** The buyer's place (the address the cart ships to, or a ZIP code typed), when known. */
     place: destination.state,

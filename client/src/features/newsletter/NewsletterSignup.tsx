@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isApiError } from '@/lib/api';
+import { usePostedForm } from '@/lib/posted-form';
 import { useSubscribeNewsletter } from './api';
 import { validNewsletterEmail } from './email';
 
@@ -12,11 +13,16 @@ import { validNewsletterEmail } from './email';
  * the "Invalid email" toast and no request; success toasts "Subscribed!" and clears the field.
  */
 export function NewsletterSignup() {
-  const [value, setValue] = useState('');
+  // Sent as a plain form (POST /newsletter) before the page was adopted, or without JavaScript: the server rendered
+  // the page again with the message the browser would have toasted.
+  const posted = usePostedForm('/');
+  const [value, setValue] = useState(posted?.values.email ?? '');
+  const [shownPost, setShownPost] = useState(posted);
   const subscribe = useSubscribeNewsletter();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setShownPost(null);
     const email = validNewsletterEmail(value);
     if (!email) {
       toast({
@@ -55,7 +61,13 @@ export function NewsletterSignup() {
           Seasonal care reminders, new varieties and fresh cuttings from our growers, about once a month.
           Unsubscribe any time.
         </p>
-        <form noValidate onSubmit={onSubmit} className="mt-6 flex w-full max-w-md flex-col gap-3 sm:flex-row">
+        <form
+          method="post"
+          action="/newsletter"
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-6 flex w-full max-w-md flex-col gap-3 sm:flex-row"
+        >
           <label htmlFor="newsletter-email" className="sr-only">
             Email address
           </label>
@@ -73,6 +85,11 @@ export function NewsletterSignup() {
             {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </form>
+        {shownPost?.message && (
+          <p role="status" className="mt-3 text-sm font-medium">
+            {shownPost.message.title} {shownPost.message.description}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import type { DemoAccounts as DemoAccountsData } from '@domain/accounts/response
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBasket, Store } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
+import { useHydrated } from '@/lib/server-render';
 import { accountQueries } from '../api';
 
 type Role = keyof DemoAccountsData;
@@ -20,6 +21,8 @@ export function DemoAccounts({
   onUse: (account: { username: string; password: string }) => void;
 }) {
   const { data } = useQuery(accountQueries.demo());
+  // It fills the form from the page's code: not ready (disabled) until the page is adopted.
+  const hydrated = useHydrated();
   if (!data) return null;
   return (
     <section aria-labelledby="demo-accounts-title" className="rounded-xl border border-dashed bg-muted p-5">
@@ -40,7 +43,7 @@ export function DemoAccounts({
                   <Icon className="size-4 text-cactus" aria-hidden="true" />
                   {title}
                 </p>
-                <Button variant="outline" size="sm" onClick={() => onUse(account)}>
+                <Button variant="outline" size="sm" disabled={!hydrated} onClick={() => onUse(account)}>
                   Use {title.toLowerCase()} account
                 </Button>
               </div>

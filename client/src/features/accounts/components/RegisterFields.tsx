@@ -10,12 +10,35 @@ import type { RegisterFormInput, RegisterFormOutput } from '../register-form';
 interface RegisterFieldsProps {
   form: UseFormReturn<RegisterFormInput, unknown, RegisterFormOutput>;
   isSeller: boolean;
+  /** Messages the server gave a plain post of the form (before adoption), shown until the form is sent again. */
+  postedErrors?: Record<string, string>;
 }
 
 /** The sign-up fields; sellers also get the optional shop name, location and bio (their storefront's). */
-export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
-  const { errors } = form.formState;
+export function RegisterFields({ form, isSeller, postedErrors = {} }: RegisterFieldsProps) {
+  const { errors: own } = form.formState;
+  const errorOf = (name: keyof RegisterFormInput) => own[name]?.message ?? postedErrors[name];
+  const errors = Object.fromEntries(
+    (
+      [
+        'username',
+        'email',
+        'password',
+        'confirmPassword',
+        'businessName',
+        'location',
+        'bio',
+        'terms',
+      ] as const
+    )
+      .map((name) => [name, errorOf(name)])
+      .filter(([, message]) => message)
+      .map(([name, message]) => [name, { message }]),
+  ) as Partial<Record<keyof RegisterFormInput, { message: string }>>;
   const prefix = isSeller ? 'seller' : 'buyer';
+  // The values the form starts from (a refused plain post's), in the HTML too: react-hook-form fills its fields only
+  // once the page is adopted.
+  const start = form.formState.defaultValues;
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <>
@@ -24,11 +47,18 @@ export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
+          defaultValue={start?.username}
           {...form.register('username')}
         />
       </FormField>
       <FormField id={id('email')} label="Email" required error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={start?.email}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField
         id={id('password')}
@@ -59,6 +89,7 @@ export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
               autoComplete="organization"
               maxLength={BUSINESS_NAME_MAX}
               placeholder="e.g. Sunshine Pitaya Nursery"
+              defaultValue={start?.businessName}
               {...form.register('businessName')}
             />
           </FormField>
@@ -66,11 +97,17 @@ export function RegisterFields({ form, isSeller }: RegisterFieldsProps) {
             <Input
               autoComplete="address-level1"
               placeholder="e.g. Homestead, Florida"
+              defaultValue={start?.location}
               {...form.register('location')}
             />
           </FormField>
           <FormField id={id('bio')} label="Bio (optional)" error={errors.bio?.message}>
-            <Textarea rows={4} placeholder="Tell buyers about your nursery" {...form.register('bio')} />
+            <Textarea
+              rows={4}
+              placeholder="Tell buyers about your nursery"
+              defaultValue={start?.bio}
+              {...form.register('bio')}
+            />
           </FormField>
         </>
       )}

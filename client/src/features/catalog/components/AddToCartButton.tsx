@@ -53,10 +53,24 @@ export function AddToCartButton({ product }: { product: Product }) {
       </Button>
     );
   }
+  // A form the server answers too (POST /cart/add, then the cart), so a tap before the page is adopted is not lost;
+  // once adopted, the page adds it in place.
   return (
-    <Button size="sm" className={className} disabled={isPending} onClick={() => add(product)}>
-      <ShoppingCart aria-hidden="true" />
-      {isPending ? 'Adding...' : 'Add to Cart'}
-    </Button>
+    <form
+      method="post"
+      action="/cart/add"
+      className="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        add(product);
+      }}
+    >
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value="1" />
+      <Button type="submit" size="sm" className={className} disabled={isPending}>
+        <ShoppingCart aria-hidden="true" />
+        {isPending ? 'Adding...' : 'Add to Cart'}
+      </Button>
+    </form>
   );
 }

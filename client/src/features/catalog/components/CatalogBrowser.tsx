@@ -81,7 +81,7 @@ export function CatalogBrowser({
         </div>
 
         <div className="mt-4 flex flex-col gap-3">
-          <ActiveFilterChips chips={m.chips} onRemove={m.removeChip} />
+          <ActiveFilterChips chips={m.chips} onRemove={m.removeChip} hrefOf={m.chipHref} />
           {data && !m.productsQuery.isPlaceholderData && (
             <ShipsToSummary
               place={m.shipsTo.place}
@@ -121,7 +121,13 @@ export function CatalogBrowser({
         </div>
 
         {data && data.products.length > 0 && (
-          <Pagination className="mt-10" page={page} totalPages={m.totalPages} onPageChange={m.changePage} />
+          <Pagination
+            className="mt-10"
+            page={page}
+            totalPages={m.totalPages}
+            onPageChange={m.changePage}
+            hrefOf={m.pageHref}
+          />
         )}
       </section>
     </div>
@@ -209,6 +215,8 @@ function FiltersDrawer({
 }
 
 function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: Sort) => void }) {
+  // A new sort is applied by the page's code: not ready (disabled) until the page is adopted.
+  const hydrated = useHydrated();
   return (
     <div className="ml-auto flex items-center gap-2">
       <label htmlFor="sort" className="text-sm font-medium whitespace-nowrap">
@@ -217,6 +225,7 @@ function SortSelect({ value, onChange }: { value: Sort; onChange: (sort: Sort) =
       <select
         id="sort"
         value={value}
+        disabled={!hydrated}
         onChange={(event) => onChange(event.target.value as Sort)}
         className="h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
       >

@@ -16,6 +16,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { FieldError } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
+import { useHydrated } from '@/lib/server-render';
 import { cn } from '@/lib/utils';
 import { catalogPath, type PendingFilters, toggleItem } from '../url-state';
 
@@ -183,8 +184,17 @@ export function FilterPanel({
 
       <div className={cn('grid gap-2 pt-6', variant === 'drawer' && 'border-t pt-4')}>
         <Button type="submit">Apply Filters</Button>
-        <Button variant="outline" onClick={onReset}>
-          Reset All
+        {/* A link to the unfiltered page too, so it works before the page is adopted. */}
+        <Button variant="outline" asChild>
+          <a
+            href={catalogPath(defaults)}
+            onClick={(event) => {
+              event.preventDefault();
+              onReset();
+            }}
+          >
+            Reset All
+          </a>
         </Button>
       </div>
     </form>
@@ -214,6 +224,8 @@ function ListOptions({ filter, id, chosen, applied, counts, showAllToggle, onCha
     (o, i) => i < first || (showAllToggle && showAll) || applied.includes(o.value),
   );
   const optionsId = id(`${filter.key}-options`);
+  // The toggle is the page's code: not ready (disabled) until the page is adopted.
+  const hydrated = useHydrated();
   return (
     <>
       <div id={optionsId} className="grid gap-2.5">
@@ -237,6 +249,7 @@ function ListOptions({ filter, id, chosen, applied, counts, showAllToggle, onCha
           className="h-auto justify-start px-0 py-1"
           aria-expanded={showAll}
           aria-controls={optionsId}
+          disabled={!hydrated}
           onClick={() => setShowAll((s) => !s)}
         >
           {showAll ? 'Show fewer' : (filter.moreLabel ?? 'Show all')}

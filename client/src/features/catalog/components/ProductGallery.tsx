@@ -2,6 +2,7 @@ import type { Photo, ProductDetail } from '@domain/catalog/responses';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { fallbackRef, listingImage, showIllustration } from '@/components/listing-image';
 import { productImageAlt, VarietyBadge } from '@/components/ProductCard';
+import { useHydrated } from '@/lib/server-render';
 import { cn } from '@/lib/utils';
 
 /** The picture's column: the page's width on a phone, half of it from 768 px, at most 584 px (max-w-7xl). */
@@ -19,6 +20,7 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
   const [index, setIndex] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const swipe = useRef<number | null>(null);
+  const hydrated = useHydrated();
   const alt = productImageAlt(product);
   const frame = 'relative aspect-[4/3] overflow-hidden rounded-xl border bg-muted';
 
@@ -112,11 +114,14 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
                 type="button"
                 aria-label={`Show photo ${i + 1} of ${count}`}
                 aria-pressed={i === index}
+                // The photos change by the page's code: not ready (disabled) until the page is adopted.
+                disabled={!hydrated}
                 onClick={() => show(i)}
                 onKeyDown={onKeyDown}
                 className={cn(
                   'block size-14 overflow-hidden rounded-md border-2 bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:size-16',
                   i === index ? 'border-primary' : 'border-transparent opacity-75 hover:opacity-100',
+                  'disabled:cursor-default disabled:opacity-50',
                 )}
               >
                 <img

@@ -2,6 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Label';
+import { useHydrated } from '@/lib/server-render';
 
 interface QuantitySelectorProps {
   id: string;
@@ -10,10 +11,21 @@ interface QuantitySelectorProps {
   max: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  /** The field's name in its form (sent with a plain form post before the page is adopted). */
+  name?: string;
 }
 
 /** A quantity from 1 to the units available: minus and plus buttons and a labelled number field. */
-export function QuantitySelector({ id, value, max, onChange, disabled = false }: QuantitySelectorProps) {
+export function QuantitySelector({
+  id,
+  value,
+  max,
+  onChange,
+  disabled = false,
+  name,
+}: QuantitySelectorProps) {
+  // The field can be typed in before the page is adopted; the buttons need the page's code: disabled until then.
+  const hydrated = useHydrated();
   const upper = Math.max(1, max);
   const clamp = (n: number) => Math.min(Math.max(1, n), upper);
   // What the field shows while typing; the committed value follows every valid entry.
@@ -45,7 +57,7 @@ export function QuantitySelector({ id, value, max, onChange, disabled = false }:
           size="icon"
           aria-label="Decrease quantity"
           aria-controls={id}
-          disabled={disabled || value <= 1}
+          disabled={disabled || !hydrated || value <= 1}
           onClick={() => onChange(clamp(value - 1))}
           className="rounded-r-none"
         >
@@ -53,6 +65,7 @@ export function QuantitySelector({ id, value, max, onChange, disabled = false }:
         </Button>
         <input
           id={id}
+          name={name}
           type="number"
           inputMode="numeric"
           min={1}
@@ -63,7 +76,11 @@ export function QuantitySelector({ id, value, max, onChange, disabled = false }:
           onChange={(event) => onType(event.target.value)}
           onBlur={normalise}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') normalise();
+            // Enter settles the number; it does not send the form the field may sit in (Add to Cart).
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              normalise();
+            }
           }}
           className="h-10 w-16 border-x border-input bg-background text-center text-base tabular-nums [appearance:textfield] focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
         />
@@ -72,7 +89,7 @@ export function QuantitySelector({ id, value, max, onChange, disabled = false }:
           size="icon"
           aria-label="Increase quantity"
           aria-controls={id}
-          disabled={disabled || value >= upper}
+          disabled={disabled || !hydrated || value >= upper}
           onClick={() => onChange(clamp(value + 1))}
           className="rounded-l-none"
         >

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { FieldError, FormField } from '@/components/ui/FormField';
 import { Textarea } from '@/components/ui/Textarea';
 import { isApiError } from '@/lib/api';
+import { useHydrated } from '@/lib/server-render';
 import { cn } from '@/lib/utils';
 import { useWriteReview } from '../api';
 
@@ -42,6 +43,7 @@ export function ReviewForm({ productId, existing }: { productId: number; existin
   };
 
   const ratingError = errors.rating;
+  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 rounded-lg border bg-card p-4">
       <h3 className="text-lg">{existing ? 'Edit your review' : 'Write a review'}</h3>
@@ -85,7 +87,8 @@ export function ReviewForm({ productId, existing }: { productId: number; existin
         <Textarea rows={4} value={comment} onChange={(e) => setComment(e.target.value)} />
       </FormField>
       <div>
-        <Button type="submit" variant="cactus" disabled={write.isPending}>
+        {/* Sent by the page's code: not ready (disabled) until the page is adopted, so nothing typed is lost. */}
+        <Button type="submit" variant="cactus" disabled={write.isPending || !hydrated}>
           {write.isPending ? 'Saving...' : existing ? 'Update review' : 'Submit review'}
         </Button>
       </div>
