@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
+import { ReadTheRule } from '@/features/shipping';
 import { cn } from '@/lib/utils';
 import { useAcceptCartPrice, useRemoveCartLine, useUpdateCartQuantity } from '../api';
 import { hasPriceChange, type ShownCartLine } from '../cart-query';
@@ -82,17 +83,7 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
           <p className="text-sm font-medium text-destructive">
             {shippingProblem.text}
             {shippingProblem.sourceUrl && (
-              <>
-                {' '}
-                <a
-                  href={shippingProblem.sourceUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="whitespace-nowrap font-normal underline underline-offset-2"
-                >
-                  Read the rule
-                </a>
-              </>
+              <ReadTheRule href={shippingProblem.sourceUrl} className="whitespace-nowrap font-normal" />
             )}
           </p>
         )}

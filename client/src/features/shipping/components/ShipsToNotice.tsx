@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { useShippingChecks } from '../api';
 import { rememberZip, useDestination } from '../destination';
+import { ReadTheRule } from './ReadTheRule';
 
 /**
  * On a listing's page: whether it can ship to the buyer (docs/product.md#shipping-rules), for the address the cart
@@ -61,20 +62,7 @@ export function ShipsToNotice({ productId }: { productId: number }) {
           <details className="text-muted-foreground">
             <summary className="w-fit cursor-pointer underline-offset-2 hover:underline">The rule</summary>
             <p className="mt-1">
-              {check.reason}.
-              {check.sourceUrl && (
-                <>
-                  {' '}
-                  <a
-                    href={check.sourceUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="underline underline-offset-2"
-                  >
-                    Read the rule
-                  </a>
-                </>
-              )}
+              {check.reason}.{check.sourceUrl && <ReadTheRule href={check.sourceUrl} />}
             </p>
           </details>
         </div>
