@@ -438,15 +438,22 @@ describe('SHIPPING_RULES', () => {
 });
 
 describe('shippingDecisionText', () => {
-  it('says where a listing ships, or why it cannot', () => {
+  it("says where a listing ships, or why it cannot in a grower's words, never the rule's", () => {
     expect(shippingDecisionText({ status: 'allowed', labels: [] }, 'CA')).toBe('Ships to CA');
     const blocked = decideShipping(seller('FL'), { shipsAs: 'potted' }, 'HI', TODAY);
     expect(shippingDecisionText(blocked, 'HI')).toBe(
-      "Can't ship to HI: Hawaii accepts plants only free of soil (no potted plants)",
+      "Can't ship to HI: Hawaii does not let in plants in soil, so a potted plant cannot go there.",
     );
     expect(
-      shippingDecisionText({ status: 'blocked', reason: 'The seller does not ship to CA', plain: '' }, 'CA'),
-    ).toBe("Can't ship to CA: The seller does not ship to CA");
+      shippingDecisionText(
+        {
+          status: 'blocked',
+          reason: 'The seller does not ship to CA',
+          plain: 'This nursery does not ship to California.',
+        },
+        'CA',
+      ),
+    ).toBe("Can't ship to CA: This nursery does not ship to California.");
   });
 });
 
