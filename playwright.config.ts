@@ -74,6 +74,9 @@ export default defineConfig({
       AUTH_MAX_ATTEMPTS_PER_IP: '100000',
       WRITE_LIMIT_PER_IP: '1000000',
       WRITE_LIMIT_PER_ACCOUNT: '1000000',
+      // Some journeys buy costly plants (a price changed to $99,999); the cap on what one buyer holds unpaid is the
+      // held-stock spec's, which keeps the default count of orders.
+      UNPAID_TOTAL_MAX_DOLLARS: '20000000',
       // A test's API context can stay idle for longer than the default 10 s (between axe scans, say); a server that
       // closes the idle connection just as the test reuses it fails the request with ECONNRESET.
       KEEP_ALIVE_SECONDS: '300',

@@ -364,6 +364,9 @@ for (const height of [420, 667]) {
           return hit !== null && (hit === target || target.contains(hit));
         };
         const labelEl = input.labels?.[0];
+        // What a buyer does to read what the field is for: bring its label into sight. A scroll area with room for
+        // the label and the field shows both.
+        labelEl?.scrollIntoView({ block: 'nearest' });
         return (
           shows(input, (r) => r.top + 3) &&
           shows(input, (r) => r.bottom - 3) &&
