@@ -64,7 +64,9 @@ export default defineConfig({
     command: 'node --enable-source-maps dist/server/main.mjs',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh embedded database is created and seeded first: a few seconds on a quiet machine, and over a minute
+    // on a 2-core one that something else loads to a load average near 28 (seen). Costs nothing when it is quick.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
