@@ -35,9 +35,8 @@ export class DirectRefunds {
    * is not the seller's; 409 for one paid by card, not cancelled, or cancelled before it was paid. The amount is
    * the part's, fixed at checkout: the seller never sends one.
    *
-   * Locks the order, then the shipment (the lock order of docs/architecture.md#reads-after-a-lock-wait; the ledger's
-   * and the notice's rows take a key-share lock on the order, which this already holds), and reads the settlement
-   * after both.
+   * Locks the order, then the shipment, both FOR NO KEY UPDATE (docs/architecture.md#lock-order, as lockOrder and
+   * lockShipments in the orders module, which this module cannot import), and reads the settlement after both.
    */
   async record(sellerId: number, shipmentId: number, note: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
@@ -47,11 +46,11 @@ export class DirectRefunds {
         sql`select order_id as "orderId" from shipments where id = ${shipmentId} and seller_id = ${sellerId}`,
       );
       if (!own) throw new NotFound(SHIPMENT_NOT_FOUND);
-      // FOR NO KEY UPDATE: waits for the buyer's cancel and the unpaid window (FOR UPDATE of the order), but not for
-      // a seller's cancel of this part, whose notices' foreign keys take a key-share lock on the order while it holds
-      // the shipment (so the two never deadlock: that cancel goes first, or waits for this shipment's lock).
+      // Every change to the order or its shipments takes these two locks in this order, so this waits for a cancel
+      // or the unpaid window under way and never deadlocks with them; an insert referencing either row (a notice,
+      // a ledger entry) takes only a key-share lock, which FOR NO KEY UPDATE does not block.
       await tx.execute(sql`select id from orders where id = ${own.orderId} for no key update`);
-      await tx.execute(sql`select id from shipments where id = ${shipmentId} for update`);
+      await tx.execute(sql`select id from shipments where id = ${shipmentId} for no key update`);
       // After the locks, in a statement of its own: a cancel or a record committed while this waited is seen.
       const [part] = await queryRows<{
         status: string;
