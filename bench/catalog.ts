@@ -12,7 +12,7 @@
  * (e.g. "price range,single variety").
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,7 +24,7 @@ import { CATALOG_READS, connect, type Database, queryRows } from '../server/src/
 import { generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
-import { root, startServer, withBenchDatabase } from './server';
+import { root, rssMb, startServer, withBenchDatabase } from './server';
 
 const DETAIL_ID = 1000;
 /** The storefront the storefront scenarios read: one of the generator's 50 sellers. */
@@ -509,12 +509,6 @@ export interface SitemapFigures {
   /** The server's resident memory before the fetches, and the most it reached during them, in MB. */
   rssBeforeMb: number;
   rssPeakMb: number;
-}
-
-/** The server's resident memory now, in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
 /**

@@ -3,12 +3,11 @@
  * docs/decisions/0029-hold-the-edge.md). A seller's listing with room for 8 photos gets 30 uploads at once of a
  * 15 MB, 49-megapixel JPEG; the server's resident memory (VmRSS, from /proc) is sampled every 50 ms from before the
  * first upload until 3 s after the last answer, and the answers are counted by status with the time of the first and
- * last of each. The server runs from the bundle (`npm run build`) when there is one, else from the sources with tsx
- * (some tens of MB more). BENCH_PHOTO_UPLOADS sets the number of uploads; BENCH_SERVER_LOG=file keeps the server's log.
+ * last of each. The server runs from the bundle (`npm run build` first), started as every bench starts it
+ * (bench/server.ts). BENCH_PHOTO_UPLOADS sets the number of uploads; BENCH_SERVER_LOG=file keeps the server's log.
  * Not part of `npm run bench`: it takes a minute of both cores.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { DEMO_SELLER } from '@domain/constants';
 import { PHOTO_MAX_BYTES } from '@domain/listings/photos';
 import sharp from 'sharp';
 import { machine } from './results';
-import { login, root } from './server';
+import { login, rssMb, startServer } from './server';
 
 const UPLOADS = Number(process.env.BENCH_PHOTO_UPLOADS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 5390);
@@ -42,60 +41,6 @@ async function largePhoto(): Promise<Buffer> {
     }
   }
   throw new Error('could not make a noise JPEG under 15 MB');
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const bundle = path.join(root, 'dist/server/main.mjs');
-  const args = existsSync(bundle) ? [bundle] : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      WRITE_LIMIT_PER_IP: '1000000',
-      WRITE_LIMIT_PER_ACCOUNT: '1000000',
-    },
-    stdio: [
-      'ignore',
-      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
-      'inherit',
-    ],
-  });
-  const orphan = () => child.kill();
-  process.once('exit', orphan);
-  const url = `http://127.0.0.1:${PORT}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('server did not answer within 180 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        process.off('exit', orphan);
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /**
@@ -135,7 +80,10 @@ function upload(
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-bench-photos-'));
-const server = await startServer(dataDir);
+const server = await startServer(
+  { DATA_DIR: dataDir, SEED_DEMO: 'true', WRITE_LIMIT_PER_IP: '1000000', WRITE_LIMIT_PER_ACCOUNT: '1000000' },
+  PORT,
+);
 try {
   const photo = await largePhoto();
   const cookie = await login(server.url, DEMO_SELLER.username, DEMO_SELLER.password);

@@ -1,6 +1,6 @@
 /** Starts the real server as a child process for a benchmark, and measures the time to its first answer. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 
@@ -66,6 +66,12 @@ export async function startServer(env: Record<string, string>, port: number): Pr
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The server's resident memory now, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
 /** Signs in through the API and returns the session cookie. */
