@@ -70,37 +70,76 @@ const trustProxy = z
     return entries;
   });
 
-const envSchema = z.object({
+/**
+ * The settings, read from the environment. Each one's meaning is its `.describe()` (or `.meta({ description })`), and
+ * `allowed` or `default` in its meta say in words what the schema cannot (a custom check, a default worked out in
+ * loadConfig): `npm run config-docs` writes docs/configuration.md from them, so a meaning is written here only, in
+ * Markdown whose links are relative to docs/.
+ */
+export const envSchema = z.object({
   PORT: decimal(
     z.number({ message: 'must be a port number' }).int().min(0).max(65535, 'must be a port number'),
-  ).default(5000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  )
+    .default(5000)
+    .describe('The HTTP port the server listens on.'),
+  HOST: z.string().default('0.0.0.0').describe('The interface to listen on (`0.0.0.0`: every one).'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe(
+      "The folder of the embedded database (used when `DATABASE_URL` is not set) and, with `PHOTO_STORE=local`, of the listings' photos (`uploads/`).",
+    ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** Unset: demo data for the embedded database outside production (see loadConfig). */
-  SEED_DEMO: bool.optional(),
-  /** Behind a load balancer: how far to believe X-Forwarded-For (a hop count or the proxies' addresses). */
-  TRUST_PROXY: trustProxy.default(false),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Failed sign-ins allowed for one account from one address (or known browser) within the window before 429. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5),
-  /** Failed sign-ins allowed for one account from everywhere within the window; past it only known browsers. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: positiveInt(50),
-  /** Sign-in and sign-up attempts allowed from one IP address within the window before 429. */
-  AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30),
-  AUTH_WINDOW_MINUTES: positiveInt(15),
-  /** Writes (POST, PUT, PATCH, DELETE under /api) allowed from one address per minute before 429. */
-  WRITE_LIMIT_PER_IP: positiveInt(120),
-  /** Writes allowed for one signed-in account per minute before 429. */
-  WRITE_LIMIT_PER_ACCOUNT: positiveInt(60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** How long an idle kept-alive connection stays open; behind a load balancer, above its own idle timeout. */
-  KEEP_ALIVE_SECONDS: positiveInt(10),
-  /** The mail server for notifications (smtp:// or smtps://, with user and password if it needs them); unset: off. */
+    .or(z.literal('').transform(() => undefined))
+    .meta({
+      description:
+        'A PostgreSQL server (15 or later) to use instead of the embedded database (PGlite, in `DATA_DIR`): [Using PostgreSQL](../README.md#using-postgresql).',
+      allowed: 'a `postgres://` or `postgresql://` URL',
+    }),
+  SEED_DEMO: bool.optional().meta({
+    description:
+      'Demo mode: seeds the demo accounts and catalog once and offers the accounts on the login page (`GET /api/auth/demo`, else 404). Their passwords are public, so `SEED_DEMO=true` with `NODE_ENV=production` stops start-up.',
+    default: '`true` for the embedded database outside production, else `false`',
+  }),
+  TRUST_PROXY: trustProxy.default(false).meta({
+    description:
+      "Behind proxies, which `X-Forwarded-For` (and `X-Forwarded-Proto`) entries to believe: none (`false`), a number of hops (`1`: one load balancer; the client is the entry it appended), or the proxies' addresses and CIDR ranges (`10.0.0.1,10.1.0.0/16`). `true` (every hop, so a client could name its own address and slip past the per-address limits) is refused. Prefer addresses: a hop count also believes a client that reaches the app directly.",
+    allowed:
+      '`false`, a number of hops, or a comma-separated list of IP addresses, CIDR ranges, `loopback`, `linklocal` and `uniquelocal`',
+  }),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`production` marks the session cookie `Secure`, sends HSTS, never seeds or shows the demo accounts, and needs `PUBLIC_ORIGIN`.',
+    ),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt(5).describe(
+    'Failed sign-ins allowed for one account from one address (or one of its known browsers) within the window, before that address gets 429 for the account ([0008](decisions/0008-sign-in-throttling.md)).',
+  ),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: positiveInt(50).describe(
+    "Failed sign-ins allowed for one account from everywhere within the window; past it only the account's known browsers may sign in.",
+  ),
+  AUTH_MAX_ATTEMPTS_PER_IP: positiveInt(30).describe(
+    'Sign-in and sign-up attempts allowed from one address within the window before 429.',
+  ),
+  AUTH_WINDOW_MINUTES: positiveInt(15).describe('The sign-in throttling window, in minutes.'),
+  WRITE_LIMIT_PER_IP: positiveInt(120).describe(
+    'Writes (POST, PUT, PATCH, DELETE under `/api`) allowed from one address per minute before 429.',
+  ),
+  WRITE_LIMIT_PER_ACCOUNT: positiveInt(60).describe(
+    'Writes allowed for one signed-in account per minute, from any address, before 429.',
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('How much the server logs, from `fatal` (least) to `trace` (most); `silent` logs nothing.'),
+  KEEP_ALIVE_SECONDS: positiveInt(10).describe(
+    "How long an idle kept-alive connection stays open; behind a load balancer, set it above the balancer's own idle timeout (e.g. `65` for a 60 s one).",
+  ),
   SMTP_URL: z
     .string()
     .optional()
@@ -112,21 +151,28 @@ const envSchema = z.object({
           message: 'must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)',
         });
       return v;
+    })
+    .meta({
+      description:
+        "The mail server for notifications (with user and password if it needs them). Unset: email is off; every notification still shows in the app (the bell and `/notifications`), and the log says email is off. Set: the mails one person can cause another to receive, and a person's mails a day, are limited, the rest told of in an hourly digest ([Notifications](product.md#notifications)).",
+      allowed: '`smtp://user:password@host:587`, or `smtps://…` (usually port 465)',
     }),
-  /** The From of the notification mails. */
   MAIL_FROM: z
     .string()
     .min(3, 'must be an address such as "Dragon Fruit <orders@example.com>"')
-    .default('Dragon Fruit Marketplace <no-reply@localhost>'),
-  /** How often the mail sender looks for notifications to send, and how many tries one gets. */
-  MAIL_INTERVAL_SECONDS: positiveInt(5),
-  MAIL_MAX_ATTEMPTS: positiveInt(6),
-  /** How long a claimed notification is kept from the other instances' senders while it is sent. */
-  MAIL_LEASE_SECONDS: positiveInt(300),
-  /**
-   * The marketplace's part of each shipment, in percent of its gross (0 to 50, at most two decimals), fixed per
-   * shipment at checkout (docs/decisions/0021-payments.md). 0: nurseries keep every cent.
-   */
+    .default('Dragon Fruit Marketplace <no-reply@localhost>')
+    .describe(
+      'The From of the notification mails; their links lead to `PUBLIC_ORIGIN` (else `http://localhost:PORT`, outside production).',
+    ),
+  MAIL_INTERVAL_SECONDS: positiveInt(5).describe(
+    'How often the mail sender looks for notifications to send.',
+  ),
+  MAIL_MAX_ATTEMPTS: positiveInt(6).describe(
+    'The tries a mail gets (30 s after the first failure, doubling, at most an hour apart) before it is marked failed, with the reason kept.',
+  ),
+  MAIL_LEASE_SECONDS: positiveInt(300).describe(
+    "How long a claimed notification is kept from the other instances' senders while it is sent.",
+  ),
   MARKETPLACE_COMMISSION_PERCENT: z
     .string()
     .default('0')
@@ -140,86 +186,110 @@ const envSchema = z.object({
         return z.NEVER;
       }
       return bp;
+    })
+    .meta({
+      description:
+        "The marketplace's part of each shipment, in percent of its gross, fixed per shipment at checkout ([0021](decisions/0021-payments.md)). `0`: nurseries keep every cent.",
+      allowed: `0 to ${COMMISSION_BP_MAX / 100}, with at most two decimals`,
     }),
-  /**
-   * How long an order may wait for its payment, in hours, before its unpaid parts are cancelled and their plants put
-   * back on sale (docs/decisions/0021-payments.md); by default 168 (a week) when buyers pay the nurseries directly.
-   */
   PAYMENT_WINDOW_HOURS: decimal(
     z
       .number({ message: 'must be a whole number of hours' })
       .int('must be a whole number of hours')
       .min(1, 'must be 1 to 720 hours')
       .max(720, 'must be 1 to 720 hours'),
-  ).optional(),
-  /**
-   * What one buyer may hold unpaid at once (docs/decisions/0026-lock-order-and-held-stock.md): how many orders with a
-   * part awaiting payment, and what those parts cost together, in whole dollars. A checkout that would pass either is
-   * refused (409), so nobody can keep a nursery's plants off sale for the whole window without paying.
-   */
-  UNPAID_ORDERS_MAX: positiveInt(5),
+  )
+    .optional()
+    .meta({
+      description:
+        'How long an order may wait for its payment before its unpaid parts are cancelled and their plants put back on sale ([Payments](product.md#payments)). At most 24 with Stripe, whose payment page an order never outlives (it lives 23.5 hours: [0028](decisions/0028-stripe-limits.md)).',
+      default: `by the provider: \`${PAYMENT_WINDOW_HOURS.direct}\` (a week) with \`direct\`, \`${PAYMENT_WINDOW_HOURS.stripe}\` with \`stripe\``,
+    }),
+  UNPAID_ORDERS_MAX: positiveInt(5).describe(
+    "How many orders with a part awaiting payment one buyer may have at once; a checkout past it is refused (409) until one is paid or cancelled, so nobody keeps a nursery's plants off sale for the whole payment window ([Payments](product.md#payments), [0026](decisions/0026-lock-order-and-held-stock.md)).",
+  ),
   UNPAID_TOTAL_MAX_DOLLARS: decimal(
     z
       .number({ message: 'must be a whole number of dollars' })
       .int('must be a whole number of dollars')
       .min(1, 'must be 1 to 20000000 dollars')
       .max(20_000_000, 'must be 1 to 20000000 dollars'),
-  ).default(10000),
-  /**
-   * With Stripe: how often the refunds and transfers due are sent, and how long a claimed one is kept from the other
-   * instances while its call runs (after that, it is looked up before it is sent again).
-   */
-  MONEY_JOBS_INTERVAL_SECONDS: positiveInt(60),
-  MONEY_JOBS_LEASE_SECONDS: positiveInt(300),
-  /** Who takes the buyer's money: each nursery directly (`direct`, the default), or the marketplace by Stripe. */
+  )
+    .default(10000)
+    .describe(
+      "What one buyer's parts awaiting payment may cost together, in whole dollars, this order counted in; a checkout past it is refused (409).",
+    ),
+  MONEY_JOBS_INTERVAL_SECONDS: positiveInt(60).describe(
+    'With Stripe: how often the refunds and transfers due are sent.',
+  ),
+  MONEY_JOBS_LEASE_SECONDS: positiveInt(300).describe(
+    'With Stripe: how long a claimed refund or transfer is kept from the other instances while its call runs; after that, it is looked up at Stripe before it is sent again.',
+  ),
   PAYMENTS_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { message: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
-    .default('direct'),
-  /** Stripe's secret API key (sk_test_…, sk_live_…, or a restricted rk_… key), with PAYMENTS_PROVIDER=stripe. */
+    .default('direct')
+    .describe(
+      "Who takes the buyer's money: each nursery directly, by its own instructions (`direct`), or the marketplace by card with Stripe Connect (`stripe`, with the `STRIPE_*` settings: [payments.md](payments.md), which also holds the checklist of what only Stripe's test mode can prove).",
+    ),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(
       /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
       'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)',
     )
-    .optional(),
-  /** The signing secrets of the two webhook endpoints: the platform's (payments) and Connect's (accounts). */
+    .optional()
+    .describe(
+      "With `PAYMENTS_PROVIDER=stripe` (required): Stripe's secret API key, `sk_test_…`, `sk_live_…`, or a restricted `rk_…` key.",
+    ),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_[A-Za-z0-9_+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
-    .optional(),
+    .optional()
+    .describe(
+      "With `PAYMENTS_PROVIDER=stripe` (required): the signing secret of the platform's webhook endpoint (the payments' events).",
+    ),
   STRIPE_CONNECT_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_[A-Za-z0-9_+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
-    .optional(),
-  /** Where the Stripe client sends its requests: Stripe's own API unless a test or a staging run says otherwise. */
+    .optional()
+    .describe(
+      "With `PAYMENTS_PROVIDER=stripe` (required): the signing secret of Connect's webhook endpoint (the nurseries' accounts' events).",
+    ),
   STRIPE_API_URL: z
     .string()
     .optional()
     .refine((v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v), {
       message: 'must be an http:// or https:// address with no path (http://127.0.0.1:12111)',
+    })
+    .meta({
+      description:
+        "Where the Stripe client sends its requests: Stripe's own API unless a test or a staging run says otherwise.",
+      allowed: 'an `http://` or `https://` address with no path (`http://127.0.0.1:12111`)',
     }),
-  /** Where the listings' photos are stored: `local` (a folder under DATA_DIR) or `s3` (with the S3_* settings). */
   PHOTO_STORE: z
     .enum(PHOTO_STORES, { message: `must be one of ${PHOTO_STORES.join(', ')}` })
-    .default('local'),
-  /**
-   * Photo uploads one instance holds at once, from their first byte until their renditions are made (each body up
-   * to 15 MB in memory, two decoded at a time), and their declared bodies' total in MB; past either, 503 with
-   * Retry-After (docs/decisions/0029-hold-the-edge.md).
-   */
-  PHOTO_QUEUE_UPLOADS: positiveInt(6),
-  PHOTO_QUEUE_MB: positiveInt(64),
-  /** With PHOTO_STORE=s3: the bucket, as S3 names them (3 to 63 lowercase letters, digits, dots and dashes). */
+    .default('local')
+    .describe(
+      "Where the listings' photos are kept: `local`, as files under `DATA_DIR/uploads` (one instance, or a folder they share), or `s3`, in a bucket of S3 or of any server of its protocol (with the `S3_*` settings). Each photo is stored under the SHA-256 of its bytes and never changes.",
+    ),
+  PHOTO_QUEUE_UPLOADS: positiveInt(6).describe(
+    'Photo uploads one instance holds at once, from their first byte until their renditions are made (each body, up to 15 MB, in memory; two decoded at a time); past it, an upload is refused with 503 and `Retry-After` before its body is read ([0029](decisions/0029-hold-the-edge.md)).',
+  ),
+  PHOTO_QUEUE_MB: positiveInt(64).describe(
+    "The total of the held uploads' declared bodies, in MB; past it, an upload is refused with 503 and `Retry-After`.",
+  ),
   S3_BUCKET: optionalText(
     /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
     'must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes',
-  ),
+  ).meta({
+    description: 'With `PHOTO_STORE=s3` (required): the bucket.',
+    allowed: '3 to 63 lowercase letters, digits, dots and dashes',
+  }),
   S3_REGION: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'must be a region such as us-east-1 (lowercase letters, digits and dashes)')
-    .default('us-east-1'),
-  /** An S3-compatible server instead of AWS (MinIO, R2, …); its buckets are then addressed as paths. */
+    .default('us-east-1')
+    .describe("With `PHOTO_STORE=s3`: the bucket's region (`auto` for some S3-compatible services)."),
   S3_ENDPOINT: z
     .string()
     .optional()
@@ -231,22 +301,31 @@ const envSchema = z.object({
           message: 'must be an http:// or https:// URL with no credentials or query (https://s3.example.com)',
         });
       return v;
+    })
+    .meta({
+      description:
+        'With `PHOTO_STORE=s3`: an S3-compatible server instead of AWS (MinIO, R2, …); its buckets are then addressed as paths (`https://host/bucket/key`).',
+      allowed: 'an `http://` or `https://` URL with no credentials or query',
     }),
-  /** The key pair the app signs its S3 requests with; no spaces, as no provider's keys have any. */
-  S3_ACCESS_KEY_ID: optionalText(/^\S+$/, 'must be an access key id, without spaces'),
-  S3_SECRET_ACCESS_KEY: optionalText(/^\S+$/, 'must be a secret access key, without spaces'),
-  /**
-   * The memory for visitors' server-rendered pages, kept until what they show changes (docs/decisions/0025-page-cache.md),
-   * in MB; 0 turns the cache off.
-   */
+  S3_ACCESS_KEY_ID: optionalText(/^\S+$/, 'must be an access key id, without spaces').meta({
+    description: 'With `PHOTO_STORE=s3` (required): the access key the app signs its requests with.',
+    allowed: 'text without spaces',
+  }),
+  S3_SECRET_ACCESS_KEY: optionalText(/^\S+$/, 'must be a secret access key, without spaces').meta({
+    description: "With `PHOTO_STORE=s3` (required): that key's secret.",
+    allowed: 'text without spaces',
+  }),
   PAGE_CACHE_MB: decimal(
     z
       .number({ message: 'must be a whole number of MB' })
       .int('must be a whole number of MB')
       .min(0, 'must be 0 (off) or more')
       .max(65536, 'must be at most 65536'),
-  ).default(64),
-  /** The site's address as browsers see it (https://shop.example.com): the Origin check compares with it. */
+  )
+    .default(64)
+    .describe(
+      "Memory for visitors' server-rendered pages (no session), in MB, each kept until anything it may show changes on any instance (told by PostgreSQL's NOTIFY, so the listening connection must reach PostgreSQL directly, not through PgBouncer in transaction mode); `0` turns the cache off ([0025](decisions/0025-page-cache.md)).",
+    ),
   PUBLIC_ORIGIN: z
     .string()
     .optional()
@@ -260,6 +339,11 @@ const envSchema = z.object({
             'must be an origin such as https://shop.example.com (scheme, host, optional port, no path)',
         });
       return origin;
+    })
+    .meta({
+      description:
+        "The site's address as browsers see it: requests that change anything must come from exactly this origin, whatever `Host` a proxy sends. It is also the origin of the pages' canonical URLs and of the links in mails and Stripe's return pages. Required with `NODE_ENV=production`; unset elsewhere, the origin must match the request's own scheme (`X-Forwarded-Proto` with `TRUST_PROXY`) and `Host`, which the canonical URLs follow too.",
+      allowed: 'an origin: scheme, host and optional port, no path (`https://shop.example.com`)',
     }),
 });
 
