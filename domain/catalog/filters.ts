@@ -97,7 +97,7 @@ export interface RangeFilter<
 /**
  * Keeps listings that may go to one place: `?shipsTo=CA`. Whether a listing may go somewhere is not one of its own
  * attributes but a decision of the shipping rules over its seller too, so the server keeps, per listing, the places
- * it may NOT go to in the text[] `column` (products.blocked_to, docs/architecture.md#what-keeps-blocked_to-right), and
+ * it may NOT go to in the text[] `column` (products.blocked_to, docs/database.md#what-keeps-blocked_to-right), and
  * the condition is that the array does not hold the place asked for. On by default in the marketplace once the
  * buyer's place is known (the client gives it as the filter's default); the URL then records only a departure: the
  * filter off (`key=any`) or another place (docs/decisions/0015-ships-to-filter.md).

@@ -382,7 +382,7 @@ export function decideShipping(
  * Bump when decideShipping's logic changes (not its rules: a change of SHIPPING_RULES is seen by itself). The server
  * keeps every listing's blockedDestinations in products.blocked_to and recomputes them all at start-up when the
  * fingerprint of this version, STATE_CODES and SHIPPING_RULES differs from the one it stored
- * (docs/architecture.md#what-keeps-blocked_to-right).
+ * (docs/database.md#what-keeps-blocked_to-right).
  */
 export const BLOCKED_DESTINATIONS_VERSION = 1;
 

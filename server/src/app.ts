@@ -78,7 +78,7 @@ export interface App {
   routes: readonly RouteOptions[];
   /**
    * Once before serving: recomputes every listing's blocked_to when the shipping rules changed since they were
-   * computed (docs/architecture.md#what-keeps-blocked_to-right), and marks delivered the shipments the 14-day rule
+   * computed (docs/database.md#what-keeps-blocked_to-right), and marks delivered the shipments the 14-day rule
    * has reached. Safe when several instances start at once.
    */
   startUp(): Promise<void>;

@@ -18,7 +18,7 @@ import { rulesFingerprint } from '../../server/src/modules/shipping';
 import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
 
-// The catalog's "Ships to" filter (docs/product.md#marketplace, docs/architecture.md#what-keeps-blocked_to-right):
+// The catalog's "Ships to" filter (docs/product.md#marketplace, docs/database.md#what-keeps-blocked_to-right):
 // GET /api/products and /facets with shipsTo=<state> hide exactly the listings decideShipping refuses for that
 // state, and stay right as sellers change their profiles, certificates expire and the rules change.
 

@@ -90,7 +90,7 @@ export async function seedDemoData(database: Database, { seedDemo }: SeedOptions
     const now = Date.now();
     // Where each listing may not ship, as the listings service would compute it from the sellers' profiles: the
     // states they ship from and the certificates they hold, valid for a year from today; no demo seller refuses a
-    // state by choice (docs/architecture.md#what-keeps-blocked_to-right).
+    // state by choice (docs/database.md#what-keeps-blocked_to-right).
     const today = shippingToday();
     const certificatesOf = new Map(
       SEED_SELLERS.map((s) => [

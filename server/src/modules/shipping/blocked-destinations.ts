@@ -53,7 +53,7 @@ async function readProfile(tx: Tx, sellerId: number): Promise<ProfileRow | undef
 }
 
 /**
- * Keeps products.blocked_to right (docs/architecture.md#what-keeps-blocked_to-right): the places each listing may
+ * Keeps products.blocked_to right (docs/database.md#what-keeps-blocked_to-right): the places each listing may
  * not ship to, which the catalog's `shipsTo` filter hides. Its inputs are the seller's profile, the listing's
  * ships_as, today's date (a certificate expires) and the rules, and each change of one recomputes what it touches:
  * a listing written (forSeller, in the listing's transaction), a profile saved (recomputeSeller, in the profile's
