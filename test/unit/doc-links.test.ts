@@ -13,8 +13,10 @@ const SKIP = new Set([
   '.git',
   'test-results',
   'playwright-report',
-  'results',
+  'lighthouse',
 ]);
+/** The template's links are placeholders (`NNNN-slug.md`). */
+const TEMPLATE = path.join(root, 'docs/decisions/0000-template.md');
 
 function walk(dir: string, keep: (file: string) => boolean, into: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
