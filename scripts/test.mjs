@@ -9,16 +9,25 @@ import path from 'node:path';
 import { ensureClientBuilt, root } from './client-build.mjs';
 import { buildServer } from './server-build.mjs';
 
+const startedAt = Date.now();
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+const loadAtStart = loadAverage();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dfm-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const skippedSuites = [];
+/** Per suite, each file's time (ms), read from the suite's report: the ten slowest are printed at the end. */
+const fileTimes = [];
 let failed = false;
 
 /**
  * Runs one suite and adds its report's counts to the totals. With `buffered`, its output is held and printed in one
  * piece when it ends, so that two suites running side by side do not mix their lines.
  */
-function run(name, command, args, env, reportFile, count, { buffered = false } = {}) {
+function run(name, command, args, env, reportFile, count, { buffered = false, times } = {}) {
   const started = Date.now();
   if (!buffered) console.log(`\n▶ ${name}`);
   const child = spawn(process.execPath, [command, ...args], {
@@ -36,10 +45,12 @@ function run(name, command, args, env, reportFile, count, { buffered = false } =
         process.stdout.write(Buffer.concat(output));
       }
       try {
-        const c = count(JSON.parse(readFileSync(reportFile, 'utf8')));
+        const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+        const c = count(report);
         totals.passed += c.passed;
         totals.failed += c.failed;
         totals.skipped += c.skipped;
+        if (times) fileTimes.push({ name, files: times(report) });
       } catch {
         // No report: the runner itself failed, which the exit status says.
       }
@@ -64,6 +75,41 @@ const playwrightCounts = (j) => ({
   skipped: j.stats?.skipped ?? 0,
 });
 
+/** Vitest: a file's time from its start to its end in its worker (its import, hooks and tests). */
+const vitestFileTimes = (j) =>
+  (j.testResults ?? []).map((r) => ({
+    file: path.relative(root, r.name),
+    ms: (r.endTime ?? 0) - (r.startTime ?? 0),
+  }));
+/**
+ * Playwright: a spec file's time is the sum of its tests' times (hooks and fixtures included), whichever worker ran
+ * them: what the file costs the suite.
+ */
+function playwrightFileTimes(j) {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? []) byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + r.duration);
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of j.suites ?? []) walk(s);
+  return [...byFile].map(([file, ms]) => ({ file: path.join('test/e2e', file), ms }));
+}
+
+/** The ten slowest files of each suite that ran, slowest first. */
+function printSlowestFiles() {
+  for (const { name, files } of fileTimes) {
+    const slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
+    if (slowest.length === 0) continue;
+    const total = files.reduce((sum, f) => sum + f.ms, 0);
+    console.log(
+      `\nSlowest files of ${name}: ${slowest.length} of ${files.length}, which took ${(total / 1000).toFixed(0)} s in all`,
+    );
+    for (const f of slowest) console.log(`${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.file}`);
+  }
+}
+
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const apiSuites = [{ name: 'API tests on PGlite (embedded)', db: 'pglite' }];
 if (process.env.TEST_DATABASE_URL) apiSuites.push({ name: 'API tests on PostgreSQL', db: 'postgres' });
@@ -83,6 +129,7 @@ await Promise.all(
     const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
     return run(suite.name, vitest, args, { TEST_DB: suite.db }, report, vitestCounts, {
       buffered: apiSuites.length > 1,
+      times: vitestFileTimes,
     });
   }),
 );
@@ -124,11 +171,19 @@ if (!existsSync(chromium)) {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: report, CHROMIUM_PATH: chromium },
     report,
     playwrightCounts,
+    { times: playwrightFileTimes },
   );
 }
 
 rmSync(tmp, { recursive: true, force: true });
+printSlowestFiles();
 console.log('');
 for (const line of skippedSuites) console.log(line);
+const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+// The budget is 10 minutes on the 2-core machine (docs/architecture.md#testing); other work on the machine slows
+// every suite, which the load average (1, 5 and 15 minutes) tells.
+console.log(
+  `npm test took ${minutes} minutes; load average ${loadAtStart} at the start, ${loadAverage()} at the end`,
+);
 process.exit(failed || totals.failed > 0 ? 1 : 0);
