@@ -19,14 +19,18 @@ import { sellerPayoutAccounts } from '../../server/src/db/schema';
 import { type Client, type Response, registerUser, type TestApp, uniqueUsername } from './app';
 import type { StripeTestApp } from './stripe-app';
 
-/** A body of POST /api/products: a listing's fields, and whatever else a test sends (an ignored sellerId, say). */
-export type ListingBody = Partial<ListingInput> & Record<string, unknown>;
+/**
+ * A body of POST /api/products: a listing's fields with any values (a test may send wrong ones), and whatever else
+ * a test sends (an ignored sellerId, say).
+ */
+export type ListingBody = { [Field in keyof ListingInput]?: unknown } & Record<string, unknown>;
 
 /**
  * A valid listing (POST /api/products, PUT /api/products/:id) with a title of its own: a 12" Sugar Dragon cutting,
- * 10 in stock at $10.00, shown by an image URL. `overrides` replace or add fields, invalid ones included.
+ * 10 in stock at $10.00, shown by an image URL. `overrides` replace or add fields, invalid ones included; one given
+ * as undefined is left out (as JSON leaves it out).
  */
-export function listingInput(overrides: ListingBody = {}): ListingInput & Record<string, unknown> {
+export function listingInput(overrides: ListingBody = {}): ListingBody {
   return {
     title: `Sugar Dragon cutting ${uniqueUsername('l')}`,
     description: 'A healthy, callused cutting.',
@@ -45,12 +49,24 @@ export async function createListing(seller: Client, overrides: ListingBody = {})
   return created(await seller.post<ProductDetail>('/api/products', listingInput(overrides)), 'listing');
 }
 
-/** A signed-in account: its client (cookies kept), id, username and password. */
+/** A signed-in account: its client (cookies kept), id, username, email and password. */
 export interface Account {
   client: Client;
   id: number;
   username: string;
+  email: string;
   password: string;
+}
+
+function account(registered: Awaited<ReturnType<typeof registerUser>>, email: string | undefined): Account {
+  const { client, user, password } = registered;
+  return {
+    client,
+    id: user.id,
+    username: user.username,
+    email: email ?? `${user.username}@example.com`,
+    password,
+  };
 }
 
 /** A nursery with a listing (signUpNursery with `listing`). */
@@ -58,6 +74,7 @@ export type ListedNursery = Account & { listing: ProductDetail };
 
 export interface NurseryOptions {
   username?: string;
+  email?: string;
   /** The shop name given at sign-up (a profile's `businessName` is saved with the profile instead). */
   businessName?: string;
   location?: string;
@@ -86,16 +103,15 @@ export async function signUpNursery(
   t: TestApp,
   { listing, payoutAccount, ...options }: NurseryOptions & { listing?: ListingBody } = {},
 ): Promise<Account | ListedNursery> {
-  const { client, user, password } = await registerUser(t.server, { ...options, isSeller: true });
-  const nursery = { client, id: user.id, username: user.username, password };
+  const nursery = account(await registerUser(t.server, { ...options, isSeller: true }), options.email);
   if (payoutAccount)
     await t.database.db.insert(sellerPayoutAccounts).values({
-      sellerId: user.id,
+      sellerId: nursery.id,
       provider: 'stripe',
-      accountRef: `acct_test_${user.id}`,
+      accountRef: `acct_test_${nursery.id}`,
       status: payoutAccount,
     });
-  return listing ? { ...nursery, listing: await createListing(client, listing) } : nursery;
+  return listing ? { ...nursery, listing: await createListing(nursery.client, listing) } : nursery;
 }
 
 /**
@@ -112,8 +128,7 @@ export async function signUpBuyer(
     address?: false | Record<string, unknown>;
   } = {},
 ): Promise<Account> {
-  const { client, user, password } = await registerUser(t.server, { ...options, isSeller: false });
-  return { client, id: user.id, username: user.username, password };
+  return account(await registerUser(t.server, { ...options, isSeller: false }), options.email);
 }
 
 /** A cart line: a listing, once, or a listing and how many. */
