@@ -36,8 +36,8 @@ describe('an order from two sellers', () => {
   it('has a shipment per seller; one ships, the buyer cancels the rest, then confirms delivery', async () => {
     const a = await signUpNursery(t);
     const b = await signUpNursery(t);
-    const fromA = await createListing(a.client, { title: 'From A', price: 10 });
-    const fromB = await createListing(b.client, { title: 'From B', price: 20 });
+    const fromA = await createListing(a.client, { title: 'From A', variety: 'Yellow Dragon', price: 10 });
+    const fromB = await createListing(b.client, { title: 'From B', variety: 'Yellow Dragon', price: 20 });
     const { buyer, buyerName, order } = await placeOrder(t, [fromA, fromB], { quantity: 2 });
 
     expect(order.status).toBe('pending');
