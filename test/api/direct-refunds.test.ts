@@ -7,8 +7,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { ledgerEntries, notifications } from '../../server/src/db/schema';
-import { Client, createTestApp, markPaid, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, markPaid, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { type ListedNursery, placeOrder, signUpBuyer, signUpNursery } from '../support/fixtures';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 // A refund a nursery paid directly gives back itself (docs/decisions/0027-direct-refunds.md, docs/product.md#payments):
@@ -30,41 +31,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const LISTING = {
-  title: 'Refund cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 50,
-  price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** What each nursery here sells: enough stock for every order of a test. */
+const CUTTING = { quantity: 50, price: 12.5 };
 
 /** A nursery's words with what must stay words: markup, a replacement pattern, several lines. */
 const TRICKY_NOTE = 'Sent by Zelle </script><script>alert(1)</script>\n$& $1 {order} ref 4411';
 
-async function nursery(businessName?: string) {
-  const { client, user } = await registerUser(t.server, {
-    isSeller: true,
-    profile: businessName ? { businessName } : {},
-  });
-  const listing = (await client.post<Product>('/api/products', LISTING)).body;
-  return { client, id: user.id, listing };
-}
-
-async function ordered(listings: Product[]) {
-  const { client: buyer, user } = await registerUser(t.server);
-  for (const l of listings)
-    expect((await buyer.post('/api/cart', { productId: l.id, quantity: 1 })).status).toBe(201);
-  const res = await buyer.post<Order>('/api/orders', {});
-  expect(res.status).toBe(201);
-  return { buyer, buyerId: user.id, order: res.body };
-}
-
 /** An order of one nursery's listing, paid to it directly, then cancelled by the buyer: its refund is due. */
-async function refundDue(seller: Awaited<ReturnType<typeof nursery>>) {
-  const { buyer, buyerId, order } = await ordered([seller.listing]);
+async function refundDue(seller: ListedNursery) {
+  const { buyer, buyerId, order } = await placeOrder(t, [seller.listing]);
   const part = order.shipments[0]?.id ?? 0;
   await markPaid(seller.client, part);
   expect((await buyer.post(`/api/orders/${order.id}/cancel`, { reason: 'Changed my mind' })).status).toBe(
@@ -93,7 +68,7 @@ const toldOf = async (buyer: Client) =>
 
 describe('a paid part cancelled under the default provider', () => {
   it('is "Refund due" on the order until its nursery records the refund sent, then "Refunded"', async () => {
-    const seller = await nursery('Refund Farm');
+    const seller = await signUpNursery(t, { profile: { businessName: 'Refund Farm' }, listing: CUTTING });
     const { buyer, buyerId, order, part } = await refundDue(seller);
     const amount = order.shipments[0]?.payment.amount ?? 0;
 
@@ -165,9 +140,9 @@ describe('a paid part cancelled under the default provider', () => {
   });
 
   it('is "Paid, refund due" beside a part still standing, then "Paid, part refunded"', async () => {
-    const a = await nursery();
-    const b = await nursery('Second Farm');
-    const { buyer, order } = await ordered([a.listing, b.listing]);
+    const a = await signUpNursery(t, { listing: CUTTING });
+    const b = await signUpNursery(t, { profile: { businessName: 'Second Farm' }, listing: CUTTING });
+    const { buyer, order } = await placeOrder(t, [a.listing, b.listing]);
     const [partA, partB] = order.shipments;
     await markPaid(a.client, partA?.id);
     await markPaid(b.client, partB?.id);
@@ -189,9 +164,9 @@ describe('a paid part cancelled under the default provider', () => {
   });
 
   it('keeps a part still awaiting the buyer’s payment as the state, the refund due in its words', async () => {
-    const a = await nursery();
-    const b = await nursery();
-    const { buyer, order } = await ordered([a.listing, b.listing]);
+    const a = await signUpNursery(t, { listing: CUTTING });
+    const b = await signUpNursery(t, { listing: CUTTING });
+    const { buyer, order } = await placeOrder(t, [a.listing, b.listing]);
     const [, partB] = order.shipments;
     await markPaid(b.client, partB?.id);
     await buyer.post(`/api/orders/${order.id}/shipments/${partB?.id}/cancel`, {});
@@ -202,7 +177,7 @@ describe('a paid part cancelled under the default provider', () => {
 
 describe('recording a refund sent', () => {
   it('records one refund, however often it is said: the first record, its time and note, stand', async () => {
-    const seller = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
     const { buyer, order, part } = await refundDue(seller);
     const first = await seller.client.post<SellerShipment>(refundUrl(part), { note: 'First' });
     clock = new Date(clock.getTime() + 60_000);
@@ -214,15 +189,15 @@ describe('recording a refund sent', () => {
   });
 
   it('is the seller’s own: another nursery 404, the buyer 403, a visitor 401, no Origin 403; nothing changes', async () => {
-    const seller = await nursery();
-    const intruder = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
+    const intruder = await signUpNursery(t, { listing: CUTTING });
     const { buyer, order, part } = await refundDue(seller);
     expect((await intruder.client.post(refundUrl(part), { note: 'x' })).status).toBe(404);
     expect((await buyer.post(refundUrl(part), { note: 'x' })).status).toBe(403);
     const bare = new Client(t.server, { origin: null });
     for (const [k, v] of seller.client.cookies) bare.cookies.set(k, v);
     expect((await bare.post(refundUrl(part), { note: 'x' })).status).toBe(403);
-    const visitor = (await registerUser(t.server)).client;
+    const visitor = (await signUpBuyer(t)).client;
     await visitor.post('/api/auth/logout');
     expect((await visitor.post(refundUrl(part))).status).toBe(401);
     expect((await seller.client.post(refundUrl('abc'))).status).toBe(400);
@@ -233,7 +208,7 @@ describe('recording a refund sent', () => {
   });
 
   it('refuses a note too long, not text, or with control characters, with the field’s message', async () => {
-    const seller = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
     const { order, part } = await refundDue(seller);
     const cases: Array<[unknown, string]> = [
       ['x'.repeat(501), 'Note can be at most 500 characters'],
@@ -259,15 +234,15 @@ describe('recording a refund sent', () => {
   });
 
   it('is refused with 409 for a part with no refund due: not cancelled, or cancelled before it was paid', async () => {
-    const seller = await nursery();
-    const { buyer, order } = await ordered([seller.listing]);
+    const seller = await signUpNursery(t, { listing: CUTTING });
+    const { buyer, order } = await placeOrder(t, [seller.listing]);
     const part = order.shipments[0]?.id ?? 0;
     const unpaid = await seller.client.post<{ message: string }>(refundUrl(part));
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.message).toBe('This shipment is not cancelled: there is no refund to send');
     await markPaid(seller.client, part);
     expect((await seller.client.post(refundUrl(part))).status).toBe(409);
-    const other = await ordered([seller.listing]);
+    const other = await placeOrder(t, [seller.listing]);
     await other.buyer.post(`/api/orders/${other.order.id}/cancel`, {});
     const notPaid = await seller.client.post<{ message: string }>(
       refundUrl(other.order.shipments[0]?.id ?? 0),
@@ -283,7 +258,11 @@ describe('recording a refund sent', () => {
 
 describe('the ledger adds up under the default provider', () => {
   it('received − refunded by the nursery = what paid parts not refunded are worth, for random orders', async () => {
-    const nurseries = [await nursery(), await nursery(), await nursery()];
+    const nurseries = [
+      await signUpNursery(t, { listing: CUTTING }),
+      await signUpNursery(t, { listing: CUTTING }),
+      await signUpNursery(t, { listing: CUTTING }),
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }),
@@ -293,7 +272,10 @@ describe('the ledger adds up under the default provider', () => {
           maxLength: 3,
         }),
         async (which, paid, fates) => {
-          const { buyer, order } = await ordered(which.map((i) => nurseries[i]?.listing as Product));
+          const { buyer, order } = await placeOrder(
+            t,
+            which.map((i) => nurseries[i]?.listing as Product),
+          );
           for (const [n, part] of order.shipments.entries()) {
             const seller = nurseries.find((x) => x.id === part.seller.id)?.client as Client;
             if (paid[n] === 'paid') await markPaid(seller, part.id);
@@ -349,7 +331,7 @@ describe('the ledger adds up under the default provider', () => {
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => {
   it('records one refund when it is said many times at once', async () => {
-    const seller = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
     const { buyer, order, part } = await refundDue(seller);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -366,9 +348,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
   });
 
   it('a refund recorded as the nursery itself cancels the part neither deadlocks nor comes before the cancel', async () => {
-    const seller = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
     for (let i = 0; i < 6; i++) {
-      const { buyer, order } = await ordered([seller.listing]);
+      const { buyer, order } = await placeOrder(t, [seller.listing]);
       const part = order.shipments[0]?.id ?? 0;
       await markPaid(seller.client, part);
       const [cancel, record] = await Promise.all([
@@ -383,9 +365,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
   });
 
   it('a refund recorded as the buyer cancels is refused or recorded after the cancel, never before it', async () => {
-    const seller = await nursery();
+    const seller = await signUpNursery(t, { listing: CUTTING });
     for (let i = 0; i < 4; i++) {
-      const { buyer, order } = await ordered([seller.listing]);
+      const { buyer, order } = await placeOrder(t, [seller.listing]);
       const part = order.shipments[0]?.id ?? 0;
       await markPaid(seller.client, part);
       const [cancel, record] = await Promise.all([

@@ -4,8 +4,9 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { displayNames, displayNamesState, users } from '../../server/src/db/schema';
-import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
+import { Client, createTestApp, type TestApp, uniqueUsername } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // No two members shown by names that read alike (docs/decisions/0030-display-names.md): a shop name is compared by
 // its key (NFKC, invisible characters out, spaces collapsed, case folded) with every other shop name and every
@@ -25,15 +26,6 @@ const USERNAME_TAKEN = 'Username is already taken';
 const tail = () => uniqueUsername('x').replace(/[^A-Za-z0-9]/g, '');
 /** The same in digits alone, for a name in another script than Latin. */
 const digits = () => uniqueUsername('x').replace(/[^0-9]/g, '');
-
-/** A seller with a shop name (or none), its client and username. */
-async function nursery(businessName?: string) {
-  const { client, user } = await registerUser(t.server, {
-    isSeller: true,
-    ...(businessName ? { businessName } : {}),
-  });
-  return { client, username: user.username, id: user.id };
-}
 
 function signUp(fields: { username?: string; isSeller?: boolean; businessName?: string }) {
   const username = fields.username ?? uniqueUsername('seller');
@@ -76,10 +68,10 @@ describe('a shop name that reads as another', () => {
 
   it.each(lookAlikes)('is taken with %s, in the profile and at sign-up', async (_, variant) => {
     const name = `Sunny Pitaya Café ${tail()}`;
-    await nursery(name);
+    await signUpNursery(t, { businessName: name });
     const copy = variant(name);
     expect(copy).not.toBe(name);
-    const b = await nursery();
+    const b = await signUpNursery(t);
     const saved = await saveName(b.client, copy);
     expect(saved.status).toBe(409);
     expect(saved.body).toEqual({ message: TAKEN, errors: { businessName: TAKEN } });
@@ -95,7 +87,7 @@ describe('a shop name that reads as another', () => {
   });
 
   it('is refused when it mixes Latin letters with Cyrillic or Greek ones (400 on the field)', async () => {
-    const b = await nursery();
+    const b = await signUpNursery(t);
     for (const mixed of [
       `Sunny Pit\u0430ya ${tail()}`,
       `Sunny Pitay\u03b1 ${tail()}`,
@@ -117,8 +109,8 @@ describe('a shop name that reads as another', () => {
 
   it('reads as the Latin one when written wholly in Cyrillic look-alikes', async () => {
     const name = `Cacao ${digits()}`;
-    await nursery(name);
-    const b = await nursery();
+    await signUpNursery(t, { businessName: name });
+    const b = await signUpNursery(t);
     const cyrillic = name.replace('Cacao', '\u0421\u0430\u0441\u0430\u043e');
     const saved = await saveName(b.client, cyrillic);
     expect(saved.status).toBe(409);
@@ -137,7 +129,7 @@ describe('a shop name that reads as another', () => {
       const signedUp = await signUp({ businessName: name });
       expect(signedUp.status, name).toBe(201);
     }
-    const b = await nursery();
+    const b = await signUpNursery(t);
     const saved = await saveName(b.client, `Viveros Peñasco del Sur ${suffix}`);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ businessName: `Viveros Peñasco del Sur ${suffix}` });
@@ -146,17 +138,17 @@ describe('a shop name that reads as another', () => {
   it('is kept, and compared, when it grows many times longer in its key (NFKC expands some symbols)', async () => {
     // U+FDFA reads as 18 letters: a hundred of them would make a key too large for an index entry.
     const name = '\ufdfa'.repeat(99) + String.fromCharCode(0x0661 + (Number(digits()) % 9));
-    const a = await nursery();
+    const a = await signUpNursery(t);
     const saved = await saveName(a.client, name);
     expect(saved.status).toBe(200);
-    const b = await nursery();
+    const b = await signUpNursery(t);
     expect((await saveName(b.client, name)).status).toBe(409);
   });
 
   it('is free again once its nursery names itself otherwise or clears it', async () => {
     const name = `Moving Grove ${tail()}`;
-    const a = await nursery(name);
-    const b = await nursery();
+    const a = await signUpNursery(t, { businessName: name });
+    const b = await signUpNursery(t);
     expect((await saveName(b.client, name.toUpperCase())).status).toBe(409);
     expect((await saveName(a.client, `${name} Two`)).status).toBe(200);
     expect((await saveName(b.client, name.toUpperCase())).status).toBe(200);
@@ -171,8 +163,8 @@ describe('a shop name that reads as another', () => {
 
 describe("a shop name and another member's username", () => {
   it("refuses another nursery's username as a shop name, in the profile and at sign-up", async () => {
-    const other = await nursery();
-    const b = await nursery();
+    const other = await signUpNursery(t);
+    const b = await signUpNursery(t);
     for (const name of [other.username, other.username.toUpperCase(), fullwidth(other.username)]) {
       const saved = await saveName(b.client, name);
       expect(saved.status, name).toBe(409);
@@ -184,10 +176,10 @@ describe("a shop name and another member's username", () => {
   });
 
   it('refuses it also when that nursery is shown by a shop name of its own, and a buyer’s too', async () => {
-    const named = await nursery(`Named Grove ${tail()}`);
-    const buyer = await registerUser(t.server, {});
-    const b = await nursery();
-    for (const name of [named.username, buyer.user.username]) {
+    const named = await signUpNursery(t, { businessName: `Named Grove ${tail()}` });
+    const buyer = await signUpBuyer(t);
+    const b = await signUpNursery(t);
+    for (const name of [named.username, buyer.username]) {
       const saved = await saveName(b.client, name.toUpperCase());
       expect(saved.status, name).toBe(409);
     }
@@ -197,7 +189,7 @@ describe("a shop name and another member's username", () => {
 
   it('refuses a new username that reads as a shop name, for a buyer and for a seller', async () => {
     const username = uniqueUsername('grove');
-    await nursery(fullwidth(username.toUpperCase()));
+    await signUpNursery(t, { businessName: fullwidth(username.toUpperCase()) });
     for (const isSeller of [false, true]) {
       const res = await signUp({ username, isSeller });
       expect(res.status).toBe(409);
@@ -211,7 +203,7 @@ describe("a shop name and another member's username", () => {
   });
 
   it('lets a nursery take its own username as its shop name', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t);
     const saved = await saveName(a.client, a.username.toUpperCase());
     expect(saved.status).toBe(200);
     const username = uniqueUsername('own');
@@ -228,7 +220,7 @@ describe("the marketplace's own name", () => {
     fullwidth('Dragon Fruit Marketplace'),
     'Dragon\u200bFruit Marketplace',
   ])('is refused as a shop name: %s', async (name) => {
-    const b = await nursery();
+    const b = await signUpNursery(t);
     const saved = await saveName(b.client, name);
     expect(saved.status).toBe(400);
     expect(saved.body).toEqual({
@@ -250,8 +242,8 @@ describe("the marketplace's own name", () => {
 describe('names racing for one key', () => {
   it('gives look-alike names saved at once to one nursery, the other a 409, never a 500', async () => {
     const name = `Moon Farm ${tail()}`;
-    const a = await nursery();
-    const b = await nursery();
+    const a = await signUpNursery(t);
+    const b = await signUpNursery(t);
     const results = await Promise.all([
       saveName(a.client, name),
       saveName(b.client, name.replace(' ', '\u00a0')),
@@ -327,8 +319,8 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     }
 
     it('refuses a shop name whose key another save was writing: 409 on the field', async () => {
-      const a = await nursery();
-      const b = await nursery();
+      const a = await signUpNursery(t);
+      const b = await signUpNursery(t);
       const name = `Held Grove ${tail()}`;
       const res = await whileHeld(name.toLowerCase(), a.id, () =>
         saveName(b.client, name.replace(' ', '\u3000')),
@@ -338,7 +330,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     });
 
     it('refuses a sign-up whose username or shop name another write was taking: 409 on that field', async () => {
-      const [a, c] = [await nursery(), await nursery()];
+      const [a, c] = [await signUpNursery(t), await signUpNursery(t)];
       const username = uniqueUsername('held');
       const byName = await whileHeld(username.toLowerCase(), a.id, () =>
         signUp({ username, isSeller: false }),

@@ -5,15 +5,9 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { tooManyUnpaid, unpaidTooLarge } from '../../server/src/modules/orders/checkout';
-import {
-  type Client,
-  createTestApp,
-  markPaid,
-  type Response,
-  registerUser,
-  type TestApp,
-} from '../support/app';
+import { type Client, createTestApp, markPaid, type Response, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { createListing, signUpBuyer, signUpNursery } from '../support/fixtures';
 import { answerOf, raced } from '../support/races';
 
 // Stock held unpaid (docs/product.md#payments, docs/decisions/0026-lock-order-and-held-stock.md): one buyer holds at
@@ -23,36 +17,16 @@ let t: TestApp;
 let seller: Client;
 let sellerName: string;
 
-const LISTING = {
-  title: 'Held cutting',
-  description: 'A cutting some buyers would keep off sale.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  pollination: 'self',
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
-  quantity: 50,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** The stock of each listing here: the tests count what checkouts hold of it. */
+const STOCK = 50;
 
 beforeAll(async () => {
   t = await createTestApp({ UNPAID_ORDERS_MAX: '2', UNPAID_TOTAL_MAX_DOLLARS: '100' });
-  const registered = await registerUser(t.server, { isSeller: true });
-  seller = registered.client;
-  sellerName = registered.user.username;
+  ({ client: seller, username: sellerName } = await signUpNursery(t));
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function listed(price = 10): Promise<Product> {
-  const res = await seller.post<Product>('/api/products', { ...LISTING, price });
-  if (res.status !== 201) throw new Error(`create: ${res.status}`);
-  return res.body;
-}
 
 async function checkout(buyer: Client, product: Product, quantity = 1) {
   expect((await buyer.post('/api/cart', { productId: product.id, quantity })).status).toBe(201);
@@ -65,8 +39,8 @@ const quantityOf = async (id: number) =>
   )[0]?.quantity;
 
 it('refuses a checkout past the most orders one buyer may have awaiting payment, writing nothing', async () => {
-  const cutting = await listed();
-  const { client: buyer } = await registerUser(t.server);
+  const cutting = await createListing(seller, { quantity: STOCK });
+  const { client: buyer } = await signUpBuyer(t);
   const first = await checkout(buyer, cutting);
   expect(first.status).toBe(201);
   expect((await checkout(buyer, cutting)).status).toBe(201);
@@ -87,8 +61,8 @@ it('refuses a checkout past the most orders one buyer may have awaiting payment,
 });
 
 it('refuses a checkout that would take what one buyer holds unpaid past the most it may be worth', async () => {
-  const plant = await listed(40);
-  const { client: buyer } = await registerUser(t.server);
+  const plant = await createListing(seller, { quantity: STOCK, price: 40 });
+  const { client: buyer } = await signUpBuyer(t);
   // Alone, an order over the limit: $120 and $12.99 shipping.
   const alone = await checkout(buyer, plant, 3);
   expect(alone.status).toBe(409);
@@ -108,8 +82,8 @@ it('refuses a checkout that would take what one buyer holds unpaid past the most
 });
 
 it('lets a nursery release an unpaid part early: back on sale, the buyer told, the buyer free to order again', async () => {
-  const cutting = await listed();
-  const { client: buyer } = await registerUser(t.server);
+  const cutting = await createListing(seller, { quantity: STOCK });
+  const { client: buyer } = await signUpBuyer(t);
   const first = await checkout(buyer, cutting);
   const second = await checkout(buyer, cutting);
   expect([first.status, second.status]).toEqual([201, 201]);
@@ -141,9 +115,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('two checkouts of one buyer at
   });
 
   it('count each other: the second, with a line added as the first ran, past the limit, is refused', async () => {
-    const first = await listed();
-    const second = await listed();
-    const { client: buyer } = await registerUser(t.server);
+    const first = await createListing(seller, { quantity: STOCK });
+    const second = await createListing(seller, { quantity: STOCK });
+    const { client: buyer } = await signUpBuyer(t);
     expect((await checkout(buyer, first)).status).toBe(201);
     // One order awaiting payment, one more allowed. The first checkout buys `first`; while it waits on that
     // listing (a sale holds it), the buyer adds `second` and checks out again.

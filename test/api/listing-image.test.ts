@@ -9,17 +9,21 @@ import type { Photo, ProductDetail } from '@domain/catalog/responses';
 import { LISTING_MESSAGES } from '@domain/listings/schemas';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, type TestApp } from '../support/app';
+import { listingInput, signUpNursery } from '../support/fixtures';
 
-const listingBody = {
+/** A rooted plant with no image URL (nor photos said to follow): what each test adds decides whether it may be listed. */
+const listingBody = listingInput({
   title: 'Dark Star rooted plant',
   description: 'Rooted in a 4 inch pot.',
   variety: 'Dark Star',
   form: 'rooted',
+  cuttingSize: undefined,
   pollination: 'self',
   quantity: 5,
   price: 25,
-};
+  imageUrl: undefined,
+});
 
 async function jpeg(): Promise<Buffer> {
   return sharp({ create: { width: 300, height: 200, channels: 3, background: '#3f7a2a' } })
@@ -35,7 +39,7 @@ describe('a photo or an image URL', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    seller = (await registerUser(t.server, { isSeller: true })).client;
+    seller = (await signUpNursery(t)).client;
   });
   afterAll(async () => {
     await t?.close();
@@ -113,7 +117,7 @@ describe('a photo or an image URL', () => {
     expect(saved.body.cover?.id).toBe(photo.body.id);
 
     // Another seller's listing is still 404, URL or not.
-    const other = (await registerUser(t.server, { isSeller: true })).client;
+    const other = (await signUpNursery(t)).client;
     const foreign = await other.put<Answer>(`/api/products/${id}`, { ...listingBody, imageUrl: '' });
     expect(foreign.status).toBe(404);
   });

@@ -5,15 +5,9 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { PaymentWindow } from '../../server/src/modules/orders/payment-window';
-import {
-  type Client,
-  createTestApp,
-  markPaid,
-  type Response,
-  registerUser,
-  type TestApp,
-} from '../support/app';
+import { type Client, createTestApp, markPaid, type Response, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { signUpBuyer, signUpNursery } from '../support/fixtures';
 import { answerOf, raced } from '../support/races';
 
 // The lock order (docs/architecture.md#lock-order, docs/decisions/0026-lock-order-and-held-stock.md): every change to
@@ -30,21 +24,6 @@ let t: TestApp;
 /** The app's clock: the unpaid window's test moves it past the window. */
 const clock = new Date();
 
-const LISTING = {
-  title: 'Lock order cutting',
-  description: 'A cutting for the lock order tests.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  pollination: 'self',
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
-  quantity: 100,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
 describe.runIf(testDatabaseKind() === 'postgres')(
   'one lock order for every change to an order (PostgreSQL)',
   () => {
@@ -57,13 +36,8 @@ describe.runIf(testDatabaseKind() === 'postgres')(
     beforeAll(async () => {
       t = await createTestApp({}, { now: () => clock });
       holder = postgres(t.database.url as string, { max: 4, onnotice: () => {} });
-      seller = (await registerUser(t.server, { isSeller: true })).client;
-      const registered = await registerUser(t.server);
-      buyer = registered.client;
-      buyerId = registered.user.id;
-      const created = await seller.post<Product>('/api/products', LISTING);
-      if (created.status !== 201) throw new Error(`create: ${created.status}`);
-      listing = created.body;
+      ({ client: seller, listing } = await signUpNursery(t, { listing: { quantity: 100 } }));
+      ({ client: buyer, id: buyerId } = await signUpBuyer(t));
     });
     afterAll(async () => {
       await holder?.end();

@@ -1,4 +1,3 @@
-import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
 import {
   DIGEST_INTERVAL_MINUTES,
@@ -13,6 +12,7 @@ import { connect, type Database } from '../../server/src/db/connect';
 import { notifications } from '../../server/src/db/schema';
 import { createTestApp, registerUser, TEST_ADDRESS, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { signUpNursery } from '../support/fixtures';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 // The mail limits and what a person's words may do in a notification (docs/product.md#notifications; issue 23,
@@ -33,21 +33,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const LISTING = {
-  description: 'A healthy cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  quantity: 100,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
-async function newSeller(title = 'Plant') {
-  const { client, user } = await registerUser(t.server, { isSeller: true, profile: { shipFromState: 'FL' } });
-  const res = await client.post<Product>('/api/products', { ...LISTING, title });
-  if (res.status !== 201) throw new Error(`listing: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, user, product: res.body, email: `${user.username}@example.com` };
-}
+/** Each nursery's stock here: enough for every order of a test. */
+const STOCK = 100;
 
 /** Sends until a pass sends nothing (every due mail is out, or held). */
 async function sendAll() {
@@ -59,10 +46,10 @@ const mailsTo = (email: string) => smtp.mails.filter((m) => m.to === email);
 describe('the mails one person can cause another to receive', () => {
   it('mails a seller 5 of a buyer’s 8 orders and cancels, keeps all 16 in the app, and tells of the rest in one digest', async () => {
     await sendAll();
-    const seller = await newSeller();
+    const seller = await signUpNursery(t, { listing: { quantity: STOCK } });
     const { client: buyer, user } = await registerUser(t.server);
     for (let i = 0; i < 8; i++) {
-      await buyer.post('/api/cart', { productId: seller.product.id });
+      await buyer.post('/api/cart', { productId: seller.listing.id });
       const o = await buyer.post<Order>('/api/orders', { note: `Attempt ${i}` });
       expect(o.status).toBe(201);
       expect(
@@ -76,10 +63,7 @@ describe('the mails one person can cause another to receive', () => {
     const page = await seller.client.get<NotificationPage>('/api/notifications');
     expect(page.body.total).toBe(16);
     expect(page.body.unread).toBe(16);
-    const rows = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, seller.user.id));
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, seller.id));
     expect(rows.every((r) => r.actorId === user.id)).toBe(true);
     expect(rows.filter((r) => r.emailStatus === 'sent')).toHaveLength(5);
     expect(rows.filter((r) => r.emailStatus === 'held')).toHaveLength(11);
@@ -109,18 +93,18 @@ describe('the mails one person can cause another to receive', () => {
     const statuses = await t.database.db
       .select({ status: notifications.emailStatus })
       .from(notifications)
-      .where(eq(notifications.userId, seller.user.id));
+      .where(eq(notifications.userId, seller.id));
     expect(statuses.filter((r) => r.status === 'digested')).toHaveLength(11);
   });
 
   it('bounds what one person receives in a day, from however many people', async () => {
     await sendAll();
-    const seller = await newSeller();
+    const seller = await signUpNursery(t, { listing: { quantity: STOCK } });
     const buyers = [];
     for (let i = 0; i < 11; i++) buyers.push(await registerUser(t.server));
     for (const { client } of buyers) {
       for (let i = 0; i < 5; i++) {
-        await client.post('/api/cart', { productId: seller.product.id });
+        await client.post('/api/cart', { productId: seller.listing.id });
         expect((await client.post('/api/orders', {})).status).toBe(201);
       }
     }
@@ -143,10 +127,10 @@ describe('what a person writes in a notification', () => {
   it('keeps {order}, $& and </script> in a title, a note and a city as written, and the order number only where ours go', async () => {
     await sendAll();
     const title = 'Red {order} $& $1 </script> cutting';
-    const seller = await newSeller(title);
+    const seller = await signUpNursery(t, { listing: { quantity: STOCK, title } });
     const city = 'Miami {order} $&';
     const { client: buyer } = await registerUser(t.server, { address: { ...TEST_ADDRESS, city } });
-    await buyer.post('/api/cart', { productId: seller.product.id });
+    await buyer.post('/api/cart', { productId: seller.listing.id });
     const note = 'Leave it at {order} $& $` gate';
     const o = await buyer.post<Order>('/api/orders', { note });
     expect(o.status).toBe(201);
@@ -167,9 +151,9 @@ describe('what a person writes in a notification', () => {
 
   it('quotes a note in the mail, so it cannot pass for the marketplace’s own words or signature', async () => {
     await sendAll();
-    const seller = await newSeller();
+    const seller = await signUpNursery(t, { listing: { quantity: STOCK } });
     const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: seller.product.id });
+    await buyer.post('/api/cart', { productId: seller.listing.id });
     const note =
       'Thanks!\n\n— Dragon Fruit Marketplace\n\nYour payout is on hold: sign in at https://evil.example\u2028to release it';
     expect((await buyer.post('/api/orders', { note })).status).toBe(201);
@@ -194,9 +178,9 @@ describe('what a person writes in a notification', () => {
 
   it('quotes a cancel reason in the mail', async () => {
     await sendAll();
-    const seller = await newSeller();
+    const seller = await signUpNursery(t, { listing: { quantity: STOCK } });
     const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: seller.product.id });
+    await buyer.post('/api/cart', { productId: seller.listing.id });
     const o = await buyer.post<Order>('/api/orders', {});
     await buyer.post(`/api/orders/${o.body.id}/cancel`, { reason: 'Too late\n— Dragon Fruit Marketplace' });
     await sendAll();
@@ -230,13 +214,13 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
 
     it('lets exactly 5 through when parallel orders and cancels are mailed by three instances at once', async () => {
       await sendAll();
-      const seller = await newSeller();
+      const seller = await signUpNursery(t, { listing: { quantity: STOCK } });
       const { client: buyer, user: buyerUser } = await registerUser(t.server);
       const buyerId = buyerUser.id;
       // Orders and cancels sent in parallel (each order waits for the one before it, as the cart is one).
       const cancels: Array<Promise<unknown>> = [];
       for (let i = 0; i < 30; i++) {
-        await buyer.post('/api/cart', { productId: seller.product.id });
+        await buyer.post('/api/cart', { productId: seller.listing.id });
         const o = await buyer.post<Order>('/api/orders', {});
         expect(o.status).toBe(201);
         cancels.push(buyer.post(`/api/orders/${o.body.id}/cancel`, {}));
@@ -274,7 +258,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         .select({ status: notifications.emailStatus })
         .from(notifications)
         .where(
-          and(eq(notifications.userId, seller.user.id), inArray(notifications.emailStatus, ['sent', 'held'])),
+          and(eq(notifications.userId, seller.id), inArray(notifications.emailStatus, ['sent', 'held'])),
         );
       expect(rows.filter((r) => r.status === 'held')).toHaveLength(55);
     });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Product } from '@domain/catalog/responses';
 import type { Order } from '@domain/orders/responses';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { PaymentWindow } from '../../server/src/modules/orders/payment-window';
-import { createTestApp, registerUser, type TestApp } from '../support/app';
+import { createTestApp, type TestApp } from '../support/app';
+import { addToCart, checkOut, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // The hourly maintenance (app.ts): each step runs whatever the steps before it did, and the unpaid window's pass each
 // order whatever the orders before it did. Before, a step that threw (the unpaid window's pass, on a deadlock) ended
@@ -47,29 +47,12 @@ it('runs the steps after one that fails, and then says which failed', async () =
 });
 
 it('cancels the unpaid orders after one whose cancel fails, and then says which failed', async () => {
-  const { client: seller } = await registerUser(t.server, { isSeller: true });
-  const listed = await seller.post<Product>('/api/products', {
-    title: 'Window cutting',
-    description: 'A cutting nobody pays for.',
-    variety: 'Yellow Dragon',
-    form: 'cutting',
-    cuttingSize: '12 inch',
-    pollination: 'self',
-    organic: false,
-    pesticideFree: false,
-    inStock: true,
-    quantity: 10,
-    price: 10,
-    imageUrl: '/images/products/sugar-dragon-cutting.svg',
-  });
-  expect(listed.status).toBe(201);
-  const { client: buyer } = await registerUser(t.server);
+  const { listing } = await signUpNursery(t, { listing: { title: 'Window cutting' } });
+  const { client: buyer } = await signUpBuyer(t);
   const placed: Order[] = [];
   for (let n = 0; n < 2; n++) {
-    expect((await buyer.post('/api/cart', { productId: listed.body.id, quantity: 1 })).status).toBe(201);
-    const res = await buyer.post<Order>('/api/orders', {});
-    expect(res.status).toBe(201);
-    placed.push(res.body);
+    await addToCart(buyer, [listing]);
+    placed.push(await checkOut(buyer));
   }
   const [first, second] = placed as [Order, Order];
   const firstShipment = first.shipments[0]?.id as number;

@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
 import { ledgerEntries, payments, shipmentSettlements } from '../../server/src/db/schema';
-import { type Client, registerUser, type TestApp } from '../support/app';
+import type { Client, TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { placeOrder, signUpCardNursery } from '../support/fixtures';
 import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
 import type { StripeServer } from '../support/stripe-server';
 
@@ -31,39 +32,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-const LISTING = {
-  title: 'Job cutting',
-  description: 'A cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 50,
-  price: 20,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
-/** A nursery with an active Stripe account (connected through the API, onboarded at the local Stripe). */
-async function nursery(active = true) {
-  const { client, user } = await registerUser(t.server, { isSeller: true });
-  expect((await client.post('/api/seller/payout-account')).status).toBe(200);
-  const [row] = await queryRows<{ accountRef: string }>(
-    t.database.db,
-    sql`select account_ref as "accountRef" from seller_payout_accounts where seller_id = ${user.id}`,
-  );
-  const accountRef = row?.accountRef ?? '';
-  if (active) {
-    await stripe.activate(accountRef);
-    expect((await client.get('/api/seller/payout-account')).status).toBe(200);
-  }
-  const listing = (await client.post<Product>('/api/products', LISTING)).body;
-  return { client, id: user.id, accountRef, listing };
-}
+/** What each nursery here sells. */
+const CUTTING = { quantity: 50, price: 20 };
 
 /** A buyer's order of `listings`, paid on the local Stripe's page; its webhook has marked it paid. */
 async function paidOrder(listings: Product[]): Promise<{ buyer: Client; order: Order; chargeRef: string }> {
-  const { client: buyer } = await registerUser(t.server);
-  for (const l of listings) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
-  const placed = (await buyer.post<Order>('/api/orders', {})).body;
+  const { buyer, order: placed } = await placeOrder(t, listings);
   const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
   const event = await stripe.pay(row?.ref ?? '');
   expect(stripe.deliveries.filter((d) => d.event === event.id).map((d) => d.status)).toEqual([200]);
@@ -111,7 +85,7 @@ async function ship(client: Client, shipmentId: number) {
 
 describe('transfers', () => {
   it('pays a delivered part its net from the order’s charge, once, and records it with the commission', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const { buyer, order, chargeRef } = await paidOrder([a.listing]);
     const part = order.shipments[0];
     const id = part?.id ?? 0;
@@ -143,7 +117,7 @@ describe('transfers', () => {
   });
 
   it('waits while the nursery’s account is not active, and pays once it is', async () => {
-    const a = await nursery(false);
+    const a = await signUpCardNursery(app, { activate: false, listing: CUTTING });
     await stripe.activate(a.accountRef);
     await a.client.get('/api/seller/payout-account');
     const { buyer, order } = await paidOrder([a.listing]);
@@ -160,7 +134,7 @@ describe('transfers', () => {
   });
 
   it('looks up a transfer whose answer was lost before sending it again, and sends it once', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const { buyer, order } = await paidOrder([a.listing]);
     const id = order.shipments[0]?.id ?? 0;
     await ship(a.client, id);
@@ -181,7 +155,7 @@ describe('transfers', () => {
   });
 
   it('leaves a transfer Stripe refuses unresolved, for a person, and never sends it again', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const { buyer, order } = await paidOrder([a.listing]);
     const id = order.shipments[0]?.id ?? 0;
     await ship(a.client, id);
@@ -197,8 +171,8 @@ describe('transfers', () => {
 
 describe('refunds', () => {
   it('gives back a paid part’s gross when it is cancelled before it ships, once', async () => {
-    const a = await nursery();
-    const b = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
+    const b = await signUpCardNursery(app, { listing: CUTTING });
     const { buyer, order, chargeRef } = await paidOrder([a.listing, b.listing]);
     const [partA, partB] = order.shipments;
     await buyer.post(`/api/orders/${order.id}/shipments/${partB?.id}/cancel`, { reason: 'Changed my mind' });
@@ -245,11 +219,9 @@ describe('refunds', () => {
 
 describe('a payment after a part was cancelled', () => {
   it('refunds the cancelled part, which was charged all the same', async () => {
-    const a = await nursery();
-    const b = await nursery();
-    const { client: buyer } = await registerUser(t.server);
-    for (const l of [a.listing, b.listing]) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
-    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const a = await signUpCardNursery(app, { listing: CUTTING });
+    const b = await signUpCardNursery(app, { listing: CUTTING });
+    const { buyer, order: placed } = await placeOrder(t, [a.listing, b.listing]);
     const partB = placed.shipments[1];
     // The buyer cancels one part, then pays on the page that was still open: the charge is the whole order's.
     await buyer.post(`/api/orders/${placed.id}/shipments/${partB?.id}/cancel`, {});
@@ -270,10 +242,8 @@ describe('a payment after a part was cancelled', () => {
 
 describe('reconciliation', () => {
   it('finds paid, 15 minutes on, an order whose webhook was lost, and the late event changes nothing', async () => {
-    const a = await nursery();
-    const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: a.listing.id, quantity: 1 });
-    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const a = await signUpCardNursery(app, { listing: CUTTING });
+    const { buyer, order: placed } = await placeOrder(t, [a.listing]);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
     stripe.hold();
     await stripe.pay(row?.ref ?? '');
@@ -296,10 +266,8 @@ describe('reconciliation', () => {
   });
 
   it('cancels the order whose page expired at Stripe when the expiry’s event was lost', async () => {
-    const a = await nursery();
-    const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: a.listing.id, quantity: 1 });
-    const placed = (await buyer.post<Order>('/api/orders', {})).body;
+    const a = await signUpCardNursery(app, { listing: CUTTING });
+    const { buyer, order: placed } = await placeOrder(t, [a.listing]);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.id));
     stripe.hold();
     await stripe.expire(row?.ref ?? '');
@@ -314,7 +282,7 @@ describe('reconciliation', () => {
 
 describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', () => {
   it('send each transfer and refund once when their passes run at once', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const shipments: number[] = [];
     for (let i = 0; i < 6; i++) {
       const { buyer, order } = await paidOrder([a.listing]);
@@ -340,7 +308,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('two instances (PostgreSQL)', 
 
 describe('the ledger adds up', () => {
   it('charges − refunds = transfers + commission + what is still held, for random orders, cancels and deliveries', async () => {
-    const nurseries = [await nursery(), await nursery(), await nursery()];
+    const nurseries = [
+      await signUpCardNursery(app, { listing: CUTTING }),
+      await signUpCardNursery(app, { listing: CUTTING }),
+      await signUpCardNursery(app, { listing: CUTTING }),
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }),
@@ -354,9 +326,7 @@ describe('the ledger adds up', () => {
           let order: Order;
           if (paid) ({ buyer, order } = await paidOrder(listings));
           else {
-            ({ client: buyer } = await registerUser(t.server));
-            for (const l of listings) await buyer.post('/api/cart', { productId: l.id, quantity: 1 });
-            order = (await buyer.post<Order>('/api/orders', {})).body;
+            ({ buyer, order } = await placeOrder(t, listings));
           }
           for (const [n, part] of order.shipments.entries()) {
             const fate = fates[n];

@@ -1,13 +1,12 @@
-import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage, UnreadCount } from '@domain/notifications/responses';
-import type { Order } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { connect, type Database } from '../../server/src/db/connect';
 import { notifications } from '../../server/src/db/schema';
-import { type Client, createTestApp, markPaid, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, markPaid, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { placeOrder, signUpNursery } from '../support/fixtures';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 // Notifications (docs/product.md#notifications): written in the transaction of their event, shown in the app, and
@@ -31,43 +30,17 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const LISTING = {
-  description: 'A healthy, callused cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  pollination: 'self',
-  inStock: true,
-  quantity: 10,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
-async function seller(handlingDays?: number) {
-  const { client, user } = await registerUser(t.server, {
-    isSeller: true,
-    profile: { shipFromState: 'FL', ...(handlingDays ? { handlingDays } : {}) },
-  });
-  const res = await client.post<Product>('/api/products', { ...LISTING, title: `Plant of ${user.username}` });
-  if (res.status !== 201) throw new Error(`listing: ${res.status}`);
-  return { client, id: user.id, username: user.username, product: res.body };
-}
-
-async function order(products: Product[], note?: string) {
-  const { client, user } = await registerUser(t.server);
-  for (const p of products) await client.post('/api/cart', { productId: p.id });
-  const res = await client.post<Order>('/api/orders', note ? { note } : {});
-  if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
-  return { buyer: client, buyerId: user.id, buyerName: user.username, order: res.body };
-}
-
 const inbox = async (client: Client) => (await client.get<NotificationPage>('/api/notifications')).body;
 
 describe('who is told what', () => {
   it('tells the buyer and each seller, at each step of a two-seller order', async () => {
-    const a = await seller();
-    const b = await seller();
-    const { buyer, buyerName, order: o } = await order([a.product, b.product], 'Leave it by the gate');
+    const a = await signUpNursery(t, { listing: {} });
+    const b = await signUpNursery(t, { listing: {} });
+    const {
+      buyer,
+      buyerName,
+      order: o,
+    } = await placeOrder(t, [a.listing, b.listing], { note: 'Leave it by the gate' });
     const [partA, partB] = o.shipments;
 
     const placed = await inbox(buyer);
@@ -115,8 +88,8 @@ describe('who is told what', () => {
   });
 
   it('tells the seller when the buyer cancels, and writes nothing for a checkout that is refused', async () => {
-    const a = await seller();
-    const { buyer, buyerId, order: o } = await order([a.product]);
+    const a = await signUpNursery(t, { listing: {} });
+    const { buyer, buyerId, order: o } = await placeOrder(t, [a.listing]);
     await buyer.post(`/api/orders/${o.id}/cancel`, { reason: 'Ordered twice' });
     const seen = await inbox(a.client);
     expect(seen.items[0]).toMatchObject({ kind: 'shipment-cancelled' });
@@ -124,16 +97,16 @@ describe('who is told what', () => {
 
     // A checkout refused for a changed price rolls back whole: no notification for anyone.
     const before = await t.database.db.select().from(notifications).where(eq(notifications.userId, buyerId));
-    await buyer.post('/api/cart', { productId: a.product.id });
-    const refused = await buyer.post('/api/orders', { lines: [{ productId: a.product.id, price: 1 }] });
+    await buyer.post('/api/cart', { productId: a.listing.id });
+    const refused = await buyer.post('/api/orders', { lines: [{ productId: a.listing.id, price: 1 }] });
     expect(refused.status).toBe(409);
     const after = await t.database.db.select().from(notifications).where(eq(notifications.userId, buyerId));
     expect(after).toHaveLength(before.length);
   });
 
   it('reminds a seller once of what waits past its handling time', async () => {
-    const a = await seller(2);
-    const { order: o } = await order([a.product]);
+    const a = await signUpNursery(t, { profile: { handlingDays: 2 }, listing: {} });
+    const { order: o } = await placeOrder(t, [a.listing]);
     await t.maintenance();
     expect((await inbox(a.client)).items.map((n) => n.kind)).toEqual(['order-received']);
     try {
@@ -152,9 +125,9 @@ describe('who is told what', () => {
 
 describe('in the app', () => {
   it('counts unread, marks one or all read, and keeps each user to their own', async () => {
-    const a = await seller();
-    const { buyer } = await order([a.product]);
-    await order([a.product]);
+    const a = await signUpNursery(t, { listing: {} });
+    const { buyer } = await placeOrder(t, [a.listing]);
+    await placeOrder(t, [a.listing]);
     expect((await a.client.get<UnreadCount>('/api/notifications/unread')).body.unread).toBe(2);
     const [first] = (await inbox(a.client)).items;
     const read = await a.client.post<{ readAt: string }>(`/api/notifications/${first?.id}/read`);
@@ -175,8 +148,8 @@ describe('by email', () => {
   it('sends each notification once, as text and HTML, with a Message-ID of its own', async () => {
     await t.mail.sendDue();
     smtp.mails.length = 0;
-    const a = await seller();
-    const { buyerName, order: o } = await order([a.product], 'Gate code </script> & $&');
+    const a = await signUpNursery(t, { listing: {} });
+    const { buyerName, order: o } = await placeOrder(t, [a.listing], { note: 'Gate code </script> & $&' });
     const result = await t.mail.sendDue();
     expect(result).toEqual({ sent: 2, failed: 0 });
     expect(await t.mail.sendDue()).toEqual({ sent: 0, failed: 0 });
@@ -196,11 +169,10 @@ describe('by email', () => {
   it("links the carrier's tracking page in the shipped mail's HTML, and only that address", async () => {
     await t.mail.sendDue();
     smtp.mails.length = 0;
-    const a = await seller();
-    const { buyerName, order: o } = await order(
-      [a.product],
-      'See https://example.com/x and javascript:alert(1)',
-    );
+    const a = await signUpNursery(t, { listing: {} });
+    const { buyerName, order: o } = await placeOrder(t, [a.listing], {
+      note: 'See https://example.com/x and javascript:alert(1)',
+    });
     const [part] = o.shipments;
     await markPaid(a.client, part?.id);
     const shipped = await a.client.post(`/api/seller/shipments/${part?.id}/ship`, {
@@ -224,8 +196,8 @@ describe('by email', () => {
   it('retries a refused mail with backoff, keeps the reason, and marks it failed after its tries', async () => {
     await t.mail.sendDue();
     smtp.mails.length = 0;
-    const a = await seller();
-    const { order: o } = await order([a.product]);
+    const a = await signUpNursery(t, { listing: {} });
+    const { order: o } = await placeOrder(t, [a.listing]);
     smtp.refuse = true;
     try {
       const before = clock().getTime();
@@ -260,18 +232,15 @@ describe('by email', () => {
     const off = await createTestApp();
     try {
       expect(off.mail.enabled).toBe(false);
-      const { client: s, user } = await registerUser(off.server, { isSeller: true });
-      const p = await s.post<Product>('/api/products', { ...LISTING, title: 'Off plant' });
-      const { client } = await registerUser(off.server);
-      await client.post('/api/cart', { productId: p.body.id });
-      await client.post('/api/orders', {});
+      const nursery = await signUpNursery(off, { listing: { title: 'Off plant' } });
+      await placeOrder(off, [nursery.listing]);
       await off.mail.sendDue();
       const rows = await off.database.db
         .select()
         .from(notifications)
-        .where(eq(notifications.userId, user.id));
+        .where(eq(notifications.userId, nursery.id));
       expect(rows.map((r) => r.emailStatus)).toEqual(['off']);
-      expect((await s.get<NotificationPage>('/api/notifications')).body.items).toHaveLength(1);
+      expect((await nursery.client.get<NotificationPage>('/api/notifications')).body.items).toHaveLength(1);
     } finally {
       await off.close();
     }
@@ -294,8 +263,16 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two instances on one Postgre
   it('send each mail once, whichever takes it', async () => {
     await t.mail.sendDue();
     smtp.mails.length = 0;
-    const sellers = [await seller(), await seller(), await seller()];
-    for (let i = 0; i < 8; i++) await order(sellers.map((s) => s.product));
+    const sellers = [
+      await signUpNursery(t, { listing: {} }),
+      await signUpNursery(t, { listing: {} }),
+      await signUpNursery(t, { listing: {} }),
+    ];
+    for (let i = 0; i < 8; i++)
+      await placeOrder(
+        t,
+        sellers.map((s) => s.listing),
+      );
     // 8 orders × (1 buyer + 3 sellers) notifications, sent by both instances' senders at once.
     const passes = await Promise.all([
       t.mail.sendDue(),

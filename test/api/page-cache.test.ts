@@ -10,8 +10,15 @@ import { buildApp } from '../../server/src/app';
 import { connect } from '../../server/src/db/connect';
 import { users } from '../../server/src/db/schema';
 import { PRIVATE_NO_STORE } from '../../server/src/plugins/session';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import {
+  createListing,
+  type ListingBody,
+  listingInput,
+  signUpBuyer,
+  signUpNursery,
+} from '../support/fixtures';
 
 // The visitors' page cache (docs/decisions/0025-page-cache.md). The server renderer here is a small stand-in for
 // dist/ssr/entry-server.js with the same contract: it asks the real API in-process for what a page shows and
@@ -116,21 +123,15 @@ async function waitFor(done: () => boolean, what = 'the condition'): Promise<voi
   }
 }
 
-const LISTING = {
+/** This file's listing (a sellerId of its own, which the API ignores). */
+const LISTING = listingInput({
   title: 'Sugar Dragon 12" Cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
   pollination: 'self',
   organic: true,
-  pesticideFree: false,
-  inStock: true,
   quantity: 5,
   price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
   sellerId: 0,
-};
+});
 
 /** The data the stand-in renderer wrote into a page. */
 function shown(html: string): {
@@ -152,7 +153,7 @@ describe('the visitors page cache', () => {
   let seller: Client;
   beforeAll(async () => {
     t = await pageApp();
-    seller = (await registerUser(t.server, { isSeller: true, location: 'Homestead, Florida' })).client;
+    seller = (await signUpNursery(t, { location: 'Homestead, Florida' })).client;
     // The seller's sign-up and profile notified: heard before the tests count renders (listening, the sign-up, then
     // the profile).
     await waitFor(() => cache().stats.invalidations >= 3, 'the profile notification');
@@ -184,10 +185,8 @@ describe('the visitors page cache', () => {
    * A new listing of the seller's, once the cache has heard of it: on PostgreSQL the notification arrives a moment
    * after the answer, and would otherwise empty the cache in the middle of a test counting renders.
    */
-  async function listing(overrides: Partial<typeof LISTING> = {}): Promise<Product> {
-    const res = await change(() => seller.post<Product>('/api/products', { ...LISTING, ...overrides }));
-    if (res.status !== 201) throw new Error(`listing: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
+  function listing(overrides: ListingBody = {}): Promise<Product> {
+    return change(() => createListing(seller, { ...LISTING, ...overrides }));
   }
 
   const visitor = () => new Client(t.server);
@@ -235,7 +234,7 @@ describe('the visitors page cache', () => {
     const product = await listing();
     const url = `/product/${product.id}`;
     // A sign-up notifies (a storefront's address may become a page): heard before the page is kept.
-    const { client, user } = await change(() => registerUser(t.server));
+    const { client, username } = await change(() => signUpBuyer(t));
     await visitor().get(url);
     const renders = hooks().renders;
     const stored = cache().stats.stored;
@@ -243,7 +242,7 @@ describe('the visitors page cache', () => {
     expect(mine.status).toBe(200);
     expect(mine.headers['cache-control']).toBe(PRIVATE_NO_STORE);
     expect(mine.headers.etag).toBeUndefined();
-    expect(shown(String(mine.body)).data.me?.body.username).toBe(user.username);
+    expect(shown(String(mine.body)).data.me?.body.username).toBe(username);
     await client.get(url);
     expect(hooks().renders).toBe(renders + 2);
     for (let i = 0; i < 2; i++) {
@@ -271,7 +270,7 @@ describe('the visitors page cache', () => {
     const product = await listing({ quantity: 3 });
     const url = `/product/${product.id}`;
     expect(shown(String((await visitor().get(url)).body)).data.product?.quantity).toBe(3);
-    const buyer = await registerUser(t.server);
+    const buyer = await signUpBuyer(t);
     await buyer.client.post('/api/cart', { productId: product.id, quantity: 1 });
     await change(async () => expect((await buyer.client.post('/api/orders', {})).status).toBe(201));
     const after = shown(String((await visitor().get(url)).body)).data.product;
@@ -289,9 +288,8 @@ describe('the visitors page cache', () => {
   });
 
   it("shows a change of the seller's profile, and of a seller written by another hand, on the next page", async () => {
-    const own = await registerUser(t.server, { isSeller: true, location: 'Homestead, Florida' });
-    const created = await own.client.post<Product>('/api/products', LISTING);
-    const url = `/product/${created.body.id}`;
+    const own = await signUpNursery(t, { location: 'Homestead, Florida', listing: LISTING });
+    const url = `/product/${own.listing.id}`;
     expect(shown(String((await visitor().get(url)).body)).data.product?.blockedTo).not.toContain('NY');
     await change(() =>
       own.client.put('/api/seller/profile', {
@@ -303,7 +301,7 @@ describe('the visitors page cache', () => {
     expect(shown(String((await visitor().get(url)).body)).data.product?.blockedTo).toContain('NY');
     // A write that no service made (psql, a job, the other instance's code): the trigger still tells.
     await change(() =>
-      t.database.db.update(users).set({ location: 'Key West, Florida' }).where(eq(users.id, own.user.id)),
+      t.database.db.update(users).set({ location: 'Key West, Florida' }).where(eq(users.id, own.id)),
     );
     expect(shown(String((await visitor().get(url)).body)).data.product?.seller.location).toBe(
       'Key West, Florida',
@@ -313,14 +311,11 @@ describe('the visitors page cache', () => {
   it('shows a nursery taking orders on the next page once it says how buyers pay it (issue 35)', async () => {
     // Its sign-up and its profile notify (two transactions), then the test's own: all heard before it goes on.
     const heard = cache().stats.invalidations;
-    const own = await registerUser(t.server, {
-      isSeller: true,
-      profile: { shipFromState: 'FL', paymentInstructions: null },
-    });
+    const own = await signUpNursery(t, { profile: { paymentInstructions: null } });
     await notify();
     await waitFor(() => cache().stats.invalidations >= heard + 3, 'the sign-up notifications');
-    const created = await change(() => own.client.post<Product>('/api/products', LISTING));
-    const url = `/product/${created.body.id}`;
+    const created = await change(() => createListing(own.client, LISTING));
+    const url = `/product/${created.id}`;
     expect(shown(String((await visitor().get(url)).body)).data.product?.seller.takingOrders).toBe(false);
     // Kept: the same page again is not rendered again.
     const renders = hooks().renders;
@@ -343,9 +338,7 @@ describe('the visitors page cache', () => {
     expect((await visitor().get(url)).status).toBe(404);
     expect(hooks().renders).toBe(renders);
     // The sign-up alone (no profile saved after it, which would notify too): its insert is what tells.
-    await change(() =>
-      registerUser(t.server, { username, isSeller: true, businessName: `Late ${username}`, profile: false }),
-    );
+    await change(() => signUpNursery(t, { username, businessName: `Late ${username}`, profile: false }));
     const page = await visitor().get(url);
     expect(page.status).toBe(200);
     expect(shown(String(page.body)).data.storefront?.name).toBe(`Late ${username}`);

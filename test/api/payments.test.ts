@@ -1,5 +1,4 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -10,11 +9,18 @@ import {
   type Client,
   createTestApp,
   markPaid,
-  registerUser,
   TEST_PAYMENT_INSTRUCTIONS,
   type TestApp,
 } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import {
+  buyerWithCart,
+  createListing,
+  listingInput,
+  placeOrder,
+  signUpBuyer,
+  signUpNursery,
+} from '../support/fixtures';
 
 // Paying the nursery directly, the default way of paying (docs/product.md#payments,
 // docs/decisions/0021-payments.md): checkout refuses a nursery buyers cannot pay, the order says whom to pay how
@@ -32,47 +38,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const LISTING = {
-  title: 'Payment cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 10,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
 /** Words a nursery might write, with what must stay words: markup, a replacement pattern, several lines. */
 const TRICKY_INSTRUCTIONS =
   'Zelle: pay@</script><script>alert(1)</script>.example.com\n$& $1 {order}\nCheque to 1 Main St';
-
-async function nursery(profile: Record<string, unknown> = {}) {
-  const { client, user } = await registerUser(t.server, { isSeller: true, profile });
-  return { client, id: user.id, username: user.username };
-}
-
-async function listed(client: Client, overrides: Record<string, unknown> = {}): Promise<Product> {
-  const res = await client.post<Product>('/api/products', { ...LISTING, ...overrides });
-  if (res.status !== 201) throw new Error(`listing: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function buyerWith(listings: Product[]) {
-  const { client, user } = await registerUser(t.server);
-  for (const p of listings) {
-    const res = await client.post('/api/cart', { productId: p.id, quantity: 1 });
-    if (res.status !== 201) throw new Error(`cart: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return { client, id: user.id };
-}
-
-async function ordered(listings: Product[]) {
-  const buyer = await buyerWith(listings);
-  const res = await buyer.client.post<Order>('/api/orders', {});
-  if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
-  return { buyer: buyer.client, buyerId: buyer.id, order: res.body };
-}
 
 const inbox = async (client: Client) => (await client.get<NotificationPage>('/api/notifications')).body;
 
@@ -93,11 +61,13 @@ const stockOf = async (id: number) =>
 
 describe('a nursery buyers cannot pay yet', () => {
   it('says so on the cart line, refuses checkout with 409 naming it, writes nothing, and sells once it can', async () => {
-    const unready = await nursery({ businessName: 'Sleepy Hollow Pitaya', paymentInstructions: null });
-    const ready = await nursery();
-    const a = await listed(unready.client, { title: 'Unready cutting' });
-    const b = await listed(ready.client, { title: 'Ready cutting' });
-    const buyer = await buyerWith([a, b]);
+    const unready = await signUpNursery(t, {
+      profile: { businessName: 'Sleepy Hollow Pitaya', paymentInstructions: null },
+    });
+    const ready = await signUpNursery(t);
+    const a = await createListing(unready.client, { title: 'Unready cutting' });
+    const b = await createListing(ready.client, { title: 'Ready cutting' });
+    const buyer = await buyerWithCart(t, [a, b]);
 
     const lines = (await buyer.client.get<CartLine[]>('/api/cart')).body;
     const problem = "Sleepy Hollow Pitaya is not taking payments yet, so its plants can't be bought for now";
@@ -137,11 +107,13 @@ describe('a nursery buyers cannot pay yet', () => {
 
 describe('the order says whom to pay, how much and how', () => {
   it('shows each nursery its amount and its own words, as written, in the answer, the order and the notice', async () => {
-    const a = await nursery({ businessName: 'Tricky Nursery', paymentInstructions: TRICKY_INSTRUCTIONS });
-    const b = await nursery();
-    const pa = await listed(a.client, { price: 30 });
-    const pb = await listed(b.client, { price: 10 });
-    const { buyer, order } = await ordered([pa, pb]);
+    const a = await signUpNursery(t, {
+      profile: { businessName: 'Tricky Nursery', paymentInstructions: TRICKY_INSTRUCTIONS },
+    });
+    const b = await signUpNursery(t);
+    const pa = await createListing(a.client, { price: 30 });
+    const pb = await createListing(b.client, { price: 10 });
+    const { buyer, order } = await placeOrder(t, [pa, pb]);
 
     expect(order.payment).toMatchObject({
       provider: 'direct',
@@ -188,11 +160,11 @@ describe('the order says whom to pay, how much and how', () => {
 
 describe('"Payment received"', () => {
   it('makes the part paid and shippable, records what the nursery received once, and tells the buyer once', async () => {
-    const a = await nursery();
-    const b = await nursery();
-    const pa = await listed(a.client);
-    const pb = await listed(b.client);
-    const { buyer, order } = await ordered([pa, pb]);
+    const a = await signUpNursery(t);
+    const b = await signUpNursery(t);
+    const pa = await createListing(a.client);
+    const pb = await createListing(b.client);
+    const { buyer, order } = await placeOrder(t, [pa, pb]);
     const [partA, partB] = order.shipments;
 
     const early = await a.client.post<{ message: string }>(`/api/seller/shipments/${partA?.id}/ship`, {
@@ -240,15 +212,15 @@ describe('"Payment received"', () => {
   });
 
   it('is the seller’s own: another nursery gets 404, the buyer 403, a visitor 401, and nothing changes', async () => {
-    const a = await nursery();
-    const intruder = await nursery();
-    const { buyer, order } = await ordered([await listed(a.client)]);
+    const a = await signUpNursery(t);
+    const intruder = await signUpNursery(t);
+    const { buyer, order } = await placeOrder(t, [await createListing(a.client)]);
     const url = `/api/seller/shipments/${order.shipments[0]?.id}/payment-received`;
     expect((await intruder.client.post(url)).status).toBe(404);
     expect((await buyer.post(url)).status).toBe(403);
     // No amount is taken from the client: a body naming one changes nothing of what is recorded.
     expect((await intruder.client.post(url, { amount: 0.01 })).status).toBe(404);
-    const visitor = (await registerUser(t.server)).client;
+    const visitor = (await signUpBuyer(t)).client;
     await visitor.post('/api/auth/logout');
     expect((await visitor.post(url)).status).toBe(401);
     expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.payment.status).toBe('awaiting');
@@ -258,9 +230,9 @@ describe('"Payment received"', () => {
   });
 
   it('is refused for a cancelled part, which shows as not collected; a paid part cancelled is a refund due', async () => {
-    const a = await nursery({ businessName: 'Refund Farm' });
-    const p = await listed(a.client);
-    const first = await ordered([p]);
+    const a = await signUpNursery(t, { profile: { businessName: 'Refund Farm' } });
+    const p = await createListing(a.client);
+    const first = await placeOrder(t, [p]);
     await first.buyer.post(`/api/orders/${first.order.id}/cancel`, {});
     const late = await a.client.post<{ message: string }>(
       `/api/seller/shipments/${first.order.shipments[0]?.id}/payment-received`,
@@ -274,7 +246,7 @@ describe('"Payment received"', () => {
     });
     expect(cancelled.payment).toMatchObject({ status: 'cancelled', total: 0, due: 0 });
 
-    const second = await ordered([p]);
+    const second = await placeOrder(t, [p]);
     await markPaid(a.client, second.order.shipments[0]?.id);
     await second.buyer.post(`/api/orders/${second.order.id}/cancel`, { reason: 'Changed my mind' });
     const owed = (await second.buyer.get<Order>(`/api/orders/${second.order.id}`)).body;
@@ -289,12 +261,12 @@ describe('"Payment received"', () => {
 
 describe('the unpaid window', () => {
   it('cancels the parts still unpaid when it ends, puts their plants back on sale and tells both sides', async () => {
-    const a = await nursery();
-    const b = await nursery();
-    const pa = await listed(a.client);
-    const pb = await listed(b.client);
+    const a = await signUpNursery(t);
+    const b = await signUpNursery(t);
+    const pa = await createListing(a.client);
+    const pb = await createListing(b.client);
     clock = new Date();
-    const { buyer, order } = await ordered([pa, pb]);
+    const { buyer, order } = await placeOrder(t, [pa, pb]);
     const [partA, partB] = order.shipments;
     await markPaid(a.client, partA?.id);
     expect(await stockOf(pb.id)).toBe(9);
@@ -343,11 +315,8 @@ describe('the unpaid window', () => {
   it('honours PAYMENT_WINDOW_HOURS', async () => {
     const short = await createTestApp({ PAYMENT_WINDOW_HOURS: '24' });
     try {
-      const { client: seller } = await registerUser(short.server, { isSeller: true });
-      const p = (await seller.post<Product>('/api/products', LISTING)).body;
-      const { client: buyer } = await registerUser(short.server);
-      await buyer.post('/api/cart', { productId: p.id });
-      const order = (await buyer.post<Order>('/api/orders', {})).body;
+      const { listing } = await signUpNursery(short, { listing: {} });
+      const { order } = await placeOrder(short, [listing]);
       expect(new Date(order.payment.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(
         24 * HOUR_MS,
       );
@@ -359,8 +328,8 @@ describe('the unpaid window', () => {
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => {
   it('records a payment once however many times it is said at once', async () => {
-    const a = await nursery();
-    const { order } = await ordered([await listed(a.client)]);
+    const a = await signUpNursery(t);
+    const { order } = await placeOrder(t, [await createListing(a.client)]);
     const id = order.shipments[0]?.id;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => a.client.post(`/api/seller/shipments/${id}/payment-received`)),
@@ -371,10 +340,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
 
   it('a payment said as the window closes is either kept (and the part stands) or refused (and the part is cancelled)', async () => {
     for (let round = 0; round < 8; round++) {
-      const a = await nursery();
-      const p = await listed(a.client);
+      const a = await signUpNursery(t);
+      const p = await createListing(a.client);
       clock = new Date();
-      const { order } = await ordered([p]);
+      const { order } = await placeOrder(t, [p]);
       const id = order.shipments[0]?.id ?? 0;
       clock = new Date(new Date(order.payment.expiresAt).getTime() + 1000);
       const [said] = await Promise.all([
@@ -402,10 +371,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
 
 describe('the settlements stay as checkout fixed them', () => {
   it('never changes a part’s amount after checkout, whatever the listing’s price does', async () => {
-    const a = await nursery();
-    const p = await listed(a.client, { price: 12 });
-    const { buyer, order } = await ordered([p]);
-    await a.client.put(`/api/products/${p.id}`, { ...LISTING, price: 99 });
+    const a = await signUpNursery(t);
+    const p = await createListing(a.client, { price: 12 });
+    const { buyer, order } = await placeOrder(t, [p]);
+    await a.client.put(`/api/products/${p.id}`, listingInput({ title: p.title, price: 99 }));
     const seen = (await buyer.get<Order>(`/api/orders/${order.id}`)).body;
     expect(seen.shipments[0]?.payment.amount).toBe(order.shipments[0]?.payment.amount);
     const rows = await t.database.db

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { photoObjects, photoUploadHolds, productPhotos } from '../../server/src/db/schema';
 import { ORDER_EVERY_PHOTO, TOO_MANY_PHOTOS } from '../../server/src/modules/photos/photo-service';
 import { ONE_PHOTO } from '../../server/src/modules/photos/routes';
-import { type Client, createTestApp, ORIGIN, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, ORIGIN, type TestApp } from '../support/app';
+import { createListing, signUpBuyer, signUpNursery } from '../support/fixtures';
 import { type S3Server, s3Env, startS3Server } from '../support/s3-server';
 
 /** A photo-like JPEG of its own colour, so each upload has bytes (and keys) of its own. */
@@ -41,17 +42,8 @@ async function jpeg(width = 900, height = 600): Promise<Buffer> {
 
 type OrderView = Pick<Order, 'id' | 'items'>;
 
-const listingBody = {
-  title: 'Sugar Dragon cutting',
-  description: 'A fresh 12 inch cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  pollination: 'self',
-  quantity: 5,
-  price: 15,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** The price of each listing here (an order below says it). */
+const PRICE = 15;
 
 /**
  * An upload whose body arrives in two parts: all but its last bytes now, the rest at finish(). Until then its
@@ -101,9 +93,9 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     s3 = kind === 's3' ? await startS3Server() : undefined;
     // Room in memory for a dozen uploads at once: the listings' own limit is what these tests race for.
     t = await createTestApp({ ...(s3 ? s3Env(s3) : {}), PHOTO_QUEUE_UPLOADS: '20', PHOTO_QUEUE_MB: '512' });
-    seller = (await registerUser(t.server, { isSeller: true })).client;
-    other = (await registerUser(t.server, { isSeller: true })).client;
-    buyer = (await registerUser(t.server)).client;
+    seller = (await signUpNursery(t)).client;
+    other = (await signUpNursery(t)).client;
+    buyer = (await signUpBuyer(t)).client;
   });
   afterAll(async () => {
     await t?.close();
@@ -111,9 +103,7 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
   });
 
   async function listing(by = seller): Promise<number> {
-    const res = await by.post<Product>('/api/products', listingBody);
-    expect(res.status).toBe(201);
-    return res.body.id;
+    return (await createListing(by, { price: PRICE })).id;
   }
 
   async function upload(id: number, bytes: Buffer, by = seller) {
@@ -266,7 +256,7 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     const bytes = await jpeg();
     expect((await upload(id, bytes, other)).status).toBe(404);
     expect((await upload(id, bytes, buyer)).status).toBe(403);
-    const visitor = (await registerUser(t.server)).client;
+    const visitor = (await signUpBuyer(t)).client;
     await visitor.post('/api/auth/logout');
     expect((await upload(id, bytes, visitor)).status).toBe(401);
     const mine = (await upload(id, bytes)).body;
@@ -443,7 +433,7 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
     // The cart shows the listing's cover too.
     const cart = await buyer.get<Array<{ product: { imageUrl: string } }>>('/api/cart');
     expect(cart.body.map((l) => l.product.imageUrl)).toEqual([bought.url]);
-    const order = await buyer.post<OrderView>('/api/orders', { lines: [{ productId: id, price: 15 }] });
+    const order = await buyer.post<OrderView>('/api/orders', { lines: [{ productId: id, price: PRICE }] });
     expect(order.status).toBe(201);
     expect(order.body.items[0]?.imageUrl).toBe(bought.url);
 
@@ -480,10 +470,8 @@ describe.each(['local', 's3'] as const)('photos in the %s store', (kind) => {
 describe('the bound on uploads held at once', () => {
   async function setUp(env: Record<string, string>) {
     const t = await createTestApp(env);
-    const seller = (await registerUser(t.server, { isSeller: true })).client;
-    const res = await seller.post<Product>('/api/products', listingBody);
-    expect(res.status).toBe(201);
-    return { t, seller, id: res.body.id };
+    const { client: seller, listing } = await signUpNursery(t, { listing: { price: PRICE } });
+    return { t, seller, id: listing.id };
   }
   const holdsOf = async (t: TestApp, id: number) =>
     (await t.database.db.select().from(photoUploadHolds).where(eq(photoUploadHolds.productId, id))).length;

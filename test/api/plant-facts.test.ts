@@ -8,8 +8,9 @@ import { LISTING_MESSAGES } from '@domain/listings/schemas';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/src/db/schema';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog } from '../support/catalog';
+import { createListing, listingInput, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 let t: TestApp;
 let client: Client;
@@ -169,20 +170,19 @@ describe('the plant filters of GET /api/products and /facets', () => {
   });
 });
 
-const LISTING = {
+/** This file's listing: a rooted plant (no cutting size), with a sellerId of its own, which the API ignores. */
+const LISTING = listingInput({
   title: 'Dragon fruit plant',
   description: 'A healthy plant.',
   variety: 'Yellow Dragon',
   form: 'rooted',
+  cuttingSize: undefined,
   pollination: 'self',
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
   quantity: 5,
   price: 39.5,
   imageUrl: '/images/products/yellow-dragon-cutting.svg',
   sellerId: 0,
-};
+});
 
 const GRAFTED = {
   ...LISTING,
@@ -194,15 +194,8 @@ const GRAFTED = {
   rootstock: 'Vietnamese White (Hylocereus undatus)',
 };
 
-async function seller(): Promise<Client> {
-  return (await registerUser(t.server, { isSeller: true, location: 'Homestead, Florida' })).client;
-}
-
-async function create(via: Client, body: Record<string, unknown>): Promise<Product> {
-  const res = await via.post<Product>('/api/products', body);
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+/** A nursery in Homestead, Florida. */
+const seller = async () => (await signUpNursery(t, { location: 'Homestead, Florida' })).client;
 
 async function stored(id: number): Promise<Row> {
   const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
@@ -226,7 +219,7 @@ describe('plant facts on POST /api/products', () => {
     'gives a %s listing that leaves them out its form’s defaults (an older client)',
     async (form) => {
       const via = await seller();
-      const product = await create(via, {
+      const product = await createListing(via, {
         ...LISTING,
         form,
         cuttingSize: form === 'cutting' ? '12 inch' : null,
@@ -249,7 +242,7 @@ describe('plant facts on POST /api/products', () => {
 
   it('stores and shows the facts given, numbers as typed in the form or as JSON numbers', async () => {
     const via = await seller();
-    const grafted = await create(via, GRAFTED);
+    const grafted = await createListing(via, GRAFTED);
     expect(facts(grafted)).toEqual({
       shipsAs: 'potted',
       rooted: true,
@@ -259,7 +252,7 @@ describe('plant facts on POST /api/products', () => {
       grafted: true,
       rootstock: 'Vietnamese White (Hylocereus undatus)',
     });
-    const cutting = await create(via, {
+    const cutting = await createListing(via, {
       ...LISTING,
       form: 'cutting',
       cuttingSize: '12 inch',
@@ -280,7 +273,7 @@ describe('plant facts on POST /api/products', () => {
       rootstock: null,
     });
     // A rooted cutting sent bare root: rooted, whatever its form.
-    const bare = await create(via, {
+    const bare = await createListing(via, {
       ...LISTING,
       form: 'cutting',
       shipsAs: 'bare-root',
@@ -298,7 +291,7 @@ describe('plant facts on POST /api/products', () => {
   it('keeps a rootstock as text: trimmed, with $&, </script> and quotes as they were', async () => {
     const via = await seller();
     const rootstock = `  $& </script> "Hylocereus" 'undatus' ${'x'.repeat(20)}  `;
-    const product = await create(via, { ...GRAFTED, rootstock });
+    const product = await createListing(via, { ...GRAFTED, rootstock });
     expect(product.rootstock).toBe(rootstock.trim());
     expect((await stored(product.id)).rootstock).toBe(rootstock.trim());
   });
@@ -390,7 +383,7 @@ describe('plant facts on POST /api/products', () => {
   it('answers a visitor with 401 and a buyer with 403, storing nothing', async () => {
     const body = { ...GRAFTED, title: 'Never stored' };
     expect((await new Client(t.server).post('/api/products', body)).status).toBe(401);
-    const { client: buyer } = await registerUser(t.server);
+    const { client: buyer } = await signUpBuyer(t);
     expect((await buyer.post('/api/products', body)).status).toBe(403);
     const rows = await t.database.db.select().from(products).where(eq(products.title, 'Never stored'));
     expect(rows).toEqual([]);
@@ -400,7 +393,7 @@ describe('plant facts on POST /api/products', () => {
 describe('plant facts on PUT /api/products/:id', () => {
   it('stores the facts an edit gives, and shows them', async () => {
     const via = await seller();
-    const product = await create(via, GRAFTED);
+    const product = await createListing(via, GRAFTED);
     const res = await via.put<Product>(`/api/products/${product.id}`, {
       ...GRAFTED,
       form: 'cutting',
@@ -429,7 +422,7 @@ describe('plant facts on PUT /api/products/:id', () => {
 
   it('keeps the stored facts when an edit leaves them out (an older client), changing what it gives', async () => {
     const via = await seller();
-    const product = await create(via, GRAFTED);
+    const product = await createListing(via, GRAFTED);
     const res = await via.put<Product>(`/api/products/${product.id}`, {
       ...LISTING,
       title: 'Renamed by an older client',
@@ -446,7 +439,7 @@ describe('plant facts on PUT /api/products/:id', () => {
 
   it('follows a new form with its default way of shipping, and drops kept facts that no longer fit', async () => {
     const via = await seller();
-    const cutting = await create(via, {
+    const cutting = await createListing(via, {
       ...LISTING,
       form: 'cutting',
       cuttingSize: '12 inch',
@@ -475,14 +468,19 @@ describe('plant facts on PUT /api/products/:id', () => {
     });
     expect(kept.body).toMatchObject({ title: 'Still bare root', shipsAs: 'bare-root', rooted: true });
     // Not grafted any more: the stored rootstock goes with it.
-    const grafted = await create(via, GRAFTED);
+    const grafted = await createListing(via, GRAFTED);
     const ungrafted = await via.put<Product>(`/api/products/${grafted.id}`, { ...LISTING, grafted: false });
     expect(facts(ungrafted.body)).toMatchObject({ grafted: false, rootstock: null });
   });
 
   it('refuses facts that contradict the stored ones, changing nothing', async () => {
     const via = await seller();
-    const product = await create(via, { ...GRAFTED, grafted: false, rootstock: null, shipsAs: 'bare-root' });
+    const product = await createListing(via, {
+      ...GRAFTED,
+      grafted: false,
+      rootstock: null,
+      shipsAs: 'bare-root',
+    });
     // Callused, with the stored bare-root kept (shipsAs left out).
     const callused = await via.put<{ message: string; errors: Record<string, string> }>(
       `/api/products/${product.id}`,
@@ -506,7 +504,7 @@ describe('plant facts on PUT /api/products/:id', () => {
   it('answers another seller’s listing with 404 and a stale stock with 409, whether or not facts are left out', async () => {
     const owner = await seller();
     const other = await seller();
-    const product = await create(owner, GRAFTED);
+    const product = await createListing(owner, GRAFTED);
     for (const body of [GRAFTED, LISTING]) {
       const res = await other.put<{ message: string }>(`/api/products/${product.id}`, {
         ...body,
@@ -548,12 +546,12 @@ describe("a cutting's size follows from its length", () => {
       [null, '6 inch', '6 inch'],
       [null, null, null],
     ] as const) {
-      const product = await create(via, { ...CUTTING, lengthInches, cuttingSize });
+      const product = await createListing(via, { ...CUTTING, lengthInches, cuttingSize });
       expect(product.cuttingSize, `${lengthInches} ${cuttingSize}`).toBe(expected);
       expect((await stored(product.id)).cuttingSize).toBe(expected);
     }
     // A rooted plant's length is its height: no size for it.
-    const rooted = await create(via, { ...LISTING, lengthInches: 14, cuttingSize: '6 inch' });
+    const rooted = await createListing(via, { ...LISTING, lengthInches: 14, cuttingSize: '6 inch' });
     expect(rooted.cuttingSize).toBeNull();
   });
 
@@ -580,7 +578,7 @@ describe("a cutting's size follows from its length", () => {
     });
 
     // An edit that leaves the length out keeps the stored 14 inches: "6 inch" contradicts it.
-    const product = await create(via, { ...CUTTING, lengthInches: 14, cuttingSize: '12 inch' });
+    const product = await createListing(via, { ...CUTTING, lengthInches: 14, cuttingSize: '12 inch' });
     const edit = await via.put<Refusal>(`/api/products/${product.id}`, {
       ...LISTING,
       form: 'cutting',
@@ -603,7 +601,7 @@ describe("a cutting's size follows from its length", () => {
   it('places a cutting in the size filter by its length', async () => {
     const via = await seller();
     const word = `Longcut${Date.now().toString(36)}`;
-    const product = await create(via, { ...CUTTING, title: `${word} cutting`, lengthInches: 14 });
+    const product = await createListing(via, { ...CUTTING, title: `${word} cutting`, lengthInches: 14 });
     const found = async (size: string) =>
       (
         await client.get<Product[]>(`/api/products?search=${word}&cuttingSize=${encodeURIComponent(size)}`)
@@ -616,8 +614,8 @@ describe("a cutting's size follows from its length", () => {
 describe('the plant facets as sellers add and edit listings', () => {
   it('stay exact', async () => {
     const via = await seller();
-    const a = await create(via, GRAFTED);
-    const b = await create(via, { ...LISTING, form: 'cutting', callused: true });
+    const a = await createListing(via, GRAFTED);
+    const b = await createListing(via, { ...LISTING, form: 'cutting', callused: true });
     await via.put(`/api/products/${a.id}`, { ...LISTING, shipsAs: 'bare-root' });
     await via.put(`/api/products/${b.id}`, { ...LISTING, form: 'cutting', callused: false, organic: true });
     await via.delete(`/api/products/${a.id}`);

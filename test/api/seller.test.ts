@@ -5,7 +5,15 @@ import type { Order, SellerOrderLine } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../server/src/db/schema';
-import { type Client, createTestApp, markPaid, registerUser, type TestApp } from '../support/app';
+import { type Client, createTestApp, markPaid, type TestApp } from '../support/app';
+import {
+  createListing,
+  type ListingBody,
+  listingInput,
+  placeOrder,
+  signUpBuyer,
+  signUpNursery,
+} from '../support/fixtures';
 
 let t: TestApp;
 
@@ -16,32 +24,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const LISTING = {
+/** The listing of this file's tests (a sellerId of its own, which the API ignores). */
+const LISTING = listingInput({
   title: 'Sugar Dragon 12" Cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
   pollination: 'self',
   organic: true,
-  pesticideFree: false,
-  inStock: true,
   quantity: 5,
   price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
   sellerId: 0,
-};
+});
 
-async function seller(): Promise<{ client: Client; id: number }> {
-  const { client, user } = await registerUser(t.server, { isSeller: true, location: 'Homestead, Florida' });
-  return { client, id: user.id };
-}
+/** A nursery in Homestead, Florida, which its listings show. */
+const seller = () => signUpNursery(t, { location: 'Homestead, Florida' });
 
-async function listed(client: Client, overrides: Partial<typeof LISTING> = {}): Promise<Product> {
-  const res = await client.post<Product>('/api/products', { ...LISTING, ...overrides });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+/** The seller signed in on `client` lists LISTING with `overrides`. */
+const listed = (client: Client, overrides: ListingBody = {}) =>
+  createListing(client, { ...LISTING, ...overrides });
 
 async function stored(id: number) {
   const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
@@ -50,10 +48,10 @@ async function stored(id: number) {
 
 describe('who may use the seller endpoints', () => {
   it('answers visitors with 401 and buyers with 403, whatever they send', async () => {
-    const { client: buyer } = await registerUser(t.server);
+    const { client: buyer } = await signUpBuyer(t);
     const { client: owner } = await seller();
     const product = await listed(owner);
-    const visitor = (await registerUser(t.server)).client;
+    const visitor = (await signUpBuyer(t)).client;
     await visitor.post('/api/auth/logout');
     const calls = [
       ['GET', '/api/seller/products', undefined],
@@ -210,7 +208,7 @@ describe('a seller’s listings', () => {
     const { client } = await seller();
     const product = await listed(client, { quantity: 5 });
     // The seller opens the edit form (5 in stock); a buyer then buys 3.
-    const { client: buyer } = await registerUser(t.server);
+    const { client: buyer } = await signUpBuyer(t);
     await buyer.post('/api/cart', { productId: product.id, quantity: 3 });
     expect((await buyer.post('/api/orders', {})).status).toBe(201);
 
@@ -264,10 +262,8 @@ describe('a seller’s listings', () => {
   it('archives a listing that was ordered: gone from the catalog and carts, kept in order history', async () => {
     const { client } = await seller();
     const product = await listed(client, { quantity: 10 });
-    const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: product.id, quantity: 2 });
-    const order = (await buyer.post<Order>('/api/orders', {})).body;
-    const { client: other } = await registerUser(t.server);
+    const { buyer, order } = await placeOrder(t, [product], { quantity: 2 });
+    const { client: other } = await signUpBuyer(t);
     await other.post('/api/cart', { productId: product.id, quantity: 1 });
 
     const res = await client.delete<ListingRemoval>(`/api/products/${product.id}`);
@@ -289,16 +285,16 @@ describe('orders to ship', () => {
     const b = await seller();
     const fromA = await listed(a.client, { title: 'From A', price: 10 });
     const fromB = await listed(b.client, { title: 'From B', price: 20 });
-    const { client: buyer, user } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: fromA.id, quantity: 2 });
-    await buyer.post('/api/cart', { productId: fromB.id, quantity: 1 });
-    const order = (await buyer.post<Order>('/api/orders', {})).body;
+    const { buyer, buyerName, order } = await placeOrder(t, [
+      { listing: fromA, quantity: 2 },
+      { listing: fromB, quantity: 1 },
+    ]);
 
     const linesA = (await a.client.get<SellerOrderLine[]>('/api/seller/orders')).body;
     expect(linesA).toEqual([
       expect.objectContaining({
         orderId: order.id,
-        buyer: { username: user.username },
+        buyer: { username: buyerName },
         productId: fromA.id,
         title: 'From A',
         quantity: 2,
@@ -360,9 +356,7 @@ describe('orders to ship', () => {
   it('refuses to ship a cancelled order’s line, and any status but shipped', async () => {
     const s = await seller();
     const product = await listed(s.client);
-    const { client: buyer } = await registerUser(t.server);
-    await buyer.post('/api/cart', { productId: product.id });
-    const order = (await buyer.post<Order>('/api/orders', {})).body;
+    const { buyer, order } = await placeOrder(t, [product]);
     const line = (await s.client.get<SellerOrderLine[]>('/api/seller/orders')).body[0] as SellerOrderLine;
     const url = `/api/seller/orders/${order.id}/items/${line.itemId}`;
 

@@ -1,17 +1,10 @@
-import type { Product } from '@domain/catalog/responses';
 import type { Order, SellerShipment, SellerShipmentPage } from '@domain/orders/responses';
 import { CALIFORNIA_LABEL, HAWAII_LABEL } from '@domain/shipping/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, shipments } from '../../server/src/db/schema';
-import {
-  CALIFORNIA_ADDRESS,
-  type Client,
-  createTestApp,
-  markPaid,
-  registerUser,
-  type TestApp,
-} from '../support/app';
+import { CALIFORNIA_ADDRESS, createTestApp, markPaid, type TestApp } from '../support/app';
+import { createListing, placeOrder, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // Shipments (docs/product.md#shipments): one per seller in an order, shipped with tracking by its seller,
 // cancelled by either side with stock back, delivered by the buyer or by the 14-day rule.
@@ -27,52 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const LISTING = {
-  title: 'Shipment cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  pollination: 'self',
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
-  quantity: 10,
-  price: 10,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
-
 const HAWAII = { name: 'Hawaii Buyer', line1: '1 Bishop St', city: 'Honolulu', state: 'HI', zip: '96813' };
-
-async function seller(profile?: Record<string, unknown>) {
-  const { client, user } = await registerUser(t.server, { isSeller: true, ...(profile ? { profile } : {}) });
-  return { client, id: user.id, username: user.username };
-}
-
-async function listed(client: Client, overrides: Record<string, unknown> = {}): Promise<Product> {
-  const res = await client.post<Product>('/api/products', { ...LISTING, ...overrides });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** A buyer who ordered `quantity` of each listing, in one order (with `note`, from `address`). */
-async function ordered(
-  listings: Product[],
-  {
-    quantity = 1,
-    note,
-    address,
-  }: { quantity?: number; note?: string; address?: Record<string, unknown> } = {},
-) {
-  const { client, user } = await registerUser(t.server, address ? { address } : {});
-  for (const l of listings) {
-    const added = await client.post('/api/cart', { productId: l.id, quantity });
-    if (added.status !== 201) throw new Error(`cart: ${added.status} ${JSON.stringify(added.body)}`);
-  }
-  const res = await client.post<Order>('/api/orders', note === undefined ? {} : { note });
-  if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
-  return { buyer: client, buyerName: user.username, order: res.body };
-}
 
 async function stock(id: number) {
   const [row] = await t.database.db
@@ -86,11 +34,11 @@ const USPS = '9400 1000 0000 0000 0000 00';
 
 describe('an order from two sellers', () => {
   it('has a shipment per seller; one ships, the buyer cancels the rest, then confirms delivery', async () => {
-    const a = await seller();
-    const b = await seller();
-    const fromA = await listed(a.client, { title: 'From A', price: 10 });
-    const fromB = await listed(b.client, { title: 'From B', price: 20 });
-    const { buyer, buyerName, order } = await ordered([fromA, fromB], { quantity: 2 });
+    const a = await signUpNursery(t);
+    const b = await signUpNursery(t);
+    const fromA = await createListing(a.client, { title: 'From A', variety: 'Yellow Dragon', price: 10 });
+    const fromB = await createListing(b.client, { title: 'From B', variety: 'Yellow Dragon', price: 20 });
+    const { buyer, buyerName, order } = await placeOrder(t, [fromA, fromB], { quantity: 2 });
 
     expect(order.status).toBe('pending');
     expect(order.statusLabel).toBe('Pending');
@@ -174,11 +122,11 @@ describe('an order from two sellers', () => {
   });
 
   it('lets the buyer cancel one shipment while the other stands, and the seller cancel its own with a reason', async () => {
-    const a = await seller();
-    const b = await seller();
-    const fromA = await listed(a.client);
-    const fromB = await listed(b.client);
-    const { buyer, order } = await ordered([fromA, fromB]);
+    const a = await signUpNursery(t);
+    const b = await signUpNursery(t);
+    const fromA = await createListing(a.client);
+    const fromB = await createListing(b.client);
+    const { buyer, order } = await placeOrder(t, [fromA, fromB]);
     const [partA, partB] = order.shipments;
 
     const one = await buyer.post<Order>(`/api/orders/${order.id}/shipments/${partA?.id}/cancel`, {});
@@ -210,9 +158,9 @@ describe('an order from two sellers', () => {
   });
 
   it('refuses to cancel a shipped shipment, for the seller as for the buyer, and to ship a cancelled one', async () => {
-    const a = await seller();
-    const product = await listed(a.client);
-    const { buyer, order } = await ordered([product]);
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const { buyer, order } = await placeOrder(t, [product]);
     const part = order.shipments[0];
     await markPaid(a.client, part?.id);
     await a.client.post(`/api/seller/shipments/${part?.id}/ship`, {
@@ -227,7 +175,7 @@ describe('an order from two sellers', () => {
     );
     expect(byBuyer.status).toBe(409);
 
-    const other = await ordered([product]);
+    const other = await placeOrder(t, [product]);
     const otherPart = other.order.shipments[0];
     await other.buyer.post(`/api/orders/${other.order.id}/cancel`);
     const ship = await a.client.post<{ message: string }>(`/api/seller/shipments/${otherPart?.id}/ship`, {
@@ -239,9 +187,9 @@ describe('an order from two sellers', () => {
   });
 
   it('corrects the tracking of a shipped shipment and keeps the time it shipped', async () => {
-    const a = await seller();
-    const product = await listed(a.client);
-    const { order } = await ordered([product]);
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const { order } = await placeOrder(t, [product]);
     const id = order.shipments[0]?.id;
     await markPaid(a.client, id);
     const first = await a.client.post<SellerShipment>(`/api/seller/shipments/${id}/ship`, {
@@ -264,9 +212,9 @@ describe('an order from two sellers', () => {
 
 describe('tracking numbers', () => {
   it('are checked against the carrier’s format, and a wrong one is a 400 naming the carrier', async () => {
-    const a = await seller();
-    const product = await listed(a.client);
-    const { order } = await ordered([product]);
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const { order } = await placeOrder(t, [product]);
     await markPaid(a.client, order.shipments[0]?.id);
     const url = `/api/seller/shipments/${order.shipments[0]?.id}/ship`;
     const refused: Array<[unknown, unknown, RegExp]> = [
@@ -325,12 +273,12 @@ describe('tracking numbers', () => {
 
 describe('who may do what', () => {
   it('keeps a shipment to its seller and an order to its buyer: others get 404 or 403, and nothing changes', async () => {
-    const a = await seller();
-    const intruder = await seller();
-    const product = await listed(a.client);
-    const { buyer, order } = await ordered([product]);
+    const a = await signUpNursery(t);
+    const intruder = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const { buyer, order } = await placeOrder(t, [product]);
     const part = order.shipments[0]?.id;
-    const stranger = (await registerUser(t.server)).client;
+    const stranger = (await signUpBuyer(t)).client;
 
     for (const [method, path, body] of [
       ['GET', `/api/seller/shipments/${part}`, undefined],
@@ -356,7 +304,7 @@ describe('who may do what', () => {
       expect((await a.client.post(path, {})).status, `seller ${path}`).toBe(404);
     }
     // A shipment of another order, named under this one.
-    const other = await ordered([product]);
+    const other = await placeOrder(t, [product]);
     expect(
       (await buyer.post(`/api/orders/${order.id}/shipments/${other.order.shipments[0]?.id}/cancel`, {}))
         .status,
@@ -376,9 +324,9 @@ describe('who may do what', () => {
   });
 
   it('refuses control characters and over-long reasons and notes, writing nothing', async () => {
-    const a = await seller();
-    const product = await listed(a.client);
-    const { buyer, order } = await ordered([product]);
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const { buyer, order } = await placeOrder(t, [product]);
     const bad = await buyer.post<{ message: string }>(`/api/orders/${order.id}/cancel`, {
       reason: 'a\u0000b',
     });
@@ -391,7 +339,7 @@ describe('who may do what', () => {
     expect(long.body.message).toBe('Reason can be at most 500 characters');
     expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.status).toBe('pending');
 
-    const { client } = await registerUser(t.server);
+    const { client } = await signUpBuyer(t);
     await client.post('/api/cart', { productId: product.id });
     for (const note of ['x'.repeat(501), 'tab\u0007', 42]) {
       const res = await client.post<{ message: string }>('/api/orders', { note });
@@ -404,13 +352,19 @@ describe('who may do what', () => {
 describe('the buyer’s note and the packing slip', () => {
   it('shows the note to each seller, and the certificates and labels the rules asked for', async () => {
     const expires = new Date(Date.now() + 365 * DAY_MS).toISOString().slice(0, 10);
-    const certified = await seller({
-      shipFromState: 'FL',
-      certificates: [{ kind: 'ca-nematode', number: 'CA-NQ-7', expiresOn: expires }],
+    const certified = await signUpNursery(t, {
+      profile: {
+        shipFromState: 'FL',
+        certificates: [{ kind: 'ca-nematode', number: 'CA-NQ-7', expiresOn: expires }],
+      },
     });
-    const rooted = await listed(certified.client, { form: 'rooted', cuttingSize: null, shipsAs: 'potted' });
+    const rooted = await createListing(certified.client, {
+      form: 'rooted',
+      cuttingSize: null,
+      shipsAs: 'potted',
+    });
     const note = 'Gate code 4411 </script> $& ok';
-    const { order } = await ordered([rooted], { note, address: CALIFORNIA_ADDRESS });
+    const { order } = await placeOrder(t, [rooted], { note, address: CALIFORNIA_ADDRESS });
     expect(order.note).toBe(note);
     const slip = (
       await certified.client.get<SellerShipment>(`/api/seller/shipments/${order.shipments[0]?.id}`)
@@ -423,9 +377,9 @@ describe('the buyer’s note and the packing slip', () => {
       labels: [CALIFORNIA_LABEL],
     });
 
-    const plain = await seller();
-    const cutting = await listed(plain.client, { shipsAs: 'unrooted-cutting' });
-    const toHawaii = await ordered([cutting], { address: HAWAII });
+    const plain = await signUpNursery(t);
+    const cutting = await createListing(plain.client, { shipsAs: 'unrooted-cutting' });
+    const toHawaii = await placeOrder(t, [cutting], { address: HAWAII });
     const hiSlip = (
       await plain.client.get<SellerShipment>(`/api/seller/shipments/${toHawaii.order.shipments[0]?.id}`)
     ).body;
@@ -437,9 +391,9 @@ describe('the buyer’s note and the packing slip', () => {
 
 describe('the packing slip’s shipper', () => {
   it('is the username without a return address until the profile has them, then the business name and address', async () => {
-    const nursery = await seller();
-    const cutting = await listed(nursery.client);
-    const { order } = await ordered([cutting]);
+    const nursery = await signUpNursery(t);
+    const cutting = await createListing(nursery.client);
+    const { order } = await placeOrder(t, [cutting]);
     const slipUrl = `/api/seller/shipments/${order.shipments[0]?.id}`;
     const before = (await nursery.client.get<SellerShipment>(slipUrl)).body;
     expect(before.shipper).toEqual({ name: nursery.username, returnAddress: null });
@@ -479,10 +433,10 @@ describe('the packing slip’s shipper', () => {
 
 describe('the seller’s Orders tab', () => {
   it('counts each status and pages the ones to ship oldest first', async () => {
-    const a = await seller();
-    const product = await listed(a.client, { quantity: 100 });
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client, { quantity: 100 });
     const ids: number[] = [];
-    for (let i = 0; i < 23; i++) ids.push((await ordered([product])).order.shipments[0]?.id ?? 0);
+    for (let i = 0; i < 23; i++) ids.push((await placeOrder(t, [product])).order.shipments[0]?.id ?? 0);
     const first = (await a.client.get<SellerShipmentPage>('/api/seller/shipments?status=pending')).body;
     expect(first.total).toBe(23);
     expect(first.shipments.map((s) => s.id)).toEqual(ids.slice(0, 20));
@@ -499,10 +453,10 @@ describe('the seller’s Orders tab', () => {
 
 describe('the 14-day rule', () => {
   it('marks delivered what shipped 14 days ago and was not confirmed, once, whoever runs it', async () => {
-    const a = await seller();
-    const product = await listed(a.client);
-    const early = await ordered([product]);
-    const late = await ordered([product]);
+    const a = await signUpNursery(t);
+    const product = await createListing(a.client);
+    const early = await placeOrder(t, [product]);
+    const late = await placeOrder(t, [product]);
     const ship = async (id?: number) => {
       await markPaid(a.client, id);
       return a.client.post(`/api/seller/shipments/${id}/ship`, { carrier: 'usps', trackingNumber: USPS });
@@ -533,9 +487,9 @@ describe('the 14-day rule', () => {
 describe('races', () => {
   it('a seller shipping and the buyer cancelling the same shipment at once: one wins, stock agrees', async () => {
     for (let round = 0; round < 5; round++) {
-      const a = await seller();
-      const product = await listed(a.client);
-      const { buyer, order } = await ordered([product], { quantity: 3 });
+      const a = await signUpNursery(t);
+      const product = await createListing(a.client);
+      const { buyer, order } = await placeOrder(t, [product], { quantity: 3 });
       const id = order.shipments[0]?.id;
       await markPaid(a.client, id);
       const [shipRes, cancelRes] = await Promise.all([

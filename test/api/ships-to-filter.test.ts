@@ -15,8 +15,9 @@ import { connect, queryRows } from '../../server/src/db/connect';
 import { catalogFacetCounts, users } from '../../server/src/db/schema';
 import { summaryAnswers } from '../../server/src/modules/catalog/filters';
 import { rulesFingerprint } from '../../server/src/modules/shipping';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { createListing, listingInput, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // The catalog's "Ships to" filter (docs/product.md#marketplace, docs/database.md#what-keeps-blocked_to-right):
 // GET /api/products and /facets with shipsTo=<state> hide exactly the listings decideShipping refuses for that
@@ -41,11 +42,8 @@ const FORM_OF: Record<ShipsAs, { form: string; cuttingSize: string | null }> = {
   seeds: { form: 'seed', cuttingSize: null },
 };
 
-/** A listing body of the seller's form; every plant fact given, so the listing ships as `shipsAs`. */
-const listingBody = (title: string, shipsAs: ShipsAs) => ({
-  title,
-  description: 'A listing for the ships-to filter.',
-  variety: 'Sugar Dragon',
+/** A listing's fields that make it ship as `shipsAs`: its form and every plant fact given. */
+const shippingAs = (shipsAs: ShipsAs) => ({
   ...FORM_OF[shipsAs],
   pollination: 'self',
   shipsAs,
@@ -54,13 +52,12 @@ const listingBody = (title: string, shipsAs: ShipsAs) => ({
   segments: null,
   grafted: false,
   rootstock: null,
-  organic: false,
-  pesticideFree: false,
-  inStock: true,
   quantity: 5,
   price: 20,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
 });
+
+/** A listing body titled `title` that ships as `shipsAs`. */
+const listingBody = (title: string, shipsAs: ShipsAs) => listingInput({ title, ...shippingAs(shipsAs) });
 
 interface Seller {
   client: Client;
@@ -72,17 +69,11 @@ interface Seller {
 const sellers: Seller[] = [];
 
 async function makeSeller(profile: Seller['profile']): Promise<Seller> {
-  const { client, user } = await registerUser(t.server, { isSeller: true, profile });
+  const { client, id } = await signUpNursery(t, { profile });
   const listings = new Map<ShipsAs, Product>();
-  for (const shipsAs of SHIPS_AS) {
-    const res = await client.post<Product>(
-      '/api/products',
-      listingBody(`Ships-to ${user.id} ${shipsAs}`, shipsAs),
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    listings.set(shipsAs, res.body);
-  }
-  const seller = { client, id: user.id, profile, listings };
+  for (const shipsAs of SHIPS_AS)
+    listings.set(shipsAs, await createListing(client, listingBody(`Ships-to ${id} ${shipsAs}`, shipsAs)));
+  const seller = { client, id, profile, listings };
   sellers.push(seller);
   return seller;
 }
@@ -345,7 +336,7 @@ describe('GET /api/products and /facets with shipsTo', () => {
 
     today = '2026-11-26';
     // Checkout decides live: the certificate no longer counts there at once.
-    const { client: buyer } = await registerUser(t.server, {
+    const { client: buyer } = await signUpBuyer(t, {
       address: { name: 'Cal', line1: '1 Main St', city: 'Beverly Hills', state: 'CA', zip: '90210' },
     });
     expect((await buyer.post('/api/cart', { productId: cutting, quantity: 1 })).status).toBe(201);

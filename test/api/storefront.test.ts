@@ -1,17 +1,10 @@
 import type { CatalogFacets, Product, Storefront } from '@domain/catalog/responses';
-import type { Order } from '@domain/orders/responses';
 import type { SellerProfile } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../server/src/db/schema';
-import {
-  Client,
-  createTestApp,
-  registerUser,
-  shippingDay,
-  type TestApp,
-  uniqueUsername,
-} from '../support/app';
+import { Client, createTestApp, shippingDay, type TestApp, uniqueUsername } from '../support/app';
+import { createListing, placeOrder, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // Storefronts (docs/decisions/0024-storefronts.md): the shop name, GET /api/sellers/:username, and the catalog's
 // calls scoped to one seller (?seller=<username>).
@@ -25,32 +18,9 @@ afterAll(async () => {
 
 const TAKEN = 'Another nursery already has this shop name: choose another';
 
-/** A seller with a shop name, its client and username. */
-async function nursery(businessName?: string, profile: Record<string, unknown> = {}) {
-  const { client, user } = await registerUser(t.server, {
-    isSeller: true,
-    location: 'Homestead, Florida',
-    ...(businessName ? { businessName } : {}),
-    profile,
-  });
-  return { client, username: user.username, id: user.id };
-}
-
-async function listingOf(seller: Client, fields: Record<string, unknown> = {}): Promise<Product> {
-  const res = await seller.post<Product>('/api/products', {
-    title: `Storefront listing ${uniqueUsername('l')}`,
-    description: 'A cutting for a storefront test.',
-    variety: 'Sugar Dragon',
-    form: 'cutting',
-    cuttingSize: '12 inch',
-    quantity: 5,
-    price: 12,
-    imageUrl: '/images/products/sugar-dragon-cutting.svg',
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`listing: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+/** A nursery in Homestead, Florida (which its storefront shows), with a shop name given at sign-up. */
+const nursery = (businessName?: string, profile: Record<string, unknown> = {}) =>
+  signUpNursery(t, { location: 'Homestead, Florida', businessName, profile });
 
 const shopName = (prefix: string) => `${prefix} ${uniqueUsername('n')}`;
 
@@ -58,7 +28,7 @@ describe('a shop name', () => {
   it('is chosen at sign-up, shown on the listings and the storefront, with the username kept for links', async () => {
     const name = shopName('Sunshine Pitaya Nursery');
     const { client, username } = await nursery(name);
-    const listing = await listingOf(client);
+    const listing = await createListing(client);
     expect(listing.seller).toMatchObject({ username, name, location: 'Homestead, Florida' });
     const read = await new Client(t.server).get<Product>(`/api/products/${listing.id}`);
     expect(read.body.seller.name).toBe(name);
@@ -68,9 +38,9 @@ describe('a shop name', () => {
 
   it('falls back to the username while a nursery has none, and a buyer’s sign-up ignores one', async () => {
     const { client, username } = await nursery();
-    expect((await listingOf(client)).seller.name).toBe(username);
+    expect((await createListing(client)).seller.name).toBe(username);
     const name = shopName('Buyer Shop');
-    const { user } = await registerUser(t.server, { businessName: name });
+    const user = await signUpBuyer(t, { businessName: name });
     const [row] = await t.database.db
       .select({ businessName: users.businessName })
       .from(users)
@@ -226,7 +196,7 @@ describe('GET /api/sellers/:username', () => {
       bio: 'Family nursery growing 40 varieties.',
       certificates: [{ kind: 'ca-nematode', number: 'CA-1', expiresOn: shippingDay(100) }],
     });
-    const [a, b, c] = [await listingOf(client), await listingOf(client), await listingOf(client)];
+    const [a, b, c] = [await createListing(client), await createListing(client), await createListing(client)];
     // An expired certificate is not shown (written straight, as the profile refuses one).
     await t.database.db.execute(
       `insert into seller_certificates (seller_id, kind, number, expires_on)
@@ -238,9 +208,7 @@ describe('GET /api/sellers/:username', () => {
       [b, 4],
       [c, 2],
     ] as const) {
-      const { client: buyer } = await registerUser(t.server);
-      await buyer.post('/api/cart', { productId: listing.id, quantity: 1 });
-      expect((await buyer.post<Order>('/api/orders', {})).status).toBe(201);
+      const { buyer } = await placeOrder(t, [listing]);
       expect((await buyer.post(`/api/products/${listing.id}/reviews`, { rating: stars })).status).toBe(201);
     }
     expect((await client.delete(`/api/products/${c.id}`)).status).toBe(200);
@@ -269,7 +237,7 @@ describe('GET /api/sellers/:username', () => {
   });
 
   it('is a 404 for an unknown username, a buyer, and anything odd in the path', async () => {
-    const { user } = await registerUser(t.server);
+    const user = await signUpBuyer(t);
     const visitor = new Client(t.server);
     for (const path of [
       `/api/sellers/${uniqueUsername('nobody')}`,
@@ -293,16 +261,16 @@ describe('the catalog scoped to a seller', () => {
   it('lists one nursery’s listings with the marketplace’s filters, sort, pages and facets', async () => {
     const { client, username } = await nursery(shopName('Scoped'));
     const other = await nursery(shopName('Other scoped'));
-    const cuttings = [await listingOf(client, { price: 10 }), await listingOf(client, { price: 30 })];
-    const seed = await listingOf(client, {
+    const cuttings = [await createListing(client, { price: 10 }), await createListing(client, { price: 30 })];
+    const seed = await createListing(client, {
       form: 'seed',
       cuttingSize: null,
       price: 3,
       variety: 'Physical Graffiti',
     });
-    const archived = await listingOf(client);
+    const archived = await createListing(client);
     await client.delete(`/api/products/${archived.id}`);
-    await listingOf(other.client);
+    await createListing(other.client);
 
     const visitor = new Client(t.server);
     const all = await visitor.get<Product[]>(`/api/products?seller=${username}&sort=price-low-high`);
@@ -352,7 +320,7 @@ describe('the catalog scoped to a seller', () => {
 
   it('shows a listing sold since in the seller’s count at once (no summary to lag)', async () => {
     const { client, username } = await nursery(shopName('Fresh'));
-    const listing = await listingOf(client, { quantity: 1 });
+    const listing = await createListing(client, { quantity: 1 });
     const count = async () =>
       (await new Client(t.server).get<Product[]>(`/api/products?seller=${username}&inStock=true`)).headers[
         'x-total-count'

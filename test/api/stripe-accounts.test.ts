@@ -1,10 +1,10 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/responses';
 import type { PayoutAccountView } from '@domain/payments/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerPayoutAccounts } from '../../server/src/db/schema';
-import { createTestApp, registerUser, type TestApp } from '../support/app';
+import { createTestApp, type TestApp } from '../support/app';
+import { signUpBuyer, signUpNursery } from '../support/fixtures';
 import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
 import type { StripeServer } from '../support/stripe-server';
 
@@ -27,19 +27,7 @@ const accountsMade = () => stripe.requests.filter((r) => r.method === 'POST' && 
 
 describe('Connect with Stripe', () => {
   it('makes one account however many clicks, links to its onboarding, and sells once Stripe says it is active', async () => {
-    const { client: nursery, user } = await registerUser(t.server, { isSeller: true });
-    const product = (
-      await nursery.post<Product>('/api/products', {
-        title: 'Connect cutting',
-        description: 'A cutting.',
-        variety: 'Yellow Dragon',
-        form: 'cutting',
-        cuttingSize: '12 inch',
-        quantity: 5,
-        price: 10,
-        imageUrl: '/images/products/sugar-dragon-cutting.svg',
-      })
-    ).body;
+    const { client: nursery, id, listing: product } = await signUpNursery(t, { listing: { quantity: 5 } });
     expect((await nursery.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
       provider: 'stripe',
       account: null,
@@ -55,12 +43,10 @@ describe('Connect with Stripe', () => {
     const rows = await t.database.db
       .select()
       .from(sellerPayoutAccounts)
-      .where(eq(sellerPayoutAccounts.sellerId, user.id));
+      .where(eq(sellerPayoutAccounts.sellerId, id));
     expect(rows).toHaveLength(1);
     const made = accountsMade().slice(before);
-    expect(new Set(made.map((r) => r.headers['idempotency-key']))).toEqual(
-      new Set([`account-seller-${user.id}`]),
-    );
+    expect(new Set(made.map((r) => r.headers['idempotency-key']))).toEqual(new Set([`account-seller-${id}`]));
     // Every click's onboarding link is to that one account.
     const links = stripe.requests.filter((r) => r.path === '/v1/account_links').slice(-3);
     expect(links.map((l) => l.params.account)).toEqual([
@@ -75,7 +61,7 @@ describe('Connect with Stripe', () => {
       refresh_url: `${t.config.payments.origin}/seller/profile?stripe=refresh`,
     });
 
-    const { client: buyer } = await registerUser(t.server);
+    const { client: buyer } = await signUpBuyer(t);
     await buyer.post('/api/cart', { productId: product.id });
     expect((await buyer.get<CartLine[]>('/api/cart')).body[0]?.paymentProblem).toMatch(
       /not taking payments yet/,
@@ -101,11 +87,11 @@ describe('Connect with Stripe', () => {
   });
 
   it('is the seller’s own, says when Stripe is down, and keeps the last known state then', async () => {
-    const { client: buyer } = await registerUser(t.server);
+    const { client: buyer } = await signUpBuyer(t);
     expect((await buyer.post('/api/seller/payout-account')).status).toBe(403);
     expect((await buyer.get('/api/seller/payout-account')).status).toBe(403);
 
-    const { client: nursery } = await registerUser(t.server, { isSeller: true });
+    const { client: nursery } = await signUpNursery(t);
     stripe.failNext('/v1/accounts', 500);
     stripe.failNext('/v1/accounts', 500);
     stripe.failNext('/v1/accounts', 500);
@@ -128,7 +114,7 @@ describe('under the default', () => {
   it('has no account to connect', async () => {
     const direct = await createTestApp();
     try {
-      const { client } = await registerUser(direct.server, { isSeller: true });
+      const { client } = await signUpNursery(direct);
       expect((await client.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
         provider: 'direct',
         account: null,

@@ -1,10 +1,10 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { Product } from '@domain/catalog/responses';
 import type { Order } from '@domain/orders/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, sellerPayoutAccounts } from '../../server/src/db/schema';
-import { type Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { payments } from '../../server/src/db/schema';
+import { createTestApp, type TestApp, uniqueUsername } from '../support/app';
+import { buyerWithCart, type CartItem, placeOrder, signUpNursery } from '../support/fixtures';
 import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
 import type { StripeServer } from '../support/stripe-server';
 
@@ -24,38 +24,19 @@ afterAll(async () => {
   await app?.close();
 });
 
-const LISTING = {
-  title: 'Card cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 10,
-  price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** What each nursery here sells. */
+const CUTTING = { quantity: 10, price: 12.5 };
 
-/** A nursery, its payout account in `status` when given (as Stripe's account.updated would have left it). */
-async function nursery(status?: 'pending' | 'active' | 'restricted') {
-  const { client, user } = await registerUser(t.server, {
-    isSeller: true,
-    profile: { businessName: `Farm ${Date.now()}` },
+/** A nursery with a shop name and CUTTING listed, its payout account in `status` when given. */
+const nursery = (payoutAccount?: 'pending' | 'active' | 'restricted') =>
+  signUpNursery(t, {
+    profile: { businessName: `Farm ${uniqueUsername('f')}` },
+    listing: CUTTING,
+    payoutAccount,
   });
-  if (status)
-    await t.database.db
-      .insert(sellerPayoutAccounts)
-      .values({ sellerId: user.id, provider: 'stripe', accountRef: `acct_test_${user.id}`, status });
-  const listing = await client.post<Product>('/api/products', LISTING);
-  if (listing.status !== 201) throw new Error(`listing: ${listing.status}`);
-  return { client, id: user.id, listing: listing.body };
-}
 
-async function cartOf(listings: Product[]): Promise<Client> {
-  const { client } = await registerUser(t.server);
-  for (const l of listings)
-    expect((await client.post('/api/cart', { productId: l.id, quantity: 2 })).status).toBe(201);
-  return client;
-}
+/** A buyer with 2 of each listing in their cart. */
+const cartOf = async (listings: CartItem[]) => (await buyerWithCart(t, listings, { quantity: 2 })).client;
 
 const sessionsMade = () =>
   stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
@@ -172,11 +153,8 @@ describe('"Pay now" under the default', () => {
   it('is a 409: the buyer pays each nursery directly', async () => {
     const direct = await createTestApp();
     try {
-      const { client: seller } = await registerUser(direct.server, { isSeller: true });
-      const p = (await seller.post<Product>('/api/products', LISTING)).body;
-      const { client: buyer } = await registerUser(direct.server);
-      await buyer.post('/api/cart', { productId: p.id });
-      const order = (await buyer.post<Order>('/api/orders', {})).body;
+      const { listing } = await signUpNursery(direct, { listing: CUTTING });
+      const { buyer, order } = await placeOrder(direct, [listing]);
       const res = await buyer.post<{ message: string }>(`/api/orders/${order.id}/payment`);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('This order is paid to each nursery directly, as the order page says');

@@ -15,7 +15,8 @@ import {
 } from '../../server/src/db/schema';
 import { PaymentEvents } from '../../server/src/modules/orders';
 import { type EventLog, stripeClient, stripePayments } from '../../server/src/modules/payments';
-import { type Client, registerUser, type TestApp } from '../support/app';
+import type { Client, TestApp } from '../support/app';
+import { buyerWithCart, type CartItem, createListing, signUpCardNursery } from '../support/fixtures';
 import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
 import type { StripeServer } from '../support/stripe-server';
 
@@ -42,41 +43,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-const LISTING = {
-  title: 'Limit cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Yellow Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 500,
-  price: 1000,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** What each nursery here sells unless a test says otherwise: dear listings, in quantity. */
+const CUTTING = { quantity: 500, price: 1000 };
 
-/** A nursery with an active Stripe account (connected through the API, onboarded at the local Stripe). */
-async function nursery(listing: Partial<typeof LISTING> = {}) {
-  const { client, user } = await registerUser(t.server, { isSeller: true });
-  expect((await client.post('/api/seller/payout-account')).status).toBe(200);
-  const [row] = await queryRows<{ accountRef: string }>(
-    t.database.db,
-    sql`select account_ref as "accountRef" from seller_payout_accounts where seller_id = ${user.id}`,
-  );
-  const accountRef = row?.accountRef ?? '';
-  await stripe.activate(accountRef);
-  expect((await client.get('/api/seller/payout-account')).status).toBe(200);
-  const res = await client.post<Product>('/api/products', { ...LISTING, ...listing });
-  expect(res.status).toBe(201);
-  return { client, id: user.id, accountRef, listing: res.body };
-}
-
-async function cartOf(lines: Array<{ listing: Product; quantity: number }>): Promise<Client> {
-  const { client } = await registerUser(t.server);
-  for (const l of lines)
-    expect((await client.post('/api/cart', { productId: l.listing.id, quantity: l.quantity })).status).toBe(
-      201,
-    );
-  return client;
-}
+/** A buyer with `lines` in their cart. */
+const cartOf = async (lines: CartItem[]) => (await buyerWithCart(t, lines)).client;
 
 /** A placed order and its Checkout Session. */
 async function placed(buyer: Client): Promise<{ order: Order; ref: string }> {
@@ -126,7 +97,7 @@ function keptLog() {
 
 describe('an order is paid only when what Stripe captured covers it in USD', () => {
   it('holds an order whose charge captured $0.50 of $1,012.99: not paid, cannot ship, the buyer told, logged', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const buyer = await cartOf([{ listing: a.listing, quantity: 1 }]);
     const { order, ref } = await placed(buyer);
     expect(order.total).toBe(1012.99);
@@ -178,7 +149,7 @@ describe('an order is paid only when what Stripe captured covers it in USD', () 
   });
 
   it('holds a charge in another currency whatever its amount, and logs a warning with the order and amounts', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const buyer = await cartOf([{ listing: a.listing, quantity: 1 }]);
     const { order, ref } = await placed(buyer);
     // The event is kept, not sent: the app's handler is run with a log the test reads.
@@ -209,7 +180,7 @@ describe('an order is paid only when what Stripe captured covers it in USD', () 
   });
 
   it('holds a bank debit that settles short (async_payment_succeeded), and pays one that covers the order', async () => {
-    const a = await nursery();
+    const a = await signUpCardNursery(app, { listing: CUTTING });
     const short = await placed(await cartOf([{ listing: a.listing, quantity: 1 }]));
     await stripe.pay(short.ref, { delayed: true, amount: 100_000 });
     expect((await settlementsOf(short.order.id)).map((s) => s.paidAt)).toEqual([null]);
@@ -228,7 +199,7 @@ describe('an order is paid only when what Stripe captured covers it in USD', () 
 
 describe('checkout refuses what a Checkout Session cannot take, before the order is placed', () => {
   it('refuses an order over $999,999.99 by card, with why, holding no stock; $999,999.99 itself is taken', async () => {
-    const a = await nursery({ price: 9_999.99, quantity: 1000 });
+    const a = await signUpCardNursery(app, { listing: { ...CUTTING, price: 9_999.99, quantity: 1000 } });
     const stockBefore = async () =>
       (await t.database.db.select().from(products).where(eq(products.id, a.listing.id)))[0]?.quantity;
     const buyer = await cartOf([{ listing: a.listing, quantity: 100 }]);
@@ -244,24 +215,17 @@ describe('checkout refuses what a Checkout Session cannot take, before the order
     expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(sessions);
 
     // At the limit to the cent, the order is placed and Stripe takes its session.
-    const b = await nursery({ price: 99_998.7, quantity: 50 });
+    const b = await signUpCardNursery(app, { listing: { ...CUTTING, price: 99_998.7, quantity: 50 } });
     const atLimit = await placed(await cartOf([{ listing: b.listing, quantity: 10 }]));
     expect(atLimit.order.total).toBe(999_999.99);
     expect(atLimit.order.payment.redirectUrl).toMatch(/\/pay\/cs_/);
   });
 
   it('refuses a cart of 100 listings (101 line items with shipping), and takes 99', async () => {
-    const a = await nursery({ price: 5, quantity: 10 });
+    const a = await signUpCardNursery(app, { listing: { ...CUTTING, price: 5, quantity: 10 } });
     const more: Product[] = [a.listing];
     for (let i = 1; i < 100; i++) {
-      const res = await a.client.post<Product>('/api/products', {
-        ...LISTING,
-        title: `Limit cutting ${i}`,
-        price: 5,
-        quantity: 10,
-      });
-      expect(res.status).toBe(201);
-      more.push(res.body);
+      more.push(await createListing(a.client, { title: `Limit cutting ${i}`, price: 5, quantity: 10 }));
     }
     const buyer = await cartOf(more.map((listing) => ({ listing, quantity: 1 })));
     const refused = await buyer.post<{ message: string }>('/api/orders', {});
@@ -279,7 +243,7 @@ describe('checkout refuses what a Checkout Session cannot take, before the order
   });
 
   it('answers "Pay now" on an order Stripe cannot take (placed before the check) with why, not "try again"', async () => {
-    const a = await nursery({ price: 9_999.99, quantity: 1000 });
+    const a = await signUpCardNursery(app, { listing: { ...CUTTING, price: 9_999.99, quantity: 1000 } });
     // Placed as an older version would have: the order written, its session refused.
     const buyer = await cartOf([{ listing: a.listing, quantity: 1 }]);
     const { order } = await placed(buyer);
@@ -304,7 +268,7 @@ describe("the session's end keeps a margin from Stripe's 24 hours", () => {
   it('is taken by Stripe when its clock is 20 minutes behind ours, and the order waits as long as the page', async () => {
     stripeBehindMs = 20 * 60_000;
     try {
-      const a = await nursery();
+      const a = await signUpCardNursery(app, { listing: CUTTING });
       const { order, ref } = await placed(await cartOf([{ listing: a.listing, quantity: 1 }]));
       expect(order.payment.redirectUrl).toMatch(/\/pay\/cs_/);
       const session = stripe.get(ref) as { expires_at: number; created: number };
@@ -321,7 +285,7 @@ describe("the session's end keeps a margin from Stripe's 24 hours", () => {
 
 describe('a transfer refused for the nursery’s account waits for the account', () => {
   it('goes back to waiting, and is sent once account.updated says the account may be paid again', async () => {
-    const a = await nursery({ price: 20 });
+    const a = await signUpCardNursery(app, { listing: { ...CUTTING, price: 20 } });
     const buyer = await cartOf([{ listing: a.listing, quantity: 1 }]);
     const { order, ref } = await placed(buyer);
     await stripe.pay(ref);

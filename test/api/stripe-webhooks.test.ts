@@ -1,6 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
 import type { NotificationPage } from '@domain/notifications/responses';
-import type { Order } from '@domain/orders/responses';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import Stripe from 'stripe';
@@ -25,8 +24,9 @@ import {
   stripePayments,
   stripePayouts,
 } from '../../server/src/modules/payments';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { placeOrder, signUpNursery } from '../support/fixtures';
 import {
   createStripeTestApp,
   STRIPE_CONNECT_WEBHOOK_SECRET,
@@ -50,7 +50,6 @@ let app: StripeTestApp;
 let appUrl: string;
 let adapter: PaymentProvider;
 let payouts: PayoutProvider;
-let nextAccount = 0;
 
 beforeAll(async () => {
   app = await createStripeTestApp({ webhooks: true });
@@ -64,48 +63,18 @@ afterAll(async () => {
   await app?.close();
 });
 
-const LISTING = {
-  title: 'Webhook cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  cuttingSize: '12 inch',
-  quantity: 10,
-  price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** What each nursery here sells. */
+const CUTTING = { quantity: 10, price: 12.5 };
 
-/** A nursery Stripe may pay: an active payout account (what Connect onboarding leads to). */
-async function nursery() {
-  const { client, user } = await registerUser(t.server, { isSeller: true });
-  nextAccount += 1;
-  await t.database.db.insert(sellerPayoutAccounts).values({
-    sellerId: user.id,
-    provider: 'stripe',
-    accountRef: `acct_test_active_${process.pid}_${nextAccount}`,
-    status: 'active',
-  });
-  const listing = await client.post<Product>('/api/products', LISTING);
-  if (listing.status !== 201) throw new Error(`listing: ${listing.status} ${JSON.stringify(listing.body)}`);
-  return { client, id: user.id, listing: listing.body };
-}
-
-/** An order from one or more nurseries (one of each listing), with the Checkout Session checkout started for it. */
+/** An order from one or more nurseries (`quantity` of each listing), with the Checkout Session checkout started for it. */
 async function ordered(listings: Product[], quantity = 1) {
-  const { client: buyer, user } = await registerUser(t.server);
-  for (const p of listings) {
-    const res = await buyer.post('/api/cart', { productId: p.id, quantity });
-    if (res.status !== 201) throw new Error(`cart: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  const res = await buyer.post<Order>('/api/orders', {});
-  if (res.status !== 201) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
-  const order = res.body;
+  const { buyer, buyerId, order } = await placeOrder(t, listings, { quantity });
   const [row] = await t.database.db
     .select({ amountCents: payments.amountCents, ref: payments.ref })
     .from(payments)
     .where(eq(payments.orderId, order.id));
   if (!row?.ref) throw new Error('checkout started no Checkout Session');
-  return { buyer, buyerId: user.id, order, ref: row.ref, amountCents: row.amountCents };
+  return { buyer, buyerId, order, ref: row.ref, amountCents: row.amountCents };
 }
 
 /** Where an order's money and parts stand, as the tables say. */
@@ -190,8 +159,8 @@ const ship = (seller: Client, shipmentId: number) =>
 
 describe('checkout.session.completed', () => {
   it('stamps every part paid, records the charge once, tells each nursery once, and lets them ship', async () => {
-    const a = await nursery();
-    const b = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
+    const b = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref, amountCents } = await ordered([a.listing, b.listing]);
     const before = await stateOf(order.id);
     expect(before.parts.map((p) => p.paidAt)).toEqual([null, null]);
@@ -229,7 +198,7 @@ describe('checkout.session.completed', () => {
   });
 
   it('waits while a delayed payment is processing, and is paid once whichever order its events arrive in', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref, amountCents } = await ordered([a.listing]);
     stripe.hold();
     const completed = await stripe.pay(ref, { delayed: true });
@@ -248,7 +217,7 @@ describe('checkout.session.completed', () => {
   });
 
   it('changes nothing while a delayed payment is processing, nor when it fails', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref } = await ordered([a.listing]);
     await stripe.pay(ref, { delayed: true });
     await stripe.settle(ref, 'failed');
@@ -264,10 +233,10 @@ describe('checkout.session.completed', () => {
 
 describe('checkout.session.expired', () => {
   it('cancels the unpaid parts by the marketplace, puts their units back, and tells both sides, once', async () => {
-    const a = await nursery();
-    const b = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
+    const b = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref, buyerId } = await ordered([a.listing, b.listing], 2);
-    expect(await stockOf(a.listing.id)).toBe(LISTING.quantity - 2);
+    expect(await stockOf(a.listing.id)).toBe(CUTTING.quantity - 2);
     const event = await stripe.expire(ref);
     expect(deliveriesOf(event).map((d) => d.status)).toEqual([200]);
     const state = await stateOf(order.id);
@@ -275,19 +244,19 @@ describe('checkout.session.expired', () => {
       ['cancelled', 'system', null],
       ['cancelled', 'system', null],
     ]);
-    expect(await stockOf(a.listing.id)).toBe(LISTING.quantity);
-    expect(await stockOf(b.listing.id)).toBe(LISTING.quantity);
+    expect(await stockOf(a.listing.id)).toBe(CUTTING.quantity);
+    expect(await stockOf(b.listing.id)).toBe(CUTTING.quantity);
     const cancelled = state.notices.filter((n) => n.kind === 'shipment-cancelled');
     expect(cancelled.map((n) => n.userId).sort()).toEqual([buyerId, buyerId, a.id, b.id].sort());
     expect(state.ledger).toEqual([]);
 
     expect((await stripe.resend(event.id)).status).toBe(200);
-    expect(await stockOf(a.listing.id)).toBe(LISTING.quantity);
+    expect(await stockOf(a.listing.id)).toBe(CUTTING.quantity);
     expect((await stateOf(order.id)).notices).toHaveLength(state.notices.length);
   });
 
   it('never unpays a paid order: an `expired` after `completed` is looked up and changes nothing', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref } = await ordered([a.listing]);
     await stripe.pay(ref);
     const paid = await stateOf(order.id);
@@ -317,7 +286,7 @@ describe('checkout.session.expired', () => {
 
 describe('forged, stale and foreign webhooks', () => {
   it('refuses a missing, wrong, foreign or stale signature with 400, and nothing changes', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref } = await ordered([a.listing]);
     stripe.hold();
     const event = await stripe.pay(ref);
@@ -346,7 +315,7 @@ describe('forged, stale and foreign webhooks', () => {
   });
 
   it('acknowledges a signed event for a session that is no order of ours, and changes nothing', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order } = await ordered([a.listing]);
     // A session of the same account that no payment row names, one for an order id we do not have, and one that
     // claims our order but is not its session.
@@ -384,7 +353,7 @@ describe('forged, stale and foreign webhooks', () => {
 
   it('takes no Origin on the webhooks, while every other write still needs one', async () => {
     // The deliveries above came with no Origin and were taken; the rest of the app still refuses a write without it.
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const noOrigin = new Client(t.server, { origin: null });
     const res = await noOrigin.post('/api/cart', { productId: a.listing.id, quantity: 1 });
     expect(res.status).toBe(403);
@@ -421,7 +390,7 @@ describe('forged, stale and foreign webhooks', () => {
 
 describe('account.updated (Connect)', () => {
   it("keeps the nursery's payout account as Stripe says: active, then restricted with what it asks for", async () => {
-    const { user } = await registerUser(t.server, { isSeller: true });
+    const user = await signUpNursery(t);
     const { ref } = await payouts.createAccount({ sellerId: user.id, email: `${user.username}@example.com` });
     await t.database.db
       .insert(sellerPayoutAccounts)
@@ -473,8 +442,8 @@ describe.runIf(testDatabaseKind() === 'postgres')(
   'one event delivered many times at once (PostgreSQL)',
   () => {
     it('has one effect: one charge, one notice per nursery', async () => {
-      const a = await nursery();
-      const b = await nursery();
+      const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
+      const b = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
       const { order, ref } = await ordered([a.listing, b.listing]);
       stripe.hold();
       const event = await stripe.pay(ref);
@@ -498,7 +467,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
 
 describe('a look-up that fails', () => {
   it('answers 500 so Stripe sends the event again, and the retry pays the order once', async () => {
-    const a = await nursery();
+    const a = await signUpNursery(t, { listing: CUTTING, payoutAccount: 'active' });
     const { order, ref } = await ordered([a.listing]);
     // Every try the client makes (the first and its two retries) fails.
     for (let i = 0; i < 3; i++) stripe.failNext(`/v1/checkout/sessions/${ref}`, 503);

@@ -10,32 +10,20 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerPayoutAccounts } from '../../server/src/db/schema';
-import {
-  type Client,
-  createTestApp,
-  registerUser,
-  TEST_PAYMENT_INSTRUCTIONS,
-  type TestApp,
-} from '../support/app';
+import { type Client, createTestApp, TEST_PAYMENT_INSTRUCTIONS, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
+import { signUpBuyer, signUpNursery } from '../support/fixtures';
 import { createStripeTestApp, type StripeTestApp } from '../support/stripe-app';
 
-const LISTING = {
-  title: 'Sugar Dragon 12" Cutting',
-  description: 'A healthy, callused cutting.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  quantity: 5,
-  price: 12.5,
-  imageUrl: '/images/products/sugar-dragon-cutting.svg',
-};
+/** The title of each nursery's listing, which the catalog's search finds. */
+const TITLE = 'Sugar Dragon 12" Cutting';
 
 /** What the nursery's account answer and every read of its listing say: the page, the list, the storefront's, the seller's. */
 async function everywhere(client: Client, nursery: Client, username: string, id: number): Promise<boolean[]> {
   // First, as the nursery's dashboard does: by card, its account is read again from Stripe and stored.
   const account = await nursery.get<PayoutAccountView>('/api/seller/payout-account');
   const detail = await client.get<ProductDetail>(`/api/products/${id}`);
-  const list = await client.get<Product[]>(`/api/products?search=${encodeURIComponent(LISTING.title)}`);
+  const list = await client.get<Product[]>(`/api/products?search=${encodeURIComponent(TITLE)}`);
   const store = await client.get<Product[]>(`/api/products?seller=${username}`);
   const mine = await nursery.get<Product[]>('/api/seller/products');
   return [
@@ -57,16 +45,14 @@ describe('paid directly (the default)', () => {
   });
 
   it('says a nursery without payment instructions is not taking orders, and is once it says how to pay', async () => {
-    const nursery = await registerUser(t.server, {
-      isSeller: true,
-      profile: { shipFromState: 'FL', paymentInstructions: null },
+    const nursery = await signUpNursery(t, {
+      profile: { paymentInstructions: null },
+      listing: { title: TITLE },
     });
-    const created = await nursery.client.post<Product>('/api/products', LISTING);
-    expect(created.status).toBe(201);
-    expect(created.body.seller.takingOrders).toBe(false);
-    const visitor = (await registerUser(t.server)).client;
-    const { username } = nursery.user;
-    expect(await everywhere(visitor, nursery.client, username, created.body.id)).toEqual([
+    expect(nursery.listing.seller.takingOrders).toBe(false);
+    const visitor = (await signUpBuyer(t)).client;
+    const { username } = nursery;
+    expect(await everywhere(visitor, nursery.client, username, nursery.listing.id)).toEqual([
       false,
       false,
       false,
@@ -74,22 +60,18 @@ describe('paid directly (the default)', () => {
       false,
     ]);
     // Related listings of another nursery's plant show it too.
-    const other = await registerUser(t.server, { isSeller: true });
-    const near = await other.client.post<Product>('/api/products', {
-      ...LISTING,
-      title: 'Another Sugar Dragon',
-    });
-    const related = await visitor.get<Product[]>(`/api/products/${near.body.id}/related`);
-    expect(related.body.find((p) => p.id === created.body.id)?.seller.takingOrders).toBe(false);
-    expect(related.body.find((p) => p.id === near.body.id)).toBeUndefined();
-    expect(near.body.seller.takingOrders).toBe(true);
+    const near = (await signUpNursery(t, { listing: { title: 'Another Sugar Dragon' } })).listing;
+    const related = await visitor.get<Product[]>(`/api/products/${near.id}/related`);
+    expect(related.body.find((p) => p.id === nursery.listing.id)?.seller.takingOrders).toBe(false);
+    expect(related.body.find((p) => p.id === near.id)).toBeUndefined();
+    expect(near.seller.takingOrders).toBe(true);
 
     const saved = await nursery.client.put('/api/seller/profile', {
       shipFromState: 'FL',
       paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
     });
     expect(saved.status).toBe(200);
-    expect(await everywhere(visitor, nursery.client, username, created.body.id)).toEqual([
+    expect(await everywhere(visitor, nursery.client, username, nursery.listing.id)).toEqual([
       true,
       true,
       true,
@@ -110,12 +92,11 @@ describe('paid by card', () => {
 
   it('says a nursery takes orders once its Stripe account is active, and tells the page cache when that changes', async () => {
     const { t, stripe } = app;
-    const nursery = await registerUser(t.server, { isSeller: true });
-    const created = await nursery.client.post<Product>('/api/products', LISTING);
-    const visitor = (await registerUser(t.server)).client;
-    const { username } = nursery.user;
+    const nursery = await signUpNursery(t, { listing: { title: TITLE } });
+    const visitor = (await signUpBuyer(t)).client;
+    const { username } = nursery;
     // Payment instructions mean nothing by card: no account yet.
-    expect(await everywhere(visitor, nursery.client, username, created.body.id)).toEqual([
+    expect(await everywhere(visitor, nursery.client, username, nursery.listing.id)).toEqual([
       false,
       false,
       false,
@@ -126,7 +107,7 @@ describe('paid by card', () => {
     const [row] = await t.database.db
       .select()
       .from(sellerPayoutAccounts)
-      .where(eq(sellerPayoutAccounts.sellerId, nursery.user.id));
+      .where(eq(sellerPayoutAccounts.sellerId, nursery.id));
     const ref = row?.accountRef as string;
 
     // On PostgreSQL, what another instance hears: the status's change notifies, a re-read that changes nothing not.
@@ -139,7 +120,7 @@ describe('paid by card', () => {
     try {
       // The event is not delivered here: the nursery looking at its profile reads the account again and stores it.
       await stripe.activate(ref);
-      expect(await everywhere(visitor, nursery.client, username, created.body.id)).toEqual([
+      expect(await everywhere(visitor, nursery.client, username, nursery.listing.id)).toEqual([
         true,
         true,
         true,
@@ -157,13 +138,13 @@ describe('paid by card', () => {
       }
       await stripe.restrict(ref, ['individual.verification.document']);
       expect(
-        (await visitor.get<ProductDetail>(`/api/products/${created.body.id}`)).body.seller.takingOrders,
+        (await visitor.get<ProductDetail>(`/api/products/${nursery.listing.id}`)).body.seller.takingOrders,
       ).toBe(true);
       expect(
         (await nursery.client.get<PayoutAccountView>('/api/seller/payout-account')).body.takingOrders,
       ).toBe(false);
       expect(
-        (await visitor.get<ProductDetail>(`/api/products/${created.body.id}`)).body.seller.takingOrders,
+        (await visitor.get<ProductDetail>(`/api/products/${nursery.listing.id}`)).body.seller.takingOrders,
       ).toBe(false);
     } finally {
       await listener?.end();

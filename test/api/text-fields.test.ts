@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, TEST_ADDRESS, type TestApp } from '../support/app';
+import { createTestApp, TEST_ADDRESS, type TestApp } from '../support/app';
+import { listingInput, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // Text a person cannot see is no text, and one-line fields keep their reading order (issue 23, defect 9): a 400
 // naming the field, with the message of docs/product.md#validation, and nothing stored.
@@ -19,19 +20,9 @@ interface ErrorBody {
   errors?: Record<string, string>;
 }
 
-const LISTING = {
-  title: 'Sugar Dragon cutting',
-  description: 'A sweet one.',
-  variety: 'Sugar Dragon',
-  form: 'cutting',
-  quantity: 3,
-  price: 12,
-  imageUrl: '/images/x.jpg',
-};
-
 describe('zero-width text in a required field', () => {
   it('refuses an address whose name is only zero-width characters', async () => {
-    const { client } = await registerUser(t.server, { address: false });
+    const { client } = await signUpBuyer(t, { address: false });
     const res = await client.post<ErrorBody>('/api/addresses', { ...TEST_ADDRESS, name: ZERO_WIDTH });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ name: 'Enter the name of the person receiving the parcel' });
@@ -40,7 +31,7 @@ describe('zero-width text in a required field', () => {
   });
 
   it('refuses a certificate number that is only zero-width characters', async () => {
-    const { client } = await registerUser(t.server, { isSeller: true, profile: false });
+    const { client } = await signUpNursery(t, { profile: false });
     const res = await client.put<ErrorBody>('/api/seller/profile', {
       shipFromState: 'FL',
       certificates: [{ kind: 'ca-nematode', number: ZERO_WIDTH, expiresOn: '2099-01-01' }],
@@ -52,16 +43,16 @@ describe('zero-width text in a required field', () => {
 
 describe('text direction controls in a one-line field', () => {
   it("refuses a listing's title with U+202E", async () => {
-    const { client } = await registerUser(t.server, { isSeller: true });
-    const res = await client.post<ErrorBody>('/api/products', { ...LISTING, title: `Sugar ${RLO}gnittuc` });
+    const { client } = await signUpNursery(t);
+    const res = await client.post<ErrorBody>('/api/products', listingInput({ title: `Sugar ${RLO}gnittuc` }));
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ title: 'Title cannot contain text direction controls' });
-    const ok = await client.post('/api/products', LISTING);
+    const ok = await client.post('/api/products', listingInput());
     expect(ok.status).toBe(201);
   });
 
   it("refuses an address's city with U+202E", async () => {
-    const { client } = await registerUser(t.server, { address: false });
+    const { client } = await signUpBuyer(t, { address: false });
     const res = await client.post<ErrorBody>('/api/addresses', { ...TEST_ADDRESS, city: `Miami${RLO}` });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ city: 'City cannot contain text direction controls' });
