@@ -12,6 +12,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 
 /**
  * The shipping area's queries. The address book is keyed by the user's id, so a book cached for one account never
@@ -189,5 +190,5 @@ export function useDeleteAddress() {
 }
 
 function hasFieldErrors(error: unknown): boolean {
-  return isApiError(error, 400) && Object.keys(error.fieldErrors).length > 0;
+  return isApiError(error, 400) && Object.keys(serverFieldErrors(error)).length > 0;
 }
