@@ -7,9 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { usePostedForm } from '@/lib/posted-form';
+import { loginUrl } from '@/lib/sign-in';
 import { useAuth } from './AuthProvider';
 import { RegisterFields } from './components/RegisterFields';
-import { loginUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
+import { safeRedirect, useDismissToastsOnOpen } from './redirect';
 import {
   REGISTER_DEFAULTS,
   type RegisterFormInput,

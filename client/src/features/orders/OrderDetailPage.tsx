@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { SellerLink } from '@/components/SellerLink';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
-import { AddressSummary } from '@/features/shipping';
+import { AddressSummary } from '@/components/AddressSummary';
 import { isApiError } from '@/lib/api';
 import { parseOrderId, useCancelOrder, useConfirmDelivery, useOrder } from './api';
 import { CancelDialog } from './components/CancelDialog';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
-import { AddressSummary } from '@/features/shipping';
+import { AddressSummary } from '@/components/AddressSummary';
 import { isApiError } from '@/lib/api';
 import { parseOrderId } from './api';
 import { useSellerShipment } from './seller-api';

@@ -1,7 +1,7 @@
 import type { Order } from '@domain/orders/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogKeys } from '@/features/catalog';
+import { catalogKeys } from '@/lib/catalog-cache';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
 
 /**

@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
 import { cartQueries, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
 import { toastPleaseLogIn } from '@/features/cart/lazy';
-import { refreshCatalog } from '@/features/catalog';
+import { refreshCatalog } from '@/lib/catalog-cache';
 import { notificationQueries } from '@/features/notifications';
 import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
 import { goToPaymentPage, orderQueries } from './api';
 import { toastOrderPlaced } from './components/order-placed-toast';
 
@@ -71,7 +71,7 @@ export function useCheckoutNote(): [string, (next: string) => void] {
  * twice. A placed order or a 4xx answer ends the attempt.
  */
 export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } = {}) {
-  const { user } = useAuth();
+  const { user } = useSession();
   const { lines, isLoading } = useCart();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

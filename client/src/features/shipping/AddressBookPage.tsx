@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useAddresses, useMakeDefaultAddress } from './api';
 import { AddressForm } from './components/AddressForm';
-import { AddressSummary } from './components/AddressSummary';
+import { AddressSummary } from '@/components/AddressSummary';
 import { DeleteAddressButton } from './components/DeleteAddressButton';
 
 type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; address: Address };

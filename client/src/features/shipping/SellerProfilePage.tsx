@@ -8,9 +8,9 @@ import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useAuth } from '@/features/accounts';
 import { CardPaymentsSection, usePayoutAccount } from '@/features/payments';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
 import { useSaveSellerProfile, useSellerProfile } from './api';
 import { ProfileBlockedStatesSection } from './components/ProfileBlockedStatesSection';
 import { ProfileCertificatesSection } from './components/ProfileCertificatesSection';
@@ -72,7 +72,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
     defaultValues: sellerProfileToForm(profile),
   });
   const save = useSaveSellerProfile();
-  const { user } = useAuth();
+  const { user } = useSession();
 
   const onSubmit = form.handleSubmit((fields) =>
     save.mutate(fields, {

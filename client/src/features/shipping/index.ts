@@ -13,9 +13,7 @@ export {
 } from './api';
 export { shipToOf, useChosenAddressId } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
-export { AddressSummary } from './components/AddressSummary';
 export { MissedBuyersNotice } from './components/MissedBuyersNotice';
-export { ReadTheRule } from './components/ReadTheRule';
 export { ShipFromNotice } from './components/ShipFromNotice';
 export { ShipsToNotice } from './components/ShipsToNotice';
 export { ShipToPicker } from './components/ShipToPicker';

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
 import { TextSeparator } from '@/components/TextSeparator';
 import { Button } from '@/components/ui/Button';
-import { ReadTheRule } from '@/features/shipping';
+import { ReadTheRule } from '@/components/ReadTheRule';
 import { cn } from '@/lib/utils';
 import { useAcceptCartPrice, useRemoveCartLine, useUpdateCartQuantity } from '../api';
 import { hasPriceChange, type ShownCartLine } from '../cart-query';

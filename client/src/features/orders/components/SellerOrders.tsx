@@ -19,7 +19,7 @@ import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Textarea } from '@/components/ui/Textarea';
-import { AddressSummary } from '@/features/shipping';
+import { AddressSummary } from '@/components/AddressSummary';
 import { cn } from '@/lib/utils';
 import {
   useCancelShipment,

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { useAddresses } from '../api';
 import { chooseAddress, shipToOf, useChosenAddressId } from '../chosen-address';
 import { AddressForm } from './AddressForm';
-import { AddressSummary } from './AddressSummary';
+import { AddressSummary } from '@/components/AddressSummary';
 
 /**
  * Where the cart ships (docs/product.md#shipping-addresses), under the lines in the cart panel and above Checkout on

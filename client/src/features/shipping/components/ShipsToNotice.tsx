@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { useShippingChecks } from '../api';
 import { rememberZip, useDestination } from '../destination';
-import { ReadTheRule } from './ReadTheRule';
+import { ReadTheRule } from '@/components/ReadTheRule';
 
 /**
  * On a listing's page: whether it can ship to the buyer (docs/product.md#shipping-rules), for the address the cart
