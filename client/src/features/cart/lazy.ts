@@ -9,10 +9,10 @@ export {
   useRemoveCartLine,
   useUpdateCartQuantity,
 } from './api';
+export { useCheckoutCart } from './checkout-cart';
 export { AddToCartButton, NOT_TAKING_ORDERS } from './components/AddToCartButton';
 export { CartLineItem } from './components/CartLineItem';
 export { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 export { CartTotals } from './components/CartTotals';
 export { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
 export { PromoCodeForm } from './components/PromoCodeForm';
-export { toastPleaseLogIn } from './toasts';

@@ -3,8 +3,8 @@ import type { ListingRemoval } from '@domain/listings/responses';
 import type { Listing } from '@domain/listings/schemas';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { refreshCatalog } from '@/lib/catalog-cache';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
 import { useSession } from '@/lib/session';
 
 /**

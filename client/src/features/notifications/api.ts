@@ -2,6 +2,7 @@ import type { Notification, NotificationPage, UnreadCount } from '@domain/notifi
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { notificationKeys } from '@/lib/notification-cache';
 import { useSession } from '@/lib/session';
 
 /** How often the bell asks for the unread count while the tab is open. */
@@ -12,7 +13,7 @@ const UNREAD_POLL_MS = 60_000;
  * same tab never sees a cached one; invalidating the prefix refreshes the bell and the page.
  */
 export const notificationQueries = {
-  all: ['notifications'] as const,
+  all: notificationKeys.all,
   /** GET /api/notifications/unread: the bell's count, polled every minute (and after any change). */
   unread: (userId: number) =>
     queryOptions({

@@ -3,8 +3,8 @@ import type { ShipShipmentInput } from '@domain/orders/schemas';
 import type { ShipmentStatus } from '@domain/orders/shipments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogKeys } from '@/lib/catalog-cache';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { catalogKeys } from '@/lib/catalog-cache';
 import { useSession } from '@/lib/session';
 
 /**

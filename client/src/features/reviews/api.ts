@@ -1,8 +1,8 @@
 import type { MyReview, Review } from '@domain/reviews/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogKeys, refreshCatalog } from '@/lib/catalog-cache';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { catalogKeys, refreshCatalog } from '@/lib/catalog-cache';
 import { useSession } from '@/lib/session';
 
 /** A review as GET /api/products/:id/reviews lists it, newest first. */

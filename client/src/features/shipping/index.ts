@@ -11,7 +11,7 @@ export {
   useUpdateAddress,
   useZipPlace,
 } from './api';
-export { shipToOf, useChosenAddressId } from './chosen-address';
+export { shipToOf, useChosenAddressId, useShipTo } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
 export { MissedBuyersNotice } from './components/MissedBuyersNotice';
 export { ShipFromNotice } from './components/ShipFromNotice';
