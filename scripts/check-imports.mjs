@@ -1,5 +1,6 @@
 // The import rules of docs/architecture.md#import-rules that Biome cannot express: which layer may import which,
-// and that a feature, module or domain area is imported through its public face. Run by `npm run lint` after Biome
+// that a feature, module or domain area is imported through its public face, and that a client feature's files other
+// than its pages do not import another feature (rule 6: pages compose). Run by `npm run lint` after Biome
 // (whose noImportCycles rule keeps out cycles). Prints `file:line  rule` for every broken rule and exits 1.
 //
 // Usage: node scripts/check-imports.mjs [root]   (root defaults to the repository; the test points it at fixtures)
