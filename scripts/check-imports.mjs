@@ -1,5 +1,6 @@
 // The import rules of docs/architecture.md#import-rules that Biome cannot express: which layer may import which,
-// and that a feature, module or domain area is imported through its public face. Run by `npm run lint` after Biome
+// that a feature, module or domain area is imported through its public face, and that a client feature's files other
+// than its pages do not import another feature (rule 6: pages compose). Run by `npm run lint` after Biome
 // (whose noImportCycles rule keeps out cycles). Prints `file:line  rule` for every broken rule and exits 1.
 //
 // Usage: node scripts/check-imports.mjs [root]   (root defaults to the repository; the test points it at fixtures)
@@ -9,6 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 /** The features' second public files, for code kept out of the first-paint bundle (architecture.md, rule 3). */
 export const SECOND_FACES = new Set(['client/src/features/cart/lazy.ts']);
+
+/**
+ * A feature's page: `client/src/features/<area>/<Name>Page.tsx`, at the root of its feature. Pages (and app/) compose
+ * features; no other file of a feature imports another feature.
+ */
+export const isPageFile = (file) => /^client\/src\/features\/[^/]+\/[A-Z][A-Za-z0-9]*Page\.tsx$/.test(file);
 
 /** The one file allowed to import a feature's page file directly, and only lazily (`import()`). */
 const ROUTER = 'client/src/app/AppRoutes.tsx';
@@ -157,6 +164,10 @@ export function brokenRules(from, imp, target) {
       broken.push('upward import: features/ must not import app/');
     else if (a.layer === 'lib' && b.layer === 'components')
       broken.push('upward import: lib/ must not import components/');
+    if (a.layer === 'features' && b.layer === 'features' && a.area !== b.area && !isPageFile(from))
+      broken.push(
+        'a feature does not import another: only pages (…Page.tsx) and app/ compose features; move what both use to components/ or lib/, or let the page pass it in',
+      );
     if (b.layer === 'features' && a.area !== b.area) {
       const face = `client/src/features/${b.area}`;
       const routerPage = from === ROUTER && imp.dynamic && /Page\.tsx$/.test(target);

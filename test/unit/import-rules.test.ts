@@ -14,6 +14,9 @@ function check(root: string) {
   return { status: run.status, problems: run.stderr.split('\n').filter((line) => /:\d+ {2}/.test(line)) };
 }
 
+const NOT_A_PAGE =
+  'a feature does not import another: only pages (…Page.tsx) and app/ compose features; move what both use to components/ or lib/, or let the page pass it in';
+
 let root = '';
 afterEach(() => {
   if (root) rmSync(root, { recursive: true, force: true });
@@ -79,7 +82,36 @@ describe('the import check (npm run lint)', () => {
     );
     expect(result.status).toBe(1);
     expect(result.problems).toEqual([
+      `client/src/features/orders/checkout.ts:1  ${NOT_A_PAGE} ('@/features/cart')`,
+      `client/src/features/orders/checkout.ts:2  ${NOT_A_PAGE} ('@/features/cart/api')`,
       "client/src/features/orders/checkout.ts:2  deep import into another feature: use '@/features/cart' (its index.ts) ('@/features/cart/api')",
+    ]);
+  });
+
+  it("fails on a feature's file other than a page importing another feature; pages and app/ compose", () => {
+    const result = check(
+      tree({
+        // A page at its feature's root composes: it may use other features through their faces.
+        'client/src/features/cart/CartPage.tsx':
+          "import { useCheckout } from '@/features/orders';\nexport const CartPage = useCheckout;\n",
+        'client/src/features/orders/index.ts': 'export const useCheckout = 1;\n',
+        // Not a page: a component, a hook, a page-named file in a subfolder, a lower-case file named like a page.
+        'client/src/features/catalog/components/AddToCartButton.tsx':
+          "import { useAddToCart } from '@/features/cart/lazy';\nexport const AddToCartButton = useAddToCart;\n",
+        'client/src/features/reviews/api.ts':
+          "import { useCart } from '../cart';\nexport const useWriteReview = useCart;\n",
+        'client/src/features/orders/components/OrderPage.tsx':
+          "import { useCart } from '@/features/cart';\nexport const OrderPage = useCart;\n",
+        'client/src/features/orders/checkoutPage.tsx':
+          "import { useCart } from '@/features/cart';\nexport const x = useCart;\n",
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.problems).toEqual([
+      `client/src/features/catalog/components/AddToCartButton.tsx:1  ${NOT_A_PAGE} ('@/features/cart/lazy')`,
+      `client/src/features/orders/checkoutPage.tsx:1  ${NOT_A_PAGE} ('@/features/cart')`,
+      `client/src/features/orders/components/OrderPage.tsx:1  ${NOT_A_PAGE} ('@/features/cart')`,
+      `client/src/features/reviews/api.ts:1  ${NOT_A_PAGE} ('../cart')`,
     ]);
   });
 

@@ -18,9 +18,10 @@ import {
   EmptyCart,
   PromoCodeForm,
   paymentNoticeOf,
+  useCheckoutCart,
 } from '@/features/cart/lazy';
 import { CheckoutNoteField, useCheckout } from '@/features/orders';
-import { ShipToPicker, useShippingProblems } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems, useShipTo } from '@/features/shipping';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;
@@ -31,7 +32,11 @@ import { ShipToPicker, useShippingProblems } from '@/features/shipping';
 export function CartPanel({ onClose }: { onClose: () => void }) {
   const { user } = useAuth();
   const { lines, isLoading } = useCart();
-  const { checkout, isPending, pricesChanged } = useCheckout({ onPlaced: onClose });
+  const { checkout, isPending, pricesChanged } = useCheckout({
+    cart: useCheckoutCart(),
+    shipTo: useShipTo(),
+    onPlaced: onClose,
+  });
   const shippingProblems = useShippingProblems(user ? lines.map((l) => l.productId) : []);
 
   return (

@@ -8,23 +8,19 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useServerRender } from '@/lib/server-render';
+import { type Session, SessionContext } from '@/lib/session';
 import { accountQueries, login, logout, type RegisterPayload, register } from './api';
 
-export interface AuthContextValue {
-  /** The signed-in user, or null when signed out (also while loading). */
-  user: SessionUser | null;
-  /** True until the session check at start has answered. */
-  isLoading: boolean;
+/** The session (lib/session.ts: who is signed in, as the other features read it) and signing in and out. */
+export interface AuthContextValue extends Session {
   loginMutation: UseMutationResult<SessionUser, Error, LoginInput>;
   registerMutation: UseMutationResult<SessionUser, Error, RegisterPayload>;
   logoutMutation: UseMutationResult<unknown, Error, void>;
-  /** A request answered 401: the session has ended (expired, or signed out in another tab). */
-  sessionEnded: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -116,18 +112,23 @@ export function AuthProvider({
   });
 
   const user = me.data ?? null;
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      user,
-      isLoading: me.isPending,
-      loginMutation,
-      registerMutation,
-      logoutMutation,
-      sessionEnded: () => queryClient.setQueryData(meKey, null),
-    }),
-    [user, me.isPending, loginMutation, registerMutation, logoutMutation, queryClient, meKey],
+  const sessionEnded = useCallback(
+    () => queryClient.setQueryData(accountQueries.me().queryKey, null),
+    [queryClient],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  const session = useMemo<Session>(
+    () => ({ user, isLoading: me.isPending, sessionEnded }),
+    [user, me.isPending, sessionEnded],
+  );
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...session, loginMutation, registerMutation, logoutMutation }),
+    [session, loginMutation, registerMutation, logoutMutation],
+  );
+  return (
+    <SessionContext.Provider value={session}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useAuth(): AuthContextValue {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { PageLoading } from '@/components/PageStatus';
+import { loginUrl } from '@/lib/sign-in';
 import { useAuth } from './AuthProvider';
-import { loginUrl } from './redirect';
 
 /** Signed-in users only; others go to /login?redirect=<this page> (or `returnTo`). */
 export function RequireAuth({ children, returnTo }: { children: ReactNode; returnTo?: string }) {

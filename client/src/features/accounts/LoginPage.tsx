@@ -8,9 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FieldError, FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { usePostedForm } from '@/lib/posted-form';
+import { registerUrl } from '@/lib/sign-in';
 import { useAuth } from './AuthProvider';
 import { DemoAccounts } from './components/DemoAccounts';
-import { addsToCart, registerUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
+import { addsToCart, safeRedirect, useDismissToastsOnOpen } from './redirect';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');

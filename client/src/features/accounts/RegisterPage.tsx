@@ -5,11 +5,12 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { isApiError } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { usePostedForm } from '@/lib/posted-form';
+import { loginUrl } from '@/lib/sign-in';
 import { useAuth } from './AuthProvider';
 import { RegisterFields } from './components/RegisterFields';
-import { loginUrl, safeRedirect, useDismissToastsOnOpen } from './redirect';
+import { safeRedirect, useDismissToastsOnOpen } from './redirect';
 import {
   REGISTER_DEFAULTS,
   type RegisterFormInput,
@@ -78,11 +79,7 @@ export function RegisterPage() {
     registerMutation.mutate(toRegisterPayload(values, isSeller), {
       onError: (error) => {
         setRegisteredHere(false);
-        if (!isApiError(error)) return;
-        for (const field of SERVER_FIELDS) {
-          const message = error.fieldErrors[field];
-          if (message) form.setError(field, { type: 'server', message }, { shouldFocus: true });
-        }
+        applyServerFieldErrors(form, error, SERVER_FIELDS);
       },
     });
   });

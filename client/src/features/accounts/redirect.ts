@@ -21,18 +21,6 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
   }
 }
 
-/** /login with the path to come back to, slashes kept readable: /login?redirect=/cart. */
-export function loginUrl(returnTo?: string): string {
-  if (!returnTo || returnTo === '/') return '/login';
-  return `/login?redirect=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
-}
-
-/** /register, carrying the path to come back to when there is one. */
-export function registerUrl(returnTo?: string): string {
-  if (!returnTo || returnTo === '/') return '/register';
-  return `/register?redirect=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
-}
-
 /** Whether the path to come back to puts a plant in the cart (a visitor's Add to Cart: /product/5?add=1). */
 export function addsToCart(target: string): boolean {
   return /^\/product\/\d+\?add=\d+$/.test(target);

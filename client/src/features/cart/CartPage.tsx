@@ -5,9 +5,10 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { CheckoutNoteField, useCheckout } from '@/features/orders';
-import { ShipToPicker, useShippingProblems } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems, useShipTo } from '@/features/shipping';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';
+import { useCheckoutCart } from './checkout-cart';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 import { CartTotals } from './components/CartTotals';
@@ -21,7 +22,10 @@ export function CartPage() {
   useDocumentTitle('Shopping Cart');
   const { lines, isLoading, isError, refetch } = useCart();
   const clear = useClearCart();
-  const { checkout, isPending, pricesChanged } = useCheckout();
+  const { checkout, isPending, pricesChanged } = useCheckout({
+    cart: useCheckoutCart(),
+    shipTo: useShipTo(),
+  });
   const shippingProblems = useShippingProblems(lines.map((l) => l.productId));
   const count = lines.length;
 

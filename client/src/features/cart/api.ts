@@ -2,9 +2,9 @@ import type { CartLine } from '@domain/cart/responses';
 import type { Product } from '@domain/catalog/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
-import { refreshCatalog } from '@/features/catalog';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
+import { useSession } from '@/lib/session';
 import { CART_MUTATION_KEY, changeLocally, putLine, refetchCart, rollback } from './cache';
 import type { ShownCartLine } from './cart-query';
 import { toastError, toastOutOfStock, toastPleaseLogIn } from './toasts';
@@ -29,7 +29,7 @@ interface AddInput {
  * (after the toast) when a visitor tries to add.
  */
 export function useAddToCart({ onSignedOut }: { onSignedOut?: () => void } = {}) {
-  const { user, sessionEnded } = useAuth();
+  const { user, sessionEnded } = useSession();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: CART_MUTATION_KEY,

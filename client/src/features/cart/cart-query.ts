@@ -1,8 +1,8 @@
 // The cart query, loaded at first paint (the header's badge reads it). Changes to the cart are in ./api.
 import type { CartLine, CartProduct } from '@domain/cart/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useAuth } from '@/features/accounts';
 import { apiGet, isApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
 
 /** The cart's queries; every key starts with 'cart'. */
 export const cartQueries = {
@@ -37,7 +37,7 @@ export function hasPriceChange(line: ShownCartLine): boolean {
 
 /** The signed-in user's cart lines (cartQueries.lines), fetched only when signed in. */
 export function useCart() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const query = useQuery({ ...cartQueries.lines(), enabled: user !== null });
   const items: CartLine[] = user ? (query.data ?? []) : [];
   return { ...query, items, lines: shownLines(items), isLoading: user !== null && query.isPending };

@@ -1,5 +1,7 @@
 // The cart feature's second public face (docs/architecture.md#import-rules): what lazily loaded code uses (the
 // cart panel, the listing pages, checkout), kept out of './index' so that it stays out of the first-paint bundle.
+
+export { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
 export {
   useAcceptCartPrice,
   useAddToCart,
@@ -7,9 +9,10 @@ export {
   useRemoveCartLine,
   useUpdateCartQuantity,
 } from './api';
+export { useCheckoutCart } from './checkout-cart';
+export { AddToCartButton, NOT_TAKING_ORDERS } from './components/AddToCartButton';
 export { CartLineItem } from './components/CartLineItem';
 export { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 export { CartTotals } from './components/CartTotals';
 export { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
 export { PromoCodeForm } from './components/PromoCodeForm';
-export { toastPleaseLogIn } from './toasts';

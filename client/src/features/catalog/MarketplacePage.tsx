@@ -2,6 +2,8 @@ import { type CatalogTopic, topicOf, topicText } from '@domain/catalog/topics';
 import { marketplaceHead } from '@domain/seo';
 import { useRef } from 'react';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
+import { AddToCartButton } from '@/features/cart/lazy';
+import { useDestination } from '@/features/shipping';
 import { CatalogBrowser } from './components/CatalogBrowser';
 import type { FilterChip } from './url-state';
 import { useMarketplace } from './use-marketplace';
@@ -25,7 +27,7 @@ function topicOfChips(chips: readonly FilterChip[]): CatalogTopic | null {
  */
 export function MarketplacePage() {
   const resultsRef = useRef<HTMLElement>(null);
-  const m = useMarketplace(resultsRef);
+  const m = useMarketplace(resultsRef, useDestination());
   const topic = topicOfChips(m.chips);
   const text = topic ? topicText(topic) : null;
   useDocumentTitle(text ? text.heading : 'Marketplace');
@@ -37,7 +39,12 @@ export function MarketplacePage() {
       <p className="mt-2 max-w-2xl text-muted-foreground">
         {text ? text.intro : 'Cuttings, rooted plants, seeds and mature plants from dragon fruit growers.'}
       </p>
-      <CatalogBrowser className="mt-8" m={m} resultsRef={resultsRef} />
+      <CatalogBrowser
+        className="mt-8"
+        m={m}
+        resultsRef={resultsRef}
+        productAction={(product) => <AddToCartButton product={product} />}
+      />
     </div>
   );
 }

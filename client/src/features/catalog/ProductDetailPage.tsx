@@ -13,14 +13,18 @@ import { RatingSummary } from '@/components/StarRating';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useAuth } from '@/features/accounts';
-import { useAddToCart } from '@/features/cart/lazy';
+import {
+  AddToCartButton,
+  NOT_TAKING_ORDERS,
+  signInToAdd,
+  useAddAfterSignIn,
+  useAddToCart,
+} from '@/features/cart/lazy';
 import { ProductReviews } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
 import { useHydrated } from '@/lib/server-render';
-import { signInToAdd, useAddAfterSignIn } from './add-after-sign-in';
-import { NOT_TAKING_ORDERS } from './components/AddToCartButton';
+import { useSession } from '@/lib/session';
 import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
@@ -175,7 +179,7 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
         </TabsContent>
       </Tabs>
 
-      <RelatedProducts productId={product.id} />
+      <RelatedProducts productId={product.id} action={(related) => <AddToCartButton product={related} />} />
     </div>
   );
 }
@@ -243,7 +247,7 @@ function PurchaseControls({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart({
     onSignedOut: () => navigate(signInToAdd(product.id, quantity)),
   });
-  const { user } = useAuth();
+  const { user } = useSession();
   useAddAfterSignIn(product, (n) => {
     if (product.seller.takingOrders) add(product, n);
   });

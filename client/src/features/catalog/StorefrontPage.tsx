@@ -8,6 +8,8 @@ import { useParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { RatingSummary } from '@/components/StarRating';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { AddToCartButton } from '@/features/cart/lazy';
+import { useDestination } from '@/features/shipping';
 import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
 import { CatalogBrowser } from './components/CatalogBrowser';
@@ -91,8 +93,15 @@ function StorefrontView({ store }: { store: Storefront }) {
 /** The nursery's listings in the marketplace's browser, scoped to it. */
 function StorefrontListings({ username }: { username: string }) {
   const resultsRef = useRef<HTMLElement>(null);
-  const m = useMarketplace(resultsRef, username);
-  return <CatalogBrowser className="mt-6" m={m} resultsRef={resultsRef} />;
+  const m = useMarketplace(resultsRef, useDestination(), username);
+  return (
+    <CatalogBrowser
+      className="mt-6"
+      m={m}
+      resultsRef={resultsRef}
+      productAction={(product) => <AddToCartButton product={product} />}
+    />
+  );
 }
 
 /** "Member since November 2026", the same on the server and in any browser's time zone. */

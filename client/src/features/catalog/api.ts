@@ -2,7 +2,7 @@ import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/
 import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiGet, throwIfNotOk } from '@/lib/api';
-import { catalogKeys } from './cache';
+import { catalogKeys } from '@/lib/catalog-cache';
 import { type CatalogFilterSet, facetsUrl, type MarketplaceState, productListUrl } from './url-state';
 
 /** One page of results and the number of matches (a lower bound above EXACT_TOTAL_LIMIT). */

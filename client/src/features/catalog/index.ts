@@ -1,4 +1,4 @@
-// The catalog feature's public face. Its pages are imported lazily by the router (app/AppRoutes.tsx). Other areas
-// refresh its answers after a change to stock, prices, listings or ratings, and key under its prefixes (the reviews
-// feature keys a listing's reviews under catalogKeys.products).
-export { catalogKeys, refreshCatalog } from './cache';
+// The catalog feature's public face. Its pages are imported lazily by the router (app/AppRoutes.tsx); nothing else of
+// it is used outside it today (the keys other features refresh are in lib/catalog-cache.ts). Whatever app/ or
+// another feature's page needs from it is exported here.
+export {};

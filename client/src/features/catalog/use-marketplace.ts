@@ -1,8 +1,8 @@
 import { EXACT_TOTAL_LIMIT } from '@domain/catalog/schemas';
 import { PAGE_SIZE } from '@domain/constants';
+import type { StateCode } from '@domain/shipping/states';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useDestination } from '@/features/shipping';
 import { type ProductPage, useCatalogFacets, useProductPage } from './api';
 import type { BoundError } from './components/FilterPanel';
 import {
@@ -33,19 +33,21 @@ function pageCount(data: ProductPage, page: number): number {
  * sort and page are read from it on entry and on back/forward, and every change is written to it. The panel's
  * edits stay pending until applied, and follow the URL whenever its filters change.
  *
- * The defaults depend on the buyer's place (useDestination: the address the cart ships to, or a ZIP code typed):
+ * The defaults depend on the buyer's place (`destination`, which the page passes: the shipping feature's
+ * useDestination, the address the cart ships to or a ZIP code typed):
  * once it is known, "Ships to <state>" is on unless the URL says `shipsTo=any`. The results wait until it is
  * settled, so a signed-in buyer's first results are already filtered. A page rendered on the server knows only a
  * signed-in buyer's address, not the ZIP cookie: the browser asks again once it knows the place.
  */
 export function useMarketplace(
   resultsRef: RefObject<HTMLElement | null>,
+  /** Where the buyer's plants would go: its state, and whether it may still change. */
+  destination: { state: StateCode | null; settled: boolean },
   /** A storefront's: the username of the nursery whose listings are browsed (null: the whole marketplace). */
   seller: string | null = null,
 ) {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const destination = useDestination();
   const defaults = useMemo(() => defaultFilters(destination.state, seller), [destination.state, seller]);
   const home = catalogPath(defaults);
   const state = useMemo(() => parseMarketplaceSearch(search, defaults), [search, defaults]);

@@ -4,10 +4,10 @@ import { useLocation, useSearch } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useAuth } from '@/features/accounts';
 import { SellerOrders, ToShipSummary } from '@/features/orders';
 import { PaymentsNotice } from '@/features/payments';
 import { MissedBuyersNotice, ShipFromNotice } from '@/features/shipping';
+import { useSession } from '@/lib/session';
 import { useSellerProducts } from './api';
 import { InventorySummary } from './components/InventorySummary';
 import { QuickActionsCard } from './components/QuickActionsCard';
@@ -28,7 +28,7 @@ function greeting(username: string | undefined, listings: number | undefined): s
 /** /seller/dashboard — stats, recent listings, orders to ship and quick actions (inside RequireSeller). */
 export function SellerDashboardPage() {
   useDocumentTitle('Seller Dashboard');
-  const { user } = useAuth();
+  const { user } = useSession();
   const products = useSellerProducts();
   const stats = products.data ? listingStats(products.data) : null;
 

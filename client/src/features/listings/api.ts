@@ -3,9 +3,9 @@ import type { ListingRemoval } from '@domain/listings/responses';
 import type { Listing } from '@domain/listings/schemas';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
-import { refreshCatalog } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
+import { useSession } from '@/lib/session';
 
 /**
  * The seller's queries. Each key carries the seller's id, so a cached list never shows for another account
@@ -38,7 +38,7 @@ export type ListingPayload = Listing & { sellerId: 0 };
  * (docs/product.md#roles). Fetched afresh on each visit: buyers' orders change the stock while the seller is away.
  */
 export function useSellerProducts() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const sellerId = user?.isSeller ? user.id : null;
   return useQuery({ ...listingQueries.ofSeller(sellerId ?? 0), enabled: sellerId !== null });
 }

@@ -2,7 +2,7 @@ import type { Product } from '@domain/catalog/responses';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { isApiError } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useCreateListing, useUpdateListing } from './api';
 import { LISTING_DEFAULTS, LISTING_FIELDS, type ListingFormApi, toListingPayload } from './listing-form';
 import type { ListingPhotos } from './use-listing-photos';
@@ -27,14 +27,7 @@ export function useListingSubmit(form: ListingFormApi, product: Product | undefi
 
   const showServerErrors = (error: unknown) => {
     console.error(product ? 'Failed to update product' : 'Failed to add product', error);
-    if (!isApiError(error)) return;
-    let first = true;
-    for (const field of LISTING_FIELDS) {
-      const message = error.fieldErrors[field];
-      if (!message) continue;
-      form.setError(field, { type: 'server', message }, { shouldFocus: first });
-      first = false;
-    }
+    applyServerFieldErrors(form, error, LISTING_FIELDS);
   };
 
   const onSubmit = form.handleSubmit(

@@ -1,12 +1,12 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
-import { useAuth } from '@/features/accounts';
+import { useSession } from '@/lib/session';
 import { useUnreadCount } from './api';
 
 /** The header's bell for a signed-in user: the unread count on it, leading to /notifications. */
 export function NotificationBell() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const unread = useUnreadCount();
   if (!user) return null;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;

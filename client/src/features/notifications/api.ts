@@ -1,8 +1,9 @@
 import type { Notification, NotificationPage, UnreadCount } from '@domain/notifications/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { notificationKeys } from '@/lib/notification-cache';
+import { useSession } from '@/lib/session';
 
 /** How often the bell asks for the unread count while the tab is open. */
 const UNREAD_POLL_MS = 60_000;
@@ -12,7 +13,7 @@ const UNREAD_POLL_MS = 60_000;
  * same tab never sees a cached one; invalidating the prefix refreshes the bell and the page.
  */
 export const notificationQueries = {
-  all: ['notifications'] as const,
+  all: notificationKeys.all,
   /** GET /api/notifications/unread: the bell's count, polled every minute (and after any change). */
   unread: (userId: number) =>
     queryOptions({
@@ -34,13 +35,13 @@ export const notificationQueries = {
 
 /** The unread count for the bell; 0 for a visitor (nothing is asked). */
 export function useUnreadCount(): number {
-  const { user } = useAuth();
+  const { user } = useSession();
   const query = useQuery({ ...notificationQueries.unread(user?.id ?? 0), enabled: Boolean(user) });
   return user ? (query.data ?? 0) : 0;
 }
 
 export function useNotifications(page: number) {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({
     ...notificationQueries.page(user?.id ?? 0, page),
     enabled: Boolean(user),

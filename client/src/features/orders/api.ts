@@ -1,8 +1,8 @@
 import type { Order } from '@domain/orders/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { catalogKeys } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { catalogKeys } from '@/lib/catalog-cache';
 
 /**
  * The buyer's order queries: they share ['orders', 'buyer'], so checkout refreshes them in one go (the seller's

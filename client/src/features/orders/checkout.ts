@@ -3,13 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
-import { cartQueries, hasPriceChange, type ShownCartLine, useCart } from '@/features/cart';
-import { toastPleaseLogIn } from '@/features/cart/lazy';
-import { refreshCatalog } from '@/features/catalog';
-import { notificationQueries } from '@/features/notifications';
-import { shipToOf, useAddresses, useChosenAddressId } from '@/features/shipping';
 import { apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { refreshCatalog } from '@/lib/catalog-cache';
+import { refreshNotifications } from '@/lib/notification-cache';
+import { useSession } from '@/lib/session';
 import { goToPaymentPage, orderQueries } from './api';
 import { toastOrderPlaced } from './components/order-placed-toast';
 
@@ -18,6 +15,34 @@ const CHECKOUT_KEY = ['orders', 'checkout'] as const;
 const PRICES_CHANGED = 'Prices changed';
 /** The server's 400 without an address (server/src/modules/orders/service.ts). */
 const ADD_AN_ADDRESS = 'Add a shipping address';
+
+/** A cart line as checkout sends it: the listing and the unit price the cart shows. */
+interface CheckoutLine {
+  productId: number;
+  product: { price: number };
+}
+
+/**
+ * The cart as checkout reads and changes it (the cart feature's useCheckoutCart): the page that shows checkout passes
+ * it, since a feature does not import another (docs/architecture.md#import-rules).
+ */
+export interface CheckoutCart {
+  lines: readonly CheckoutLine[];
+  /** True until the cart is known: no checkout before. */
+  isLoading: boolean;
+  /** A line's price moved and the buyer has not accepted it yet. */
+  pricesChanged: boolean;
+  /** An order was placed: the cart is empty at once. */
+  emptied: () => void;
+  /** Checkout ended, with an order or not: the cart is asked again. */
+  refresh: () => Promise<void>;
+}
+
+/** Where the order ships (the shipping feature's useShipTo), and whether the address book is known yet. */
+export interface CheckoutShipTo {
+  address: { id: number } | null;
+  known: boolean;
+}
 
 /** A fresh Idempotency-Key; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 function newIdempotencyKey(): string {
@@ -70,13 +95,20 @@ export function useCheckoutNote(): [string, (next: string) => void] {
  * from the panel or the cart page, so an order the server did place is answered again rather than placed
  * twice. A placed order or a 4xx answer ends the attempt.
  */
-export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } = {}) {
-  const { user } = useAuth();
-  const { lines, isLoading } = useCart();
+export function useCheckout({
+  cart,
+  shipTo: destination,
+  onPlaced,
+}: {
+  cart: CheckoutCart;
+  shipTo: CheckoutShipTo;
+  onPlaced?: (order: Order) => void;
+}) {
+  const { user } = useSession();
+  const { lines, isLoading, pricesChanged } = cart;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const addresses = useAddresses();
-  const shipTo = shipToOf(addresses.data, useChosenAddressId());
+  const shipTo = destination.address;
 
   const mutation = useMutation({
     mutationKey: CHECKOUT_KEY,
@@ -87,7 +119,7 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       note: text,
     }: {
       key: string;
-      shown: ShownCartLine[];
+      shown: readonly CheckoutLine[];
       addressId: number;
       note: string;
     }) =>
@@ -104,12 +136,12 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
     onSuccess: (order) => {
       attemptKey = null;
       setNote('');
-      queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));
+      cart.emptied();
       // The order's page is the confirmation: it shows the answer at once, without a second request.
       queryClient.setQueryData(orderQueries.detail(order.id).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: orderQueries.list().queryKey });
       // The buyer has a new notification ("Order #N placed"): the bell counts it.
-      void queryClient.invalidateQueries({ queryKey: notificationQueries.all });
+      void refreshNotifications(queryClient);
       onPlaced?.(order);
       // Paid by card: on to Stripe's payment page, which brings the buyer back to the order's page. Without a page
       // (Stripe did not answer), the order's page offers "Pay now".
@@ -135,13 +167,18 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
     },
     onSettled: () => {
       void refreshCatalog(queryClient);
-      return queryClient.invalidateQueries({ queryKey: cartQueries.all });
+      return cart.refresh();
     },
   });
 
   const checkout = () => {
     if (!user) {
-      toastPleaseLogIn('You need to be logged in to checkout');
+      // The cart's "Please log in" toast (features/cart/toasts.ts), in the same words.
+      toast({
+        title: 'Please log in',
+        description: 'You need to be logged in to checkout',
+        variant: 'destructive',
+      });
       return;
     }
     // One checkout at a time, from the panel or the page; none before the cart is known.
@@ -151,11 +188,11 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
       return;
     }
     if (!shipTo) {
-      if (addresses.isSuccess)
+      if (destination.known)
         toast({ title: ADD_AN_ADDRESS, description: 'Add the address to ship to in your cart' });
       return;
     }
-    if (lines.some(hasPriceChange)) {
+    if (pricesChanged) {
       toast({
         title: PRICES_CHANGED,
         description: 'Accept the new prices in your cart to check out',
@@ -167,5 +204,5 @@ export function useCheckout({ onPlaced }: { onPlaced?: (order: Order) => void } 
     mutation.mutate({ key: attemptKey, shown: lines, addressId: shipTo.id, note });
   };
 
-  return { checkout, isPending: mutation.isPending, pricesChanged: lines.some(hasPriceChange) };
+  return { checkout, isPending: mutation.isPending, pricesChanged };
 }

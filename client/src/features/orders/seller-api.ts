@@ -3,9 +3,9 @@ import type { ShipShipmentInput } from '@domain/orders/schemas';
 import type { ShipmentStatus } from '@domain/orders/shipments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
-import { catalogKeys } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { catalogKeys } from '@/lib/catalog-cache';
+import { useSession } from '@/lib/session';
 
 /**
  * The seller's shipments. Each key carries the seller's id, so a cached list never shows for another account
@@ -34,7 +34,7 @@ export const sellerOrderQueries = {
 };
 
 function useSellerId(): number | null {
-  const { user } = useAuth();
+  const { user } = useSession();
   return user?.isSeller ? user.id : null;
 }
 

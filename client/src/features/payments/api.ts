@@ -1,8 +1,8 @@
 import type { PayoutAccountView } from '@domain/payments/responses';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
 
 /** The payments area's queries: the nursery's payout account, keyed by its id like its shipping profile. */
 export const paymentQueries = {
@@ -22,7 +22,7 @@ export const paymentQueries = {
 
 /** The signed-in nursery's payout account. */
 export function usePayoutAccount() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({ ...paymentQueries.payoutAccount(user?.id ?? 0), enabled: user !== null });
 }
 

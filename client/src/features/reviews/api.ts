@@ -1,9 +1,9 @@
 import type { MyReview, Review } from '@domain/reviews/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
-import { catalogKeys, refreshCatalog } from '@/features/catalog';
 import { apiGet, apiRequest, errorMessage } from '@/lib/api';
+import { catalogKeys, refreshCatalog } from '@/lib/catalog-cache';
+import { useSession } from '@/lib/session';
 
 /** A review as GET /api/products/:id/reviews lists it, newest first. */
 export type ProductReview = Review;
@@ -36,7 +36,7 @@ export function useProductReviews(id: number | null) {
 
 /** Whether the signed-in user may review the product, and their own review; nothing is asked for visitors. */
 export function useMyReview(id: number) {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({ ...reviewQueries.mine(id), enabled: user !== null });
 }
 

@@ -2,6 +2,7 @@ import { ADDRESSES_MAX } from '@domain/shipping/addresses';
 import type { Address } from '@domain/shipping/responses';
 import { AlertCircle, MapPin, Pencil, Plus, Star } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { AddressSummary } from '@/components/AddressSummary';
 import { PageMessage } from '@/components/PageMessage';
 import { useDocumentTitle } from '@/components/PageStatus';
 import { Badge } from '@/components/ui/Badge';
@@ -9,7 +10,6 @@ import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useAddresses, useMakeDefaultAddress } from './api';
 import { AddressForm } from './components/AddressForm';
-import { AddressSummary } from './components/AddressSummary';
 import { DeleteAddressButton } from './components/DeleteAddressButton';
 
 type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; address: Address };

@@ -10,8 +10,9 @@ import type { SellerProfileFields } from '@domain/shipping/seller-profile';
 import type { StateCode } from '@domain/shipping/states';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/accounts';
 import { apiGet, apiRequest, errorMessage, isApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
 
 /**
  * The shipping area's queries. The address book is keyed by the user's id, so a book cached for one account never
@@ -67,7 +68,7 @@ export const shippingQueries = {
 
 /** The signed-in user's addresses, the default first; nothing is asked for a visitor. */
 export function useAddresses() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({ ...shippingQueries.addresses(user?.id ?? 0), enabled: user !== null });
 }
 
@@ -86,13 +87,13 @@ export function useShippingChecks(state: StateCode | null, productIds: readonly 
 
 /** The signed-in seller's shipping profile; nothing is asked for anyone else. */
 export function useSellerProfile() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({ ...shippingQueries.sellerProfile(user?.id ?? 0), enabled: user?.isSeller === true });
 }
 
 /** The states the signed-in seller's plants miss for want of a certificate; nothing is asked for anyone else. */
 export function useSellerMissed() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return useQuery({ ...shippingQueries.sellerMissed(user?.id ?? 0), enabled: user?.isSeller === true });
 }
 
@@ -101,7 +102,7 @@ export function useSellerMissed() {
  * form's; any other failure is a toast. What buyers are told about this seller's listings changes with it.
  */
 export function useSaveSellerProfile() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profile: SellerProfileFields) =>
@@ -189,5 +190,5 @@ export function useDeleteAddress() {
 }
 
 function hasFieldErrors(error: unknown): boolean {
-  return isApiError(error, 400) && Object.keys(error.fieldErrors).length > 0;
+  return isApiError(error, 400) && Object.keys(serverFieldErrors(error)).length > 0;
 }

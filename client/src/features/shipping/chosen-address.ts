@@ -1,5 +1,6 @@
 import type { Address } from '@domain/shipping/responses';
 import { useSyncExternalStore } from 'react';
+import { useAddresses } from './api';
 
 /**
  * The address the buyer chose to ship this cart to, shared by the cart panel and the cart page (the panel unmounts
@@ -23,6 +24,15 @@ function subscribe(listener: () => void) {
 export function shipToOf(addresses: readonly Address[] | undefined, id: number | null): Address | null {
   if (!addresses || addresses.length === 0) return null;
   return addresses.find((a) => a.id === id) ?? addresses.find((a) => a.isDefault) ?? addresses[0] ?? null;
+}
+
+/**
+ * The address checkout ships to (shipToOf over the address book and the buyer's choice), and whether the address
+ * book is known: without one, checkout says "Add a shipping address" only once it is.
+ */
+export function useShipTo(): { address: Address | null; known: boolean } {
+  const addresses = useAddresses();
+  return { address: shipToOf(addresses.data, useChosenAddressId()), known: addresses.isSuccess };
 }
 
 /** The id the buyer chose (null for the default), as a React value. */

@@ -2,8 +2,8 @@ import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addr
 import type { StateCode } from '@domain/shipping/states';
 import { isStateCode } from '@domain/shipping/states';
 import { useSyncExternalStore } from 'react';
-import { useAuth } from '@/features/accounts';
 import { useServerRender } from '@/lib/server-render';
+import { useSession } from '@/lib/session';
 import { useAddresses, useShippingChecks, useZipPlace } from './api';
 import { shipToOf, useChosenAddressId } from './chosen-address';
 
@@ -62,7 +62,7 @@ export interface Destination {
  * (the chosen one, else the default), or else of the ZIP code typed on a product page, remembered in a cookie.
  */
 export function useDestination(): Destination {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useSession();
   const addresses = useAddresses();
   const shipTo = shipToOf(addresses.data, useChosenAddressId());
   const zip = useZipCookie();

@@ -11,11 +11,9 @@ export {
   useUpdateAddress,
   useZipPlace,
 } from './api';
-export { shipToOf, useChosenAddressId } from './chosen-address';
+export { shipToOf, useChosenAddressId, useShipTo } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
-export { AddressSummary } from './components/AddressSummary';
 export { MissedBuyersNotice } from './components/MissedBuyersNotice';
-export { ReadTheRule } from './components/ReadTheRule';
 export { ShipFromNotice } from './components/ShipFromNotice';
 export { ShipsToNotice } from './components/ShipsToNotice';
 export { ShipToPicker } from './components/ShipToPicker';

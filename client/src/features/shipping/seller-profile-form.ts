@@ -1,6 +1,6 @@
 import type { SellerProfile } from '@domain/shipping/responses';
 import { type SellerProfileFields, sellerProfileSchema } from '@domain/shipping/seller-profile';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 
 /** What the shipping profile form holds: texts as typed, '' for a choice not made yet. */
 export interface SellerProfileFormValues {
@@ -19,6 +19,9 @@ export interface SellerProfileFormValues {
   /** How buyers pay the nursery directly; blank: none. */
   paymentInstructions: string;
 }
+
+/** The shipping profile form, as its sections (components/Profile…Section.tsx) receive it. */
+export type SellerProfileForm = UseFormReturn<SellerProfileFormValues, unknown, SellerProfileFields>;
 
 export const EMPTY_CERTIFICATE = { kind: '', number: '', expiresOn: '' };
 

@@ -1,7 +1,8 @@
+import type { Product } from '@domain/catalog/responses';
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
 import { stateName } from '@domain/shipping/states';
 import { SlidersHorizontal } from 'lucide-react';
-import { type ComponentProps, type RefObject, useEffect } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useEffect } from 'react';
 import { Pagination } from '@/components/Pagination';
 import { Button } from '@/components/ui/Button';
 import {
@@ -33,10 +34,13 @@ type PanelProps = Omit<ComponentProps<typeof FilterPanel>, 'idPrefix' | 'variant
 export function CatalogBrowser({
   m,
   resultsRef,
+  productAction,
   className,
 }: {
   m: ReturnType<typeof useMarketplace>;
   resultsRef: RefObject<HTMLElement | null>;
+  /** Each card's button (the page passes the cart's Add to Cart). */
+  productAction: (product: Product) => ReactNode;
   className?: string;
 }) {
   const { sort, page } = m.state;
@@ -116,7 +120,12 @@ export function CatalogBrowser({
               />
             )
           ) : (
-            <ProductGrid products={data.products} stale={m.productsQuery.isPlaceholderData} place={m.place} />
+            <ProductGrid
+              products={data.products}
+              stale={m.productsQuery.isPlaceholderData}
+              place={m.place}
+              action={productAction}
+            />
           )}
         </div>
 

@@ -2,12 +2,12 @@ import type { Product } from '@domain/catalog/responses';
 import { PAGE_SIZE } from '@domain/constants';
 import type { StateCode } from '@domain/shipping/states';
 import { AlertCircle, Ban, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
 import { ProductCard, ProductCardSkeleton } from '@/components/ProductCard';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
-import { AddToCartButton } from './AddToCartButton';
 import { hiddenByPlaceText } from './ShipsToSummary';
 
 /** Two columns from the narrowest phone (as shops do), three on a wide screen beside the filters. */
@@ -26,17 +26,20 @@ export function ProductGridSkeleton() {
 }
 
 /**
- * The page of products; dimmed while the next page loads over it. With the buyer's place known (`place`), a listing
+ * The page of products, each card with its `action`; dimmed while the next page loads over it. With the buyer's place known (`place`), a listing
  * that may not go there says so on its card (seen when the "Ships to" filter is off).
  */
 export function ProductGrid({
   products,
   stale,
   place = null,
+  action,
 }: {
   products: readonly Product[];
   stale: boolean;
   place?: StateCode | null;
+  /** Each card's button (the cart's Add to Cart, from the page). */
+  action: (product: Product) => ReactNode;
 }) {
   return (
     <ul
@@ -48,7 +51,7 @@ export function ProductGrid({
         <li key={product.id} className="flex">
           <ProductCard
             product={product}
-            action={<AddToCartButton product={product} />}
+            action={action(product)}
             note={
               place && product.blockedTo.includes(place) ? (
                 <p className="flex items-center gap-1 text-sm font-medium text-destructive">

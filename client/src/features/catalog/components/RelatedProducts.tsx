@@ -1,9 +1,19 @@
+import type { Product } from '@domain/catalog/responses';
+import type { ReactNode } from 'react';
 import { ProductCard } from '@/components/ProductCard';
 import { useRelatedProducts } from '../product-api';
-import { AddToCartButton } from './AddToCartButton';
 
-/** Up to four real related listings (same variety, then same form); hidden when there are none. */
-export function RelatedProducts({ productId }: { productId: number }) {
+/**
+ * Up to four real related listings (same variety, then same form), each card with its `action` (the cart's Add to
+ * Cart, from the page); hidden when there are none.
+ */
+export function RelatedProducts({
+  productId,
+  action,
+}: {
+  productId: number;
+  action: (product: Product) => ReactNode;
+}) {
   const related = useRelatedProducts(productId);
   const products = related.data ?? [];
   if (products.length === 0) return null;
@@ -15,11 +25,7 @@ export function RelatedProducts({ productId }: { productId: number }) {
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
         {products.map((product) => (
           <li key={product.id} className="flex">
-            <ProductCard
-              product={product}
-              action={<AddToCartButton product={product} />}
-              className="w-full"
-            />
+            <ProductCard product={product} action={action(product)} className="w-full" />
           </li>
         ))}
       </ul>

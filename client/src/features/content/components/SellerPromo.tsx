@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
-import { useAuth } from '@/features/accounts';
+import { useSession } from '@/lib/session';
 
 /** Become a Seller: sellers get a link to their dashboard, everyone else Start Selling. */
 export function SellerPromo() {
-  const { user } = useAuth();
+  const { user } = useSession();
   const isSeller = user?.isSeller === true;
   return (
     <section

@@ -3,11 +3,11 @@ import { ExternalLink, Package, Plus, Store, Truck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
-import { useAuth } from '@/features/accounts';
+import { useSession } from '@/lib/session';
 
 /** The overview's side card: the places a seller goes most from the dashboard. */
 export function QuickActionsCard() {
-  const { user } = useAuth();
+  const { user } = useSession();
   return (
     <Card className="self-start">
       <CardHeader>

@@ -11,6 +11,7 @@ import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
 import { AlertCircle, BadgeDollarSign, FileText, Package, Truck, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { AddressSummary } from '@/components/AddressSummary';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { LocalDate } from '@/components/LocalDate';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
@@ -19,7 +20,6 @@ import { ThumbnailRowsSkeleton } from '@/components/ThumbnailRowsSkeleton';
 import { Button } from '@/components/ui/Button';
 import { FormField } from '@/components/ui/FormField';
 import { Textarea } from '@/components/ui/Textarea';
-import { AddressSummary } from '@/features/shipping';
 import { cn } from '@/lib/utils';
 import {
   useCancelShipment,

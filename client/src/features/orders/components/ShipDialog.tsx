@@ -23,6 +23,7 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { errorMessage, isApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useShipShipment } from '../seller-api';
 
 /**
@@ -48,9 +49,8 @@ export function ShipDialog({ shipment, trigger }: { shipment: SellerShipment; tr
       {
         onSuccess: () => setOpen(false),
         onError: (err) => {
-          if (isApiError(err, 400) && err.fieldErrors.trackingNumber)
-            setError(err.fieldErrors.trackingNumber);
-          else setError(errorMessage(err, 'Could not mark as shipped: please try again'));
+          const { trackingNumber } = isApiError(err, 400) ? serverFieldErrors(err, ['trackingNumber']) : {};
+          setError(trackingNumber ?? errorMessage(err, 'Could not mark as shipped: please try again'));
         },
       },
     );

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { LocalDate } from '@/components/LocalDate';
 import { RatingSummary, StarRating } from '@/components/StarRating';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useAuth } from '@/features/accounts';
+import { useSession } from '@/lib/session';
 import { type ProductReview, useMyReview, useProductReviews } from '../api';
 import { ReviewForm } from './ReviewForm';
 
@@ -60,7 +60,7 @@ function ReviewItem({ review }: { review: ProductReview }) {
  * one), the reason for anyone else signed in, and a sign-in link for visitors.
  */
 function WriteReview({ productId }: { productId: number }) {
-  const { user } = useAuth();
+  const { user } = useSession();
   const mine = useMyReview(productId);
   if (!user) {
     return (

@@ -6,12 +6,15 @@ import { Button } from '@/components/ui/Button';
 import { FieldError, FormField } from '@/components/ui/FormField';
 import { Textarea } from '@/components/ui/Textarea';
 import { isApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { useHydrated } from '@/lib/server-render';
 import { cn } from '@/lib/utils';
 import { useWriteReview } from '../api';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const CHOOSE_RATING = 'Please choose a rating from 1 to 5';
+/** The fields the server's 400 may name, shown beside them. */
+const REVIEW_FIELDS = ['rating', 'comment'] as const;
 
 /**
  * Writing a review, for a buyer who bought the product: 1 to 5 stars (radio buttons, so arrow keys work) and an
@@ -35,8 +38,7 @@ export function ReviewForm({ productId, existing }: { productId: number; existin
       { rating, comment: comment.trim() },
       {
         onError: (error) => {
-          if (isApiError(error, 400))
-            setErrors({ rating: error.fieldErrors.rating, comment: error.fieldErrors.comment });
+          if (isApiError(error, 400)) setErrors(serverFieldErrors(error, REVIEW_FIELDS));
         },
       },
     );

@@ -14,7 +14,7 @@ import { FormField } from '@/components/ui/FormField';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { NativeSelect } from '@/components/ui/NativeSelect';
-import { isApiError } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/form-errors';
 import {
   ADDRESS_DEFAULTS,
   ADDRESS_FIELDS,
@@ -59,16 +59,7 @@ export function AddressForm({ address, onSaved, onCancel, autoFocus = false }: A
     if (autoFocus) form.setFocus('name');
   }, [autoFocus, form]);
 
-  const showServerErrors = (error: unknown) => {
-    if (!isApiError(error)) return;
-    let first = true;
-    for (const field of ADDRESS_FIELDS) {
-      const message = error.fieldErrors[field];
-      if (!message) continue;
-      form.setError(field, { type: 'server', message }, { shouldFocus: first });
-      first = false;
-    }
-  };
+  const showServerErrors = (error: unknown) => applyServerFieldErrors(form, error, ADDRESS_FIELDS);
 
   const onSubmit = form.handleSubmit((fields) => {
     if (address)

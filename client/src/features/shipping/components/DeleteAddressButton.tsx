@@ -1,7 +1,7 @@
 import type { Address } from '@domain/shipping/responses';
+import { AddressSummary } from '@/components/AddressSummary';
 import { DeleteButton } from '@/components/DeleteButton';
 import { useDeleteAddress } from '../api';
-import { AddressSummary } from './AddressSummary';
 
 /** An address's Delete button and its confirmation (docs/product.md#shipping-addresses). */
 export function DeleteAddressButton({ address, onDeleted }: { address: Address; onDeleted: () => void }) {

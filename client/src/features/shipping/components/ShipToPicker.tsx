@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
+import { AddressSummary } from '@/components/AddressSummary';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/utils';
 import { useAddresses } from '../api';
 import { chooseAddress, shipToOf, useChosenAddressId } from '../chosen-address';
 import { AddressForm } from './AddressForm';
-import { AddressSummary } from './AddressSummary';
 
 /**
  * Where the cart ships (docs/product.md#shipping-addresses), under the lines in the cart panel and above Checkout on

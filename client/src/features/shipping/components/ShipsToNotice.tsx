@@ -2,12 +2,12 @@ import { unknownZipMessage } from '@domain/shipping/addresses';
 import { stateName } from '@domain/shipping/states';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ReadTheRule } from '@/components/ReadTheRule';
 import { Button } from '@/components/ui/Button';
 import { Input } from '@/components/ui/Input';
 import { Label } from '@/components/ui/Label';
 import { useShippingChecks } from '../api';
 import { rememberZip, useDestination } from '../destination';
-import { ReadTheRule } from './ReadTheRule';
 
 /**
  * On a listing's page: whether it can ship to the buyer (docs/product.md#shipping-rules), for the address the cart

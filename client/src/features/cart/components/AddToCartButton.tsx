@@ -2,9 +2,9 @@ import type { Product } from '@domain/catalog/responses';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
-import { useAuth } from '@/features/accounts';
-import { useAddToCart } from '@/features/cart/lazy';
+import { useSession } from '@/lib/session';
 import { signInToAdd } from '../add-after-sign-in';
+import { useAddToCart } from '../api';
 
 /** What a listing says in place of Add to Cart while its nursery cannot take a buyer's payment (docs/product.md). */
 export const NOT_TAKING_ORDERS = 'Not taking orders yet';
@@ -17,7 +17,7 @@ export const NOT_TAKING_ORDERS = 'Not taking orders yet';
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart();
-  const { user } = useAuth();
+  const { user } = useSession();
   // Above the card's stretched title link, so it takes its own clicks.
   const className = 'relative z-10';
   if (user?.id === product.sellerId) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { loginUrl, useAuth } from '@/features/accounts';
+import { useSession } from '@/lib/session';
+import { loginUrl } from '@/lib/sign-in';
 
 /**
  * Where a visitor's Add to Cart goes (a link, so it works before the page is adopted and without JavaScript):
@@ -21,7 +22,7 @@ export function useAddAfterSignIn(
 ) {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
-  const { user } = useAuth();
+  const { user } = useSession();
   const raw = params.get('add');
   const done = useRef(false);
   useEffect(() => {
