@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
-import { seedDemoData } from './db/seed';
 import { preloadZipTables } from './modules/shipping';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
@@ -13,10 +12,12 @@ async function main(): Promise<void> {
     return performance.now();
   };
   const config = loadConfig();
-  // Open the database while the HTTP modules load: both take a moment, neither needs the other.
-  const [database, { buildApp }] = await Promise.all([
+  // Open the database while the HTTP modules (and the demo data's seed, which writes its orders through them) load:
+  // both take a moment, neither needs the other.
+  const [database, { buildApp }, { seedDemoData }] = await Promise.all([
     connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
     import('./app'),
+    import('./seed'),
   ]);
   let t = phase('open', started);
   await database.migrate();
