@@ -121,6 +121,7 @@ describe('the import check (npm run lint)', () => {
   it('lets the seed write through the modules, and only main.ts and cli.ts import the seed', () => {
     const result = check(
       tree({
+        'server/src/modules/orders/index.ts': 'export const writeOrder = 1;\n',
         'server/src/seed.ts':
           "import { writeOrder } from './modules/orders';\nexport const seed = writeOrder;\n",
         'server/src/main.ts': "export const main = () => import('./seed');\n",
