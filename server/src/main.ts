@@ -50,13 +50,8 @@ async function main(): Promise<void> {
     app.maintenance().catch((err: Error) => server.log.warn(err.message));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
-  const moneyTimer =
-    config.payments.provider === 'stripe'
-      ? setInterval(() => {
-          app.paymentsPass().catch((err) => server.log.warn({ err }, 'the payments pass failed'));
-        }, config.payments.jobs.intervalMs)
-      : null;
-  moneyTimer?.unref();
+  // The card payments' pass, on its own timer when a provider takes the money (nothing under the default).
+  app.paymentsPass.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,7 +59,7 @@ async function main(): Promise<void> {
     closing = true;
     server.log.info(`${signal}: finishing open requests, then closing the database`);
     clearInterval(timer);
-    if (moneyTimer) clearInterval(moneyTimer);
+    app.paymentsPass.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

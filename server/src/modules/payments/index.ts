@@ -21,6 +21,7 @@ export {
   recordPaymentPage,
   recordPaymentReceived,
 } from './payment-records';
+export { PaymentsPass, type Reconciler } from './payments-pass';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';
