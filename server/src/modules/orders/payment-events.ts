@@ -1,8 +1,9 @@
 /**
- * What a payment provider's webhook event does to an order (docs/decisions/0021-payments.md#when-the-money-arrives):
- * the event is only a trigger. Its payment is looked up again at the provider (before any transaction: no network call
- * while rows are locked), and the order moves forward by what the provider says now, never by what the event's body
- * claims, so events delivered late, twice or out of order change nothing they should not:
+ * What a payment provider's webhook event does to an order
+ * (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once): the event is only a trigger. Its payment is
+ * looked up again at the provider (before any transaction: no network call while rows are locked), and the order
+ * moves forward by what the provider says now, never by what the event's body claims, so events delivered late, twice
+ * or out of order change nothing they should not:
  * - paid: when the charge captured the order's whole amount in USD, the order's unpaid parts are stamped paid, the
  *   payment records its charge, the ledger its `charge`, and each nursery is told to ship; when it captured less (or
  *   in another currency), the payment is held for a person instead (docs/decisions/0028-stripe-limits.md): it records
@@ -10,9 +11,11 @@
  *   for the marketplace; an order already paid (or held) changes nothing;
  * - expired: the parts still unpaid are cancelled by the marketplace, their units back on sale, both sides told;
  *   never a paid order (a late `expired` after the payment changes nothing);
- * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the admin).
- * An event for no order of ours is acknowledged and logged; an event already handled changes nothing (payment_events,
- * inserted first in the transaction that acts on it).
+ * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the
+ *   admin).
+ * An event for no order of ours is acknowledged and logged; an event already handled changes nothing
+ * (payment_events, inserted first in the transaction that acts on it). Every write to the payment, its settlements
+ * and the ledger is the payments module's (recordPaymentEvent, recordOrderPaid, holdShortPayment); this file decides.
  */
 import { fromCents } from '@domain/money';
 import { sql } from 'drizzle-orm';
@@ -108,10 +111,10 @@ export class PaymentEvents {
   }
 
   /**
-   * Reconciliation (docs/decisions/0021-payments.md#when-the-money-arrives): the card payments still awaiting
-   * `RECONCILE_AFTER_MS` after their page was made are looked up at the provider, and moved on as their event would
-   * have moved them, so a lost webhook costs minutes, not the order. Run before the unpaid window's job, so an order
-   * paid whose event was lost is found paid rather than cancelled. Answers how many it looked up.
+   * Reconciliation (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once): the card payments still
+   * awaiting `RECONCILE_AFTER_MS` after their page was made are looked up at the provider, and moved on as their
+   * event would have moved them, so a lost webhook costs minutes, not the order. Run before the unpaid window's job,
+   * so an order paid whose event was lost is found paid rather than cancelled. Answers how many it looked up.
    */
   async reconcile(log: EventLog, at: Date = this.now()): Promise<number> {
     const due = await queryRows<{ orderId: number; ref: string }>(

@@ -1,12 +1,12 @@
 /**
- * Refunds and transfers, done by claimed jobs (docs/decisions/0021-payments.md#refunds-and-transfers-stripe): the
- * transaction that cancels a paid shipment marks its refund due, the one that marks it delivered marks its transfer
- * due (queueRefundsForCancelledShipments, queueTransfersForDeliveredShipments); a pass of MoneyJobs claims the due
- * rows with FOR UPDATE SKIP LOCKED and a lease, commits, calls the provider with a key made from the shipment, and records the result and the ledger. Two
- * instances never act on one row; a row whose answer was lost (its lease ran out while `sending`) is looked up
- * before it is sent again; a refusal no retry will change leaves it `unresolved` for a person, never sent twice; a
- * transfer refused because the nursery's account may not be paid now waits for the account
- * (docs/decisions/0028-stripe-limits.md).
+ * Refunds and transfers, done by claimed jobs (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once):
+ * the transaction that cancels a paid shipment marks its refund due, the one that marks it delivered marks its
+ * transfer due (queueRefundsForCancelledShipments, queueTransfersForDeliveredShipments); a pass of MoneyJobs claims
+ * the due rows with FOR UPDATE SKIP LOCKED and a lease, commits, calls the provider with a key made from the
+ * shipment, and records the result and the ledger. Two instances never act on one row; a row whose answer was lost
+ * (its lease ran out while `sending`) is looked up before it is sent again; a refusal no retry will change leaves it
+ * `unresolved` for a person, never sent twice; a transfer refused because the nursery's account may not be paid now
+ * waits for the account (docs/decisions/0028-stripe-limits.md).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
