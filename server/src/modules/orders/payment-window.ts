@@ -91,6 +91,7 @@ export async function cancelUnpaid(
         order by s.id`,
   );
   if (unpaid.length === 0) return 0;
+  // Unpaid, read so under the locks: no refund falls due (queueRefundsForCancelledShipments would find none).
   await cancelShipments(
     tx,
     order.buyerId,
