@@ -35,6 +35,8 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { addresses, cartItems, products, sellerPayoutAccounts, users } from '../server/src/db/schema';
+import { writeOrder } from '../server/src/modules/orders';
+import { recordPaymentReceived } from '../server/src/modules/payments';
 import { hashPassword } from '../server/src/security/passwords';
 import { type StripeServer, startStripeServer } from '../test/support/stripe-server';
 import { drive, type Step, type Worker } from './drive';
@@ -143,50 +145,69 @@ async function prepare(database: Database): Promise<void> {
 }
 
 /**
- * SELLER_ORDERS past orders of the seller's listings, one shipment and one line each, a minute apart, each with its
- * payment (taken the default way) and its shipment's settlement: paid, except a third of those still to ship.
+ * SELLER_ORDERS past orders of the seller's listings, one shipment and one line each, a minute apart, written as
+ * checkout writes an order (writeOrder: the order, its shipment and line, its payment, taken the default way, and its
+ * shipment's settlement), each part paid as a nursery records it (recordPaymentReceived), except a third of those
+ * still to ship; then sent on its way: 30% to ship, 30% shipped, 40% delivered.
  */
 async function sellerHistory({ db }: Database): Promise<void> {
   const first = FIRST_SELLER_ORDER - 1;
+  // The history's orders and shipments take the ids FIRST_SELLER_ORDER on, one shipment per order: order g is
+  // first + g, and so is its shipment.
+  await db.execute(sql`select setval('orders_id_seq', ${FIRST_SELLER_ORDER}, false),
+                              setval('shipments_id_seq', ${FIRST_SELLER_ORDER}, false)`);
+  const start = Date.now();
+  const status = (g: number) => (g % 10 < 3 ? 'pending' : g % 10 < 6 ? 'shipped' : 'delivered');
+  const BATCH = 500;
+  for (let from = 1; from <= SELLER_ORDERS; from += BATCH) {
+    await db.transaction(async (tx) => {
+      for (let g = from; g < Math.min(from + BATCH, SELLER_ORDERS + 1); g++) {
+        const placedAt = new Date(start - (SELLER_ORDERS - g) * 60_000);
+        const order = await writeOrder(tx, {
+          buyerId: buyerId(0) + (g % BUYERS),
+          idempotencyKey: null,
+          note: null,
+          shipTo: {
+            name: 'Bench Buyer',
+            line1: '100 Biscayne Blvd',
+            line2: null,
+            city: 'Miami',
+            state: 'FL',
+            zip: '33132',
+            phone: null,
+          },
+          lines: [
+            {
+              productId: productId(0) + (g % BUYERS),
+              sellerId: SELLER_ID,
+              title: 'Bench cutting',
+              quantity: 1,
+              priceCents: PRICE_CENTS,
+            },
+          ],
+          parcels: new Map([[SELLER_ID, { shipFromState: 'FL', labels: [], certificates: [] }]]),
+          shippingCents: 1299,
+          money: { provider: 'direct', commissionBp: 0, windowMs: 7 * 24 * 3_600_000 },
+          placedAt,
+        });
+        if (order.id !== first + g) throw new Error(`bench history: order ${g} was written as #${order.id}`);
+        if (status(g) !== 'pending' || (first + g) % 3 !== 0)
+          await recordPaymentReceived(tx, first + g, new Date(placedAt.getTime() + 3_600_000));
+      }
+    });
+  }
   await db.execute(sql`
-    insert into orders (id, user_id, subtotal_cents, shipping_cents, total_cents, ship_to_name, ship_to_line1,
-                        ship_to_city, ship_to_state, ship_to_zip, created_at)
-    select ${first} + g, ${buyerId(0)} + g % ${BUYERS}, ${PRICE_CENTS}, 1299, ${PRICE_CENTS} + 1299, 'Bench Buyer',
-           '100 Biscayne Blvd', 'Miami', 'FL', '33132', now() - make_interval(mins => ${SELLER_ORDERS} - g)
-    from generate_series(1, ${SELLER_ORDERS}) g`);
-  await db.execute(sql`
-    insert into shipments (id, order_id, seller_id, status, ship_from_state, carrier, tracking_number, shipped_at,
-                           delivered_at, delivered_by, created_at)
-    select ${first} + g, ${first} + g, ${SELLER_ID}, s.status, 'FL',
-           case when s.status = 'pending' then null else 'usps' end,
-           case when s.status = 'pending' then null else lpad((9400100000000000000000 + g)::text, 22, '0') end,
-           case when s.status = 'pending' then null else o.created_at + interval '1 day' end,
-           case when s.status = 'delivered' then o.created_at + interval '4 days' end,
-           case when s.status = 'delivered' then 'buyer' end,
-           o.created_at
-    from generate_series(1, ${SELLER_ORDERS}) g
-    join orders o on o.id = ${first} + g
-    cross join lateral (select case when g % 10 < 3 then 'pending' when g % 10 < 6 then 'shipped'
-                                    else 'delivered' end as status) s`);
-  await db.execute(sql`
-    insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents)
-    select ${first} + g, ${first} + g, ${productId(0)} + g % ${BUYERS}, 'Bench cutting', 1, ${PRICE_CENTS}
-    from generate_series(1, ${SELLER_ORDERS}) g`);
-  await db.execute(sql`
-    insert into payments (order_id, provider, amount_cents, expires_at, created_at)
-    select o.id, 'direct', o.total_cents, o.created_at + interval '7 days', o.created_at
-    from orders o where o.id between ${FIRST_SELLER_ORDER} and ${first + SELLER_ORDERS}`);
-  await db.execute(sql`
-    insert into shipment_settlements (shipment_id, lines_cents, shipping_cents, gross_cents, commission_bp,
-                                      commission_cents, net_cents, paid_at)
-    select s.id, ${PRICE_CENTS}, 1299, ${PRICE_CENTS} + 1299, 0, 0, ${PRICE_CENTS} + 1299,
-           case when s.status <> 'pending' or s.id % 3 <> 0 then s.created_at + interval '1 hour' end
-    from shipments s where s.id between ${FIRST_SELLER_ORDER} and ${first + SELLER_ORDERS}`);
-  await db.execute(sql`
-    insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider, created_at)
-    select ss.shipment_id, ss.shipment_id, ${SELLER_ID}, 'received_by_seller', ss.gross_cents, 'direct', ss.paid_at
-    from shipment_settlements ss
-    where ss.shipment_id between ${FIRST_SELLER_ORDER} and ${first + SELLER_ORDERS} and ss.paid_at is not null`);
+    update shipments s
+    set status = x.status,
+        carrier = case when x.status = 'pending' then null else 'usps' end,
+        tracking_number = case when x.status = 'pending' then null
+                               else lpad((9400100000000000000000 + x.g)::text, 22, '0') end,
+        shipped_at = case when x.status = 'pending' then null else s.created_at + interval '1 day' end,
+        delivered_at = case when x.status = 'delivered' then s.created_at + interval '4 days' end,
+        delivered_by = case when x.status = 'delivered' then 'buyer' end
+    from (select g, case when g % 10 < 3 then 'pending' when g % 10 < 6 then 'shipped' else 'delivered' end as status
+          from generate_series(1, ${SELLER_ORDERS}) g) x
+    where s.id = ${first} + x.g`);
 }
 
 async function resetCarts({ db }: Database): Promise<void> {

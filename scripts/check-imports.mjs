@@ -177,10 +177,13 @@ export function brokenRules(from, imp, target) {
     return broken;
   }
 
-  // The server: app.ts → modules/ → plugins/, http/, security/, db/ (→ config.ts, domain/).
+  // The server: app.ts → modules/ → plugins/, http/, security/, db/ (→ config.ts, domain/). The demo data's seed
+  // (seed.ts, run by main.ts and cli.ts) writes its orders through the modules, as the app does.
   if (b.layer === 'app' && a.layer !== 'main') broken.push('only main.ts (and tests) may import app.ts');
   if (b.layer === 'main') broken.push('nothing imports main.ts');
-  if (!['app', 'main', 'modules'].includes(a.layer) && b.layer === 'modules')
+  if (b.layer === 'seed' && !['main', 'cli'].includes(a.layer))
+    broken.push('only main.ts and cli.ts (and tests) may import seed.ts');
+  if (!['app', 'main', 'modules', 'seed', 'cli'].includes(a.layer) && b.layer === 'modules')
     broken.push(`upward import: server ${a.layer}/ must not import modules/`);
   if (b.layer === 'modules' && a.area !== b.area && !isFace(target, `server/src/modules/${b.area}`))
     broken.push(`deep import into another module: use modules/${b.area}/index.ts`);

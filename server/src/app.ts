@@ -35,6 +35,7 @@ import {
   DirectRefunds,
   directRefundRoutes,
   MoneyJobs,
+  PaymentsPass,
   PayoutAccounts,
   paymentProviders,
   payoutAccountRoutes,
@@ -87,10 +88,11 @@ export interface App {
   /** The refunds and transfers due when the marketplace holds the money (run() is one pass; maintenance runs it). */
   moneyJobs: MoneyJobs;
   /**
-   * Under Stripe, every minute: the card payments still awaiting after 15 minutes looked up (a lost webhook), then
-   * the refunds and transfers due sent. Nothing under the default.
+   * When a provider takes the buyers' money, every MONEY_JOBS_INTERVAL_SECONDS (start() it; run() is one pass): the
+   * card payments still awaiting after 15 minutes looked up (a lost webhook), then the refunds and transfers due
+   * sent. Nothing under the default.
    */
-  paymentsPass(): Promise<void>;
+  paymentsPass: PaymentsPass;
   /** Counts the searches per destination (start() it to save them every minute; flush() saves them now). */
   searches: DestinationSearches;
   /** The visitors' pages kept (PAGE_CACHE_MB; undefined when off or no server renderer is built); tests read its stats. */
@@ -267,12 +269,14 @@ export async function buildApp({
     newsletter: new NewsletterService(database.db),
   });
 
-  // Card payments' own pass (every minute under Stripe, and in the maintenance): the payments a lost webhook left
-  // awaiting looked up, then the refunds and transfers due sent.
-  const paymentsPass = async () => {
-    await paymentEvents?.reconcile(server.log);
-    await moneyJobs.run();
-  };
+  // Card payments' own pass (on its timer when a provider takes the money, and in the maintenance): the payments a
+  // lost webhook left awaiting looked up, then the refunds and transfers due sent.
+  const paymentsPass = new PaymentsPass(
+    paymentEvents,
+    moneyJobs,
+    server.log,
+    config.payments.jobs.intervalMs,
+  );
 
   // Visitors' pages, kept until a change to what they show commits anywhere (docs/decisions/0025-page-cache.md).
   let pageCache =
@@ -321,7 +325,7 @@ export async function buildApp({
         ['expired certificates', () => blocked.pickUpExpiredCertificates()],
         ['the 14-day delivery', () => sellerOrders.deliverUnconfirmed()],
         ['the handling-time reminder', () => sellerOrders.remindLate()],
-        ['the payments pass', paymentsPass],
+        ['the payments pass', () => paymentsPass.run()],
         ['the unpaid window', () => paymentWindow.expireUnpaid()],
         ['expired photo upload holds', () => photos.purgeExpiredHolds()],
         ['the photo sweep', () => photos.sweep()],

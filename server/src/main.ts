@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
-import { seedDemoData } from './db/seed';
 import { preloadZipTables } from './modules/shipping';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
@@ -13,10 +12,12 @@ async function main(): Promise<void> {
     return performance.now();
   };
   const config = loadConfig();
-  // Open the database while the HTTP modules load: both take a moment, neither needs the other.
-  const [database, { buildApp }] = await Promise.all([
+  // Open the database while the HTTP modules (and the demo data's seed, which writes its orders through them) load:
+  // both take a moment, neither needs the other.
+  const [database, { buildApp }, { seedDemoData }] = await Promise.all([
     connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
     import('./app'),
+    import('./seed'),
   ]);
   let t = phase('open', started);
   await database.migrate();
@@ -49,13 +50,8 @@ async function main(): Promise<void> {
     app.maintenance().catch((err: Error) => server.log.warn(err.message));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
-  const moneyTimer =
-    config.payments.provider === 'stripe'
-      ? setInterval(() => {
-          app.paymentsPass().catch((err) => server.log.warn({ err }, 'the payments pass failed'));
-        }, config.payments.jobs.intervalMs)
-      : null;
-  moneyTimer?.unref();
+  // The card payments' pass, on its own timer when a provider takes the money (nothing under the default).
+  app.paymentsPass.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,7 +59,7 @@ async function main(): Promise<void> {
     closing = true;
     server.log.info(`${signal}: finishing open requests, then closing the database`);
     clearInterval(timer);
-    if (moneyTimer) clearInterval(moneyTimer);
+    app.paymentsPass.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {

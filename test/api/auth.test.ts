@@ -4,7 +4,7 @@ import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema';
-import { seedDemoData } from '../../server/src/db/seed';
+import { seedDemoData } from '../../server/src/seed';
 import { Client, createTestApp, registerUser, type TestApp, uniqueUsername } from '../support/app';
 
 let t: TestApp;

@@ -9,8 +9,8 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { connect, queryRows } from '../../server/src/db/connect';
 import { products, users } from '../../server/src/db/schema';
-import { seedDemoData } from '../../server/src/db/seed';
 import { lookupZip, zipProblem } from '../../server/src/modules/shipping/zips';
+import { seedDemoData } from '../../server/src/seed';
 import { Client } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
 

@@ -150,6 +150,23 @@ describe('the import check (npm run lint)', () => {
     ]);
   });
 
+  it('lets the seed write through the modules, and only main.ts and cli.ts import the seed', () => {
+    const result = check(
+      tree({
+        'server/src/modules/orders/index.ts': 'export const writeOrder = 1;\n',
+        'server/src/seed.ts':
+          "import { writeOrder } from './modules/orders';\nexport const seed = writeOrder;\n",
+        'server/src/main.ts': "export const main = () => import('./seed');\n",
+        'server/src/cli.ts': "import { seed } from './seed';\nexport const cli = seed;\n",
+        'server/src/db/connect.ts': "import { seed } from '../seed';\nexport const connect = seed;\n",
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.problems).toEqual([
+      "server/src/db/connect.ts:1  only main.ts and cli.ts (and tests) may import seed.ts ('../seed')",
+    ]);
+  });
+
   it('allows the router only lazy imports of page files', () => {
     const result = check(
       tree({

@@ -2,13 +2,14 @@
  * Checkout's steps (docs/decisions/0021-payments.md#checkout-named-steps-one-round-trip-kept), run by
  * OrderService.checkout in one transaction: **check** the cart (checkCart: lock, then the shipping rules, the prices,
  * the stock and the order's size), **reserve** its units (reserve: a part of the write's statement, not a round trip of
- * its own) and **write** the order (writeOrder). Every checkout and cancel locks the listings in id order, so
+ * its own) and **write** the order (writeCheckedCart: writeOrder, the one way an order is written, with checkout's
+ * own parts). Every checkout and cancel locks the listings in id order, so
  * concurrent checkouts never oversell and never deadlock (docs/quality.md#reliability).
  */
 import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
-import { splitOrder } from '@domain/payments';
+import type { PaymentProviderId } from '@domain/payments';
 import {
   decideShipping,
   type IsoDate,
@@ -22,7 +23,7 @@ import type { PaymentSettings } from '../../config';
 import { queryRows, type Tx } from '../../db/connect';
 import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
-import type { addresses, cartItems, orderItems, orders, products, users } from '../../db/schema';
+import type { addresses, cartItems, products, users } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
 import {
   noticeValues,
@@ -39,9 +40,9 @@ import {
   sellerCanBePaid,
   shipmentPaymentView,
 } from '../payments';
-import { coverJoin } from '../photos';
 import { certificatesOf } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
+import { grossBySeller, type NewOrder, type Parcel, type WrittenOrder, writeOrder } from './order-write';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
@@ -189,11 +190,12 @@ function reserve(bought: SQL): SQL {
 }
 
 /**
- * write: the order with its copy of the address, one shipment per seller (with what the rules asked of it), its
- * lines, the units reserved, the cart less the lines bought (a line added meanwhile stays) and the notifications to
- * the buyer and each seller, in one statement. Answers the order as written.
+ * write: the order (writeOrder: the order with its copy of the address, one shipment per seller with what the rules
+ * asked of it, its lines and its money) and checkout's own parts of the same statement (checkoutParts: the units
+ * reserved, the cart less the lines bought, the notifications to the buyer and each seller), in one statement.
+ * Answers the order as written.
  */
-export async function writeOrder(
+export async function writeCheckedCart(
   tx: Tx,
   userId: number,
   idempotencyKey: string | null,
@@ -203,46 +205,40 @@ export async function writeOrder(
   /** How long the buyer has to pay: the setting's window, within what the provider allows. */
   windowMs: number,
 ): Promise<Order> {
-  const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
-  // What each shipment is worth and to whom (domain/payments/split.ts). The shipments are written in the parcels'
-  // order, so their ids ascend with n, and n stands for the id in the rule's tie-break.
-  const splits = splitOrder(
-    [...parcels.keys()].map((sellerId, n) => ({
-      id: n,
-      linesCents: lines
-        .filter((l) => l.sellerId === sellerId)
-        .reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
-    })),
-    shippingCents,
-    payments.commissionBp,
+  const order: NewOrder = {
+    buyerId: userId,
+    idempotencyKey,
+    note,
+    shipTo: cart.shipTo,
+    lines: cart.lines,
+    parcels: cart.parcels,
+    shippingCents: cart.shippingCents,
+    money: { provider: payments.provider, commissionBp: payments.commissionBp, windowMs },
+  };
+  const grossCents = grossBySeller(order);
+  const written = await writeOrder(
+    tx,
+    order,
+    checkoutParts(userId, checkoutNotices(userId, note, cart, payments, grossCents)),
   );
-  const splitRows = sql.join(
-    splits.map(
-      (x) =>
-        sql`(${x.id}::int, ${x.linesCents}::int, ${x.shippingCents}::int, ${x.grossCents}::int, ${x.commissionBp}::int, ${x.commissionCents}::int, ${x.netCents}::int)`,
-    ),
-    sql`, `,
-  );
-  const bought = sql.join(
-    lines.map(
-      (l, n) =>
-        sql`(${n}::int, ${l.productId}::int, ${l.sellerId}::int, ${l.title}::text, ${l.quantity}::int, ${l.priceCents}::int)`,
-    ),
-    sql`, `,
-  );
-  const parcelRows = sql.join(
-    [...parcels].map(
-      ([sellerId, p], n) =>
-        sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb)`,
-    ),
-    sql`, `,
-  );
+  return orderAsPlaced(userId, note, cart, payments.provider, written);
+}
+
+/**
+ * The notifications of a checkout, their texts waiting for the order's number: the buyer's "order placed" (with,
+ * when each nursery is paid directly, whom to pay what) and each seller's "order received".
+ */
+function checkoutNotices(
+  userId: number,
+  note: string | null,
+  cart: CheckedCart,
+  payments: PaymentSettings,
+  grossCents: ReadonlyMap<number, number>,
+): SQL {
+  const { shipTo, lines, parcels, totalCents } = cart;
   const direct = payments.provider === 'direct';
-  const grossCents = new Map(
-    [...parcels.keys()].map((sellerId, n) => [sellerId, splits[n]?.grossCents ?? 0]),
-  );
   const sellerOf = (sellerId: number) => lines.find((l) => l.sellerId === sellerId) as CheckedLine;
-  const notes = noticeValues([
+  return noticeValues([
     {
       ...orderPlacedNotice({
         buyerId: userId,
@@ -281,82 +277,41 @@ export async function writeOrder(
       sellerId,
     })),
   ]);
-  const written = await queryRows<
-    RowOf<typeof orders, 'id' | 'createdAt'> &
-      RowOf<typeof orderItems, 'productId' | 'shipmentId'> & {
-        itemId: ColumnOf<typeof orderItems, 'id'>;
-        /** The cover the line keeps (order_items.image_url), read by this statement, after the locks. */
-        coverUrl: ColumnOf<typeof orderItems, 'imageUrl'>;
-        expiresAt: Date | string;
-      }
-  >(
-    tx,
-    sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${bought}),
-        sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${parcelRows}),
-        o as (
-          insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
-                              ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
-                              ship_to_phone, note)
-          values (${userId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
-                  ${idempotencyKey}::text, ${shipTo.name}::text, ${shipTo.line1}::text, ${shipTo.line2}::text,
-                  ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text,
-                  ${note}::text)
-          returning id, created_at
-        ),
-        s as (
-          insert into shipments (order_id, seller_id, ship_from_state, labels, certificates, created_at)
-          select o.id, x.seller_id, x.ship_from_state, x.labels, x.certificates, o.created_at
-          from o, sellers x order by x.n
-          returning id, seller_id
-        ),
-        items as (
-          insert into order_items (order_id, shipment_id, product_id, title, quantity, price_cents, image_url,
-                                   cover_keys)
-          select o.id, s.id, b.product_id, b.title, b.quantity, b.price_cents, cover.url, cover.keys
-          from o, bought b join s on s.seller_id = b.seller_id ${coverJoin(sql`b.product_id`, 'cover')}
-          order by b.n
-          returning id, product_id, shipment_id, image_url
-        ),
-        splits (n, lines_cents, shipping_cents, gross_cents, commission_bp, commission_cents, net_cents) as
-          (values ${splitRows}),
-        settled as (
-          insert into shipment_settlements (shipment_id, lines_cents, shipping_cents, gross_cents, commission_bp,
-                                            commission_cents, net_cents)
-          select s.id, x.lines_cents, x.shipping_cents, x.gross_cents, x.commission_bp, x.commission_cents,
-                 x.net_cents
-          from s join sellers y on y.seller_id = s.seller_id join splits x on x.n = y.n
-          returning shipment_id
-        ),
-        payment as (
-          insert into payments (order_id, provider, amount_cents, expires_at)
-          select o.id, ${payments.provider}::text, ${totalCents}::int,
-                 o.created_at + make_interval(secs => ${Math.floor(windowMs / 1000)}::int)
-          from o
-          returning expires_at
-        ),
-        stock as (${reserve(sql`bought`)}),
+}
+
+/**
+ * Checkout's parts of the statement that writes the order, after the order's own: the units bought reserved
+ * (reserve), the cart less the lines bought (a line added meanwhile stays), and the notices (checkoutNotices' rows)
+ * written with the order's number.
+ */
+function checkoutParts(userId: number, notices: SQL): SQL {
+  return sql`stock as (${reserve(sql`bought`)}),
         emptied as (delete from cart_items c using bought b
                      where c.user_id = ${userId} and c.product_id = b.product_id returning c.id),
-        notes (user_id, kind, seller_id, title, body, link) as (values ${notes}),
+        notes (user_id, kind, seller_id, title, body, link) as (values ${notices}),
         notified as (
           insert into notifications (user_id, actor_id, kind, order_id, shipment_id, title, body, link)
           select n.user_id, ${userId}::int, n.kind, o.id, s.id, ${withOrderNumber(sql`n.title`, sql`o.id`)},
                  ${withOrderNumber(sql`n.body`, sql`o.id`)}, ${withOrderNumber(sql`n.link`, sql`o.id`)}
           from o cross join notes n left join s on s.seller_id = n.seller_id
           returning id
-        )
-        select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
-               items.shipment_id as "shipmentId", items.image_url as "coverUrl", payment.expires_at as "expiresAt"
-        from o, items, payment`,
-  );
-  const first = written[0];
-  if (!first) throw new Error('The order was not written');
-  const createdAt = new Date(first.createdAt);
-  const byProduct = new Map(written.map((w) => [w.productId, w]));
+        )`;
+}
+
+/** The order a checkout answers, as written: every part to ship and awaiting its payment. */
+function orderAsPlaced(
+  userId: number,
+  note: string | null,
+  cart: CheckedCart,
+  provider: PaymentProviderId,
+  written: WrittenOrder,
+): Order {
+  const { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents } = cart;
+  const byProduct = new Map(written.items.map((w) => [w.productId, w]));
   const shipmentsBySeller = new Map<number, Shipment>();
   const unpaid = (sellerId: number) => ({
     status: 'pending',
-    grossCents: grossCents.get(sellerId) ?? 0,
+    grossCents: written.grossCents.get(sellerId) ?? 0,
     paidAt: null,
     refundState: 'none' as const,
     transferState: 'none' as const,
@@ -364,13 +319,13 @@ export async function writeOrder(
     refundNote: null,
   });
   const items: OrderLine[] = lines.map((l) => {
-    const w = byProduct.get(l.productId) as (typeof written)[number];
+    const w = byProduct.get(l.productId) as WrittenOrder['items'][number];
     let shipment = shipmentsBySeller.get(l.sellerId);
     if (!shipment) {
       shipment = {
         ...shipmentFacts({
           id: w.shipmentId,
-          orderId: first.id,
+          orderId: written.id,
           status: 'pending',
           carrier: null,
           trackingNumber: null,
@@ -382,7 +337,7 @@ export async function writeOrder(
           cancelReason: null,
         }),
         seller: { id: l.sellerId, username: l.sellerUsername, name: l.payee },
-        payment: shipmentPaymentView(payments.provider, {
+        payment: shipmentPaymentView(provider, {
           ...unpaid(l.sellerId),
           payee: l.payee,
           instructions: l.instructions,
@@ -397,12 +352,12 @@ export async function writeOrder(
   });
   return toOrder(
     {
-      id: first.id,
+      id: written.id,
       userId,
       subtotalCents,
       shippingCents,
       totalCents,
-      createdAt,
+      createdAt: written.createdAt,
       note,
       shipToName: shipTo.name,
       shipToLine1: shipTo.line1,
@@ -415,7 +370,7 @@ export async function writeOrder(
     items,
     [...shipmentsBySeller.values()],
     orderPaymentView(
-      { provider: payments.provider, expiresAt: first.expiresAt, redirectUrl: null },
+      { provider, expiresAt: written.expiresAt, redirectUrl: null },
       [...parcels.keys()].map(unpaid),
     ),
   );
@@ -448,13 +403,6 @@ async function certificatesFor(
         from unnest(${sql.param(sellers)}::int[]) as s(id)`,
   );
   return new Map(rows.map((r) => [r.sellerId, r.certificates]));
-}
-
-/** What one seller's parcel carries under the shipping rules: its origin, outside labels and certificates. */
-interface Parcel {
-  shipFromState: string | null;
-  labels: string[];
-  certificates: Array<{ kind: string; number: string }>;
 }
 
 /**

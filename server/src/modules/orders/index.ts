@@ -2,6 +2,13 @@
 // services.
 
 export { OrderService } from './order-service';
+export {
+  type NewOrder,
+  type NewOrderLine,
+  type Parcel,
+  type WrittenOrder,
+  writeOrder,
+} from './order-write';
 export { PaymentEvents } from './payment-events';
 export { PaymentWindow } from './payment-window';
 export { orderRoutes, sellerOrderRoutes } from './routes';

@@ -4,10 +4,17 @@ import { type IsoDate, shippingToday } from '@domain/shipping';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
-import { orders, payments, shipments } from '../../db/schema';
+import { orders, shipments } from '../../db/schema';
 import { Conflict, NotFound, Unavailable } from '../../errors';
-import { type PaymentProvider, ProviderRefused } from '../payments';
-import { checkCart, writeOrder } from './checkout';
+import {
+  type PaymentProvider,
+  ProviderRefused,
+  paymentPageOf,
+  queueRefundsForCancelledShipments,
+  queueTransfersForDeliveredShipments,
+  recordPaymentPage,
+} from '../payments';
+import { checkCart, writeCheckedCart } from './checkout';
 import { readOrders } from './order-read';
 import {
   cancelShipments,
@@ -107,7 +114,7 @@ export class OrderService {
     if (order.payment.status !== 'awaiting') throw new Conflict(NOTHING_TO_PAY);
     if (new Date(order.payment.expiresAt).getTime() <= this.now().getTime())
       throw new Conflict(TIME_TO_PAY_PASSED);
-    const [row] = await this.db.select({ ref: payments.ref }).from(payments).where(eq(payments.orderId, id));
+    const row = await paymentPageOf(this.db, id);
     if (row?.ref) {
       let seen: Awaited<ReturnType<PaymentProvider['lookUp']>>;
       try {
@@ -137,10 +144,7 @@ export class OrderService {
   private async startPayment(order: Order): Promise<Order> {
     if (!this.provider || order.payment.provider !== this.provider.id) return order;
     if (order.payment.status !== 'awaiting' || order.payment.redirectUrl) return order;
-    const [row] = await this.db
-      .select({ attempt: payments.attempt, expiresAt: payments.expiresAt })
-      .from(payments)
-      .where(eq(payments.orderId, order.id));
+    const row = await paymentPageOf(this.db, order.id);
     if (!row) return order;
     // The page's end is made from stored facts (the order's time and window; the provider keeps its own limit on
     // it), so a retry sends the very same request.
@@ -156,10 +160,7 @@ export class OrderService {
       cancelUrl: `${page}?payment=cancel`,
     });
     if (started.kind !== 'redirect') return order;
-    await this.db
-      .update(payments)
-      .set({ ref: started.ref, redirectUrl: started.url })
-      .where(and(eq(payments.orderId, order.id), eq(payments.attempt, row.attempt)));
+    await recordPaymentPage(this.db, order.id, row.attempt, started);
     return { ...order, payment: { ...order.payment, redirectUrl: started.url } };
   }
 
@@ -181,7 +182,7 @@ export class OrderService {
       this.payments.windowHours * 3_600_000,
       this.provider?.longestWindowMs ?? Number.POSITIVE_INFINITY,
     );
-    return writeOrder(tx, userId, idempotencyKey, note, cart, this.payments, windowMs);
+    return writeCheckedCart(tx, userId, idempotencyKey, note, cart, this.payments, windowMs);
   }
 
   /** The user's orders, newest first, with their shipments and lines. */
@@ -222,14 +223,10 @@ export class OrderService {
       const pending = chosen.filter((p) => p.status === 'pending');
       if (pending.length === 0)
         throw new Conflict(shipmentId === undefined ? ORDER_SHIPPED : SHIPMENT_SHIPPED);
-      await cancelShipments(
-        tx,
-        userId,
-        pending.map((p) => p.id),
-        'buyer',
-        reason,
-        this.now(),
-      );
+      const cancelled = pending.map((p) => p.id);
+      await cancelShipments(tx, userId, cancelled, 'buyer', reason, this.now());
+      // What the buyer paid the marketplace for these parts goes back: their refunds fall due with the cancel.
+      await queueRefundsForCancelledShipments(tx, cancelled);
     });
     return this.get(userId, id);
   }
@@ -249,6 +246,8 @@ export class OrderService {
         .update(shipments)
         .set({ status: 'delivered', deliveredAt: this.now(), deliveredBy: 'buyer' })
         .where(eq(shipments.id, shipmentId));
+      // The nursery paid through the marketplace is owed its part: its transfer falls due with the delivery.
+      await queueTransfersForDeliveredShipments(tx, [shipmentId]);
       await notifyDelivered(tx, [shipmentId], 'buyer');
     });
     return this.get(userId, id);

@@ -1,8 +1,9 @@
 /**
- * What a payment provider's webhook event does to an order (docs/decisions/0021-payments.md#when-the-money-arrives):
- * the event is only a trigger. Its payment is looked up again at the provider (before any transaction: no network call
- * while rows are locked), and the order moves forward by what the provider says now, never by what the event's body
- * claims, so events delivered late, twice or out of order change nothing they should not:
+ * What a payment provider's webhook event does to an order
+ * (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once): the event is only a trigger. Its payment is
+ * looked up again at the provider (before any transaction: no network call while rows are locked), and the order
+ * moves forward by what the provider says now, never by what the event's body claims, so events delivered late, twice
+ * or out of order change nothing they should not:
  * - paid: when the charge captured the order's whole amount in USD, the order's unpaid parts are stamped paid, the
  *   payment records its charge, the ledger its `charge`, and each nursery is told to ship; when it captured less (or
  *   in another currency), the payment is held for a person instead (docs/decisions/0028-stripe-limits.md): it records
@@ -10,17 +11,27 @@
  *   for the marketplace; an order already paid (or held) changes nothing;
  * - expired: the parts still unpaid are cancelled by the marketplace, their units back on sale, both sides told;
  *   never a paid order (a late `expired` after the payment changes nothing);
- * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the admin).
- * An event for no order of ours is acknowledged and logged; an event already handled changes nothing (payment_events,
- * inserted first in the transaction that acts on it).
+ * - processing, open, failed: logged, nothing changes (a failure after a success is logged as an error, for the
+ *   admin).
+ * An event for no order of ours is acknowledged and logged; an event already handled changes nothing
+ * (payment_events, inserted first in the transaction that acts on it). Every write to the payment, its settlements
+ * and the ledger is the payments module's (recordPaymentEvent, recordOrderPaid, holdShortPayment); this file decides.
  */
 import { fromCents } from '@domain/money';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import type { RowOf } from '../../db/rows';
-import type { payments, shipments } from '../../db/schema';
 import { notify, orderPaidNotice, paymentHeldNotice } from '../notifications';
-import type { EventLog, PaymentEvent, PaymentLookup, PaymentProvider } from '../payments';
+import {
+  chargeCoversOrder,
+  type EventLog,
+  holdShortPayment,
+  type PaymentEvent,
+  type PaymentLookup,
+  type PaymentProvider,
+  paymentAfterLocks,
+  recordOrderPaid,
+  recordPaymentEvent,
+} from '../payments';
 import { cancelUnpaid } from './payment-window';
 import { lockOrder, lockShipments } from './shipment-changes';
 
@@ -43,9 +54,6 @@ type Outcome =
   | { did: 'waiting'; status: PaymentLookup['status'] }
   | { did: 'failed' }
   | { did: 'failed-after-paid' };
-
-/** The currency of every order here (domain/money): a charge in another one pays none of it. */
-const ORDER_CURRENCY = 'usd';
 
 /** How long a card payment may wait before it is looked up at the provider, and how many one pass looks up. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -103,10 +111,10 @@ export class PaymentEvents {
   }
 
   /**
-   * Reconciliation (docs/decisions/0021-payments.md#when-the-money-arrives): the card payments still awaiting
-   * `RECONCILE_AFTER_MS` after their page was made are looked up at the provider, and moved on as their event would
-   * have moved them, so a lost webhook costs minutes, not the order. Run before the unpaid window's job, so an order
-   * paid whose event was lost is found paid rather than cancelled. Answers how many it looked up.
+   * Reconciliation (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once): the card payments still
+   * awaiting `RECONCILE_AFTER_MS` after their page was made are looked up at the provider, and moved on as their
+   * event would have moved them, so a lost webhook costs minutes, not the order. Run before the unpaid window's job,
+   * so an order paid whose event was lost is found paid rather than cancelled. Answers how many it looked up.
    */
   async reconcile(log: EventLog, at: Date = this.now()): Promise<number> {
     const due = await queryRows<{ orderId: number; ref: string }>(
@@ -145,25 +153,16 @@ export class PaymentEvents {
     now: PaymentLookup,
   ): Promise<Outcome> {
     // An event is recorded first: a second delivery of it stops here. A reconciliation has no event to record.
-    if (eventId !== null) {
-      const first = await queryRows<{ eventId: string }>(
-        tx,
-        sql`insert into payment_events (provider, event_id, type) values (${this.provider.id}, ${eventId}, ${kind})
-            on conflict do nothing returning event_id as "eventId"`,
-      );
-      if (first.length === 0) return { did: 'duplicate' };
-    }
+    if (eventId !== null && !(await recordPaymentEvent(tx, this.provider.id, eventId, kind)))
+      return { did: 'duplicate' };
     // The lock order of every change to an order (docs/architecture.md#lock-order): the order, then its shipments in
     // id order.
     const order = await lockOrder(tx, sql`id = ${orderId}`);
     if (!order) return { did: 'not-current', current: null };
     await lockShipments(tx, sql`order_id = ${orderId}`);
     const buyerId = order.buyerId;
-    // The payment as it stands once the locks are held, in a statement of its own.
-    const [payment] = await queryRows<RowOf<typeof payments, 'ref' | 'chargeRef' | 'amountCents'>>(
-      tx,
-      sql`select ref, charge_ref as "chargeRef", amount_cents as "amountCents" from payments where order_id = ${orderId}`,
-    );
+    // The payment as it stands once the locks are held.
+    const payment = await paymentAfterLocks(tx, orderId);
     if (!payment || payment.ref !== now.ref) return { did: 'not-current', current: payment?.ref ?? null };
     const paid = payment.chargeRef !== null;
     switch (now.status) {
@@ -171,9 +170,9 @@ export class PaymentEvents {
         if (paid) return { did: 'already-paid' };
         if (!now.chargeRef) return { did: 'paid-without-charge' };
         // Paid only when what the charge captured, in the order's currency, covers the order.
-        if (now.currency !== ORDER_CURRENCY || now.capturedCents < payment.amountCents)
+        if (!chargeCoversOrder(now, payment.amountCents))
           return this.hold(tx, { orderId, buyerId }, now, now.chargeRef, payment.amountCents);
-        return this.stampPaid(tx, orderId, now.chargeRef, now.capturedCents, payment.amountCents);
+        return this.paid(tx, orderId, now.chargeRef, now.capturedCents, payment.amountCents);
       case 'expired':
         if (paid) return { did: 'already-paid' };
         return {
@@ -189,12 +188,9 @@ export class PaymentEvents {
   }
 
   /**
-   * Holds a payment whose charge came in short of the order (less than its amount, or in another currency), after
-   * the locks: the payment keeps its charge and what it captured in USD (0 in another currency), so later events
-   * and the reconciliation find it decided and change nothing, and isHeld derives its state; no part is stamped paid
-   * (so none may ship, and no refund or transfer is ever queued for it), and the ledger records no charge: the money
-   * is for a person at the marketplace to settle with the buyer (docs/payments.md#a-payment-held-for-review). The
-   * buyer is told; the marketplace learns of it from the log (a warning, with the order and the amounts).
+   * A charge short of the order (less than its amount, or in another currency), after the locks: the payment is held
+   * for a person at the marketplace (holdShortPayment: nothing ships, the ledger records no charge), the buyer is
+   * told, and the marketplace learns of it from the log (a warning, with the order and the amounts).
    */
   private async hold(
     tx: Tx,
@@ -203,17 +199,12 @@ export class PaymentEvents {
     chargeRef: string,
     amountCents: number,
   ): Promise<Outcome> {
-    const usd = now.currency === ORDER_CURRENCY;
-    const received = usd ? Math.min(now.capturedCents, amountCents) : 0;
-    await tx.execute(
-      sql`update payments set charge_ref = ${chargeRef}, captured_cents = ${received}::int
-          where order_id = ${order.orderId} and charge_ref is null`,
-    );
+    const { receivedCents } = await holdShortPayment(tx, order.orderId, now, chargeRef, amountCents);
     await notify(tx, [
       paymentHeldNotice({
         buyerId: order.buyerId,
         orderId: order.orderId,
-        received: usd ? fromCents(received) : null,
+        received: receivedCents === null ? null : fromCents(receivedCents),
         total: fromCents(amountCents),
       }),
     ]);
@@ -227,50 +218,17 @@ export class PaymentEvents {
   }
 
   /**
-   * Stamps the order paid, in one statement after the locks: the payment's charge and amount captured, each part still
-   * to ship and unpaid paid from now, each part cancelled meanwhile paid with its refund due, and the ledger's
-   * `charge` of the order's amount; then each nursery is told to ship. The payment's `charge_ref is null` makes a
-   * second stamp change nothing.
+   * A charge that pays the order, after the locks: the order is recorded paid (recordOrderPaid: its parts to ship
+   * paid, the refunds of parts cancelled meanwhile due, the ledger's charge), then each nursery is told to ship.
    */
-  private async stampPaid(
+  private async paid(
     tx: Tx,
     orderId: number,
     chargeRef: string,
     capturedCents: number,
     amountCents: number,
   ): Promise<Outcome> {
-    const at: SQL = sql`${this.now().toISOString()}::timestamptz`;
-    const parts = await queryRows<RowOf<typeof shipments, 'id' | 'sellerId'>>(
-      tx,
-      sql`with pay as (
-            update payments set charge_ref = ${chargeRef}, captured_cents = least(${capturedCents}::int, amount_cents)
-            where order_id = ${orderId} and charge_ref is null
-            returning order_id, amount_cents
-          ),
-          stamped as (
-            update shipment_settlements ss set paid_at = ${at}
-            from shipments s
-            where s.id = ss.shipment_id and s.order_id = ${orderId} and s.status = 'pending' and ss.paid_at is null
-              and exists (select 1 from pay)
-            returning s.id, s.seller_id
-          ),
-          -- A part cancelled before the money came (by the buyer, or the window, as the buyer paid) was charged for
-          -- all the same: it is paid, and its refund falls due with the payment (PostgreSQL runs every writing part
-          -- of a statement, whether or not the rest reads it).
-          owed as (
-            update shipment_settlements ss set paid_at = ${at}, refund_state = 'due'
-            from shipments s
-            where s.id = ss.shipment_id and s.order_id = ${orderId} and s.status = 'cancelled' and ss.paid_at is null
-              and ss.refund_state = 'none' and exists (select 1 from pay)
-            returning s.id
-          ),
-          charge as (
-            insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
-            select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from pay where amount_cents > 0
-            returning id
-          )
-          select id, seller_id as "sellerId" from stamped order by id`,
-    );
+    const parts = await recordOrderPaid(tx, orderId, chargeRef, capturedCents, this.now());
     // The caller read the payment unpaid after the order's lock, so it was stamped; parts may all have been cancelled.
     if (parts.length === 0) return { did: 'paid-nothing-to-ship' };
     await notify(

@@ -9,9 +9,10 @@ export const NOT_PAID_IN_TIME = 'The payment did not arrive in time.';
 const BATCH = 100;
 
 /**
- * The unpaid window (docs/decisions/0021-payments.md#when-the-money-arrives): a part of an order whose money has not
- * come in when its payment's window ends is cancelled by the marketplace (`cancelled_by = 'system'`), its units put
- * back on sale, and the buyer and the nursery told. A part paid meanwhile, even a moment before, is left alone.
+ * The unpaid window (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once): a part of an order whose
+ * money has not come in when its payment's window ends is cancelled by the marketplace (`cancelled_by = 'system'`),
+ * its units put back on sale, and the buyer and the nursery told. A part paid meanwhile, even a moment before, is
+ * left alone.
  */
 export class PaymentWindow {
   constructor(
@@ -90,6 +91,7 @@ export async function cancelUnpaid(
         order by s.id`,
   );
   if (unpaid.length === 0) return 0;
+  // Unpaid, read so under the locks: no refund falls due (queueRefundsForCancelledShipments would find none).
   await cancelShipments(
     tx,
     order.buyerId,

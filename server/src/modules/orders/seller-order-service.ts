@@ -18,12 +18,17 @@ import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
 import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
-import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, type orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { notify, paymentReceivedNotice, reminderNotice } from '../notifications';
-import { isPaid, shipmentPaymentView } from '../payments';
+import {
+  isPaid,
+  queueRefundsForCancelledShipments,
+  queueTransfersForDeliveredShipments,
+  recordPaymentReceived,
+  shipmentPaymentView,
+} from '../payments';
 import { type ReturnAddressColumns, returnAddressOf, returnAddressSelect } from '../shipping';
 import { SHIP_TO_SELECT, type ShipToColumns, shipmentFacts, shipToOf } from './order-read';
 import {
@@ -150,6 +155,8 @@ export class SellerOrderService {
       if (part.status === 'cancelled') throw new Conflict(SHIPMENT_CANCELLED);
       if (part.status !== 'pending') throw new Conflict(SHIPMENT_SHIPPED);
       await cancelShipments(tx, part.buyerId, [id], 'seller', reason, this.now());
+      // What the buyer paid the marketplace for the part goes back: its refund falls due with the cancel.
+      await queueRefundsForCancelledShipments(tx, [id]);
     });
     return this.shipment(sellerId, id);
   }
@@ -165,38 +172,7 @@ export class SellerOrderService {
       const part = await this.lockOwn(tx, sellerId, id);
       if (part.status === 'cancelled') throw new Conflict(SHIPMENT_WAS_CANCELLED);
       // Read after the lock, in a statement of its own, so a stamp committed while this waited is seen.
-      const [stamp] = await queryRows<{
-        provider: PaymentProviderId;
-        wasPaid: boolean;
-        stampedCents: number | null;
-        orderId: number;
-        buyerId: number;
-        payee: string;
-      }>(
-        tx,
-        sql`with target as (
-              select ss.shipment_id, ss.paid_at, ss.gross_cents, p.provider, s.order_id, s.seller_id
-              from shipment_settlements ss
-              join shipments s on s.id = ss.shipment_id
-              join payments p on p.order_id = s.order_id
-              where ss.shipment_id = ${id}
-            ),
-            stamped as (
-              update shipment_settlements ss set paid_at = ${this.now().toISOString()}::timestamptz
-              from target t
-              where ss.shipment_id = t.shipment_id and t.paid_at is null and t.provider = 'direct'
-              returning ss.gross_cents
-            ),
-            ledger as (
-              insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider)
-              select t.order_id, t.shipment_id, t.seller_id, 'received_by_seller', x.gross_cents, 'direct'
-              from target t, stamped x
-              returning id
-            )
-            select t.provider, t.paid_at is not null as "wasPaid", (select gross_cents from stamped) as "stampedCents",
-                   t.order_id as "orderId", o.user_id as "buyerId", ${shopName(sql`u`)} as payee
-            from target t join orders o on o.id = t.order_id join users u on u.id = t.seller_id`,
-      );
+      const stamp = await recordPaymentReceived(tx, id, this.now());
       if (!stamp) throw new NotFound(SHIPMENT_NOT_FOUND);
       if (stamp.provider !== 'direct') throw new Conflict(PAID_BY_CARD);
       if (stamp.stampedCents === null) return;
@@ -230,11 +206,10 @@ export class SellerOrderService {
             where status = 'shipped' and shipped_at <= ${due.toISOString()}::timestamptz
             returning id`,
       );
-      await notifyDelivered(
-        tx,
-        marked.map((m) => m.id),
-        'auto',
-      );
+      const delivered = marked.map((m) => m.id);
+      // Each nursery paid through the marketplace is owed its part: its transfer falls due with the delivery.
+      await queueTransfersForDeliveredShipments(tx, delivered);
+      await notifyDelivered(tx, delivered, 'auto');
       return marked.length;
     });
   }

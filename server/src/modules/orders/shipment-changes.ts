@@ -5,7 +5,6 @@ import { shopName } from '../../db/names';
 import type { RowOf } from '../../db/rows';
 import { orderItems, products, shipments } from '../../db/schema';
 import { cancelledNotice, deliveredNotice, notify, shippedNotice } from '../notifications';
-import { queueRefunds, queueTransfers } from '../payments';
 import { hideUnbackedReviews } from '../reviews';
 
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
@@ -51,8 +50,9 @@ export async function lockShipments(
 
 /**
  * Cancels pending shipments of one buyer's order whose rows the caller has locked (lockShipments): their units go
- * back in stock (the listings locked in id order, as checkout locks them), and the buyer's reviews that no other
- * standing purchase backs are hidden.
+ * back in stock (the listings locked in id order, as checkout locks them), the buyer's reviews that no other
+ * standing purchase backs are hidden, and the other side is told. No money moves here: a caller cancelling parts
+ * that may be paid queues their refunds itself (queueRefundsForCancelledShipments, in the payments module).
  */
 export async function cancelShipments(
   tx: Tx,
@@ -79,8 +79,6 @@ export async function cancelShipments(
     .update(shipments)
     .set({ status: 'cancelled', cancelledAt: at, cancelledBy: by, cancelReason: reason })
     .where(inArray(shipments.id, shipmentIds));
-  // What the buyer paid the marketplace for these parts goes back: the refund is queued with the cancel.
-  await queueRefunds(tx, shipmentIds);
   // A review needs a purchase that still stands: this cancel may have taken the buyer's last one.
   await hideUnbackedReviews(tx, buyerId, productIds);
   // The other side is told: the seller when the buyer cancelled, the buyer when the seller did; both when the
@@ -154,13 +152,11 @@ export async function notifyShipped(tx: Tx, shipmentIds: number[]): Promise<void
 }
 
 /**
- * Tells each seller that these shipments arrived (the buyer said so, or the 14-day rule did), and queues the
- * transfer each is owed when the marketplace holds its money.
+ * Tells each seller that these shipments arrived (the buyer said so, or the 14-day rule did). No money moves here:
+ * the caller queues the transfers the nurseries are owed (queueTransfersForDeliveredShipments, in the payments module).
  */
 export async function notifyDelivered(tx: Tx, shipmentIds: number[], by: DeliveredBy): Promise<void> {
   if (shipmentIds.length === 0) return;
-  // Delivered: each nursery paid through the marketplace is owed its part, queued with the delivery.
-  await queueTransfers(tx, shipmentIds);
   const parties = await partiesOf(tx, shipmentIds);
   await notify(
     tx,

@@ -1,9 +1,27 @@
-// The payments module's public face (docs/architecture.md#import-rules): the ports and their providers.
+// The payments module's public face (docs/architecture.md#import-rules): the ports and their providers, and every
+// write to the money's tables, each named by its money effect (docs/decisions/0034-one-owner-for-money.md).
 
 export { AccountEvents } from './account-events';
 export { DirectRefunds, REFUND_MESSAGES } from './direct-refunds';
-export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
+export {
+  MoneyJobs,
+  queueRefundsForCancelledShipments,
+  queueTransfersForDeliveredShipments,
+} from './money-jobs';
+export { type NewOrderMoney, newOrderMoneySql, splitNewOrder } from './order-money';
 export { cannotBePaid, isHeld, isPaid, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
+export {
+  chargeCoversOrder,
+  holdShortPayment,
+  type PaymentReceived,
+  paymentAfterLocks,
+  paymentPageOf,
+  recordOrderPaid,
+  recordPaymentEvent,
+  recordPaymentPage,
+  recordPaymentReceived,
+} from './payment-records';
+export { PaymentsPass, type Reconciler } from './payments-pass';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
 export { type Providers, paymentProviders } from './providers';

@@ -1,12 +1,12 @@
 /**
- * Refunds and transfers, done by claimed jobs (docs/decisions/0021-payments.md#refunds-and-transfers-stripe): the
- * transaction that cancels a paid shipment marks its refund due, the one that marks it delivered marks its transfer
- * due (queueRefunds, queueTransfers); a pass of MoneyJobs claims the due rows with FOR UPDATE SKIP LOCKED and a
- * lease, commits, calls the provider with a key made from the shipment, and records the result and the ledger. Two
- * instances never act on one row; a row whose answer was lost (its lease ran out while `sending`) is looked up
- * before it is sent again; a refusal no retry will change leaves it `unresolved` for a person, never sent twice; a
- * transfer refused because the nursery's account may not be paid now waits for the account
- * (docs/decisions/0028-stripe-limits.md).
+ * Refunds and transfers, done by claimed jobs (docs/decisions/0034-one-owner-for-money.md#the-moneys-way-told-once):
+ * the transaction that cancels a paid shipment marks its refund due, the one that marks it delivered marks its
+ * transfer due (queueRefundsForCancelledShipments, queueTransfersForDeliveredShipments); a pass of MoneyJobs claims
+ * the due rows with FOR UPDATE SKIP LOCKED and a lease, commits, calls the provider with a key made from the
+ * shipment, and records the result and the ledger. Two instances never act on one row; a row whose answer was lost
+ * (its lease ran out while `sending`) is looked up before it is sent again; a refusal no retry will change leaves it
+ * `unresolved` for a person, never sent twice; a transfer refused because the nursery's account may not be paid now
+ * waits for the account (docs/decisions/0028-stripe-limits.md).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
@@ -22,8 +22,14 @@ const heldFor = (ids: readonly number[]): SQL =>
       and exists (select 1 from shipments s join payments p on p.order_id = s.order_id
                   where s.id = ss.shipment_id and p.provider = 'stripe')`;
 
-/** In the transaction that cancels these shipments: the refund of each one paid by card falls due. */
-export async function queueRefunds(tx: Tx, shipmentIds: readonly number[]): Promise<void> {
+/**
+ * In the transaction that cancels these shipments (after their locks): the refund of each one paid by card falls
+ * due, for MoneyJobs to send. A part paid directly has none to queue: its nursery sends it (DirectRefunds).
+ */
+export async function queueRefundsForCancelledShipments(
+  tx: Tx,
+  shipmentIds: readonly number[],
+): Promise<void> {
   if (shipmentIds.length === 0) return;
   await tx.execute(
     sql`update shipment_settlements ss set refund_state = 'due'
@@ -31,8 +37,14 @@ export async function queueRefunds(tx: Tx, shipmentIds: readonly number[]): Prom
   );
 }
 
-/** In the transaction that marks these shipments delivered: the transfer to each one's nursery falls due. */
-export async function queueTransfers(tx: Tx, shipmentIds: readonly number[]): Promise<void> {
+/**
+ * In the transaction that marks these shipments delivered: the transfer of its net to each one's nursery falls due,
+ * for MoneyJobs to send, when the marketplace holds the money (an order paid by card).
+ */
+export async function queueTransfersForDeliveredShipments(
+  tx: Tx,
+  shipmentIds: readonly number[],
+): Promise<void> {
   if (shipmentIds.length === 0) return;
   await tx.execute(
     sql`update shipment_settlements ss set transfer_state = 'due'

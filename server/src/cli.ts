@@ -1,6 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: the start-up steps on their own. */
-import { loadConfig } from '../config';
-import { connect } from './connect';
+import { loadConfig } from './config';
+import { connect } from './db/connect';
 import { seedDemoData } from './seed';
 
 const command = process.argv[2];

@@ -2,7 +2,7 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
-import { PAYMENT_WINDOW_HOURS, splitOrder } from '@domain/payments';
+import { PAYMENT_WINDOW_HOURS } from '@domain/payments';
 import {
   blockedDestinations,
   type CertificateKind,
@@ -12,21 +12,8 @@ import {
   shippingToday,
 } from '@domain/shipping/rules';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../security/passwords';
-import type { Database, Tx } from './connect';
-import {
-  addresses,
-  ledgerEntries,
-  orderItems,
-  orders,
-  payments,
-  products,
-  reviews,
-  sellerCertificates,
-  shipmentSettlements,
-  shipments,
-  users,
-} from './schema';
+import type { Database, Tx } from './db/connect';
+import { addresses, products, reviews, sellerCertificates, shipments, users } from './db/schema';
 import {
   DEMO_BUYER_ADDRESS,
   SEED_BUYERS,
@@ -36,7 +23,10 @@ import {
   SEED_SELLERS,
   type SeedAddress,
   type SeedListing,
-} from './seed-data';
+} from './db/seed-data';
+import { type Parcel, writeOrder } from './modules/orders';
+import { recordPaymentReceived } from './modules/payments';
+import { hashPassword } from './security/passwords';
 
 export interface SeedOptions {
   /** The configuration's seedDemo: demo data was asked for (never in production). */
@@ -237,32 +227,18 @@ async function seedOrdersAndReviews(
   };
 
   // One shipment per seller, shipped (and delivered, when that was over AUTO_DELIVER_DAYS ago) or still to ship.
+  // Written as checkout writes an order (writeOrder), paid to each nursery directly as the default provider has it:
+  // each part's payment recorded received when placed (recordPaymentReceived: the settlement paid, the ledger's
+  // record of it), then sent on its way.
   const placeOrder = async (username: string, titles: string[], shipped: boolean, daysAgo: number) => {
     const lines = titles.map(listing);
-    const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents, 0);
     const createdAt = new Date(now - daysAgo * DAY_MS);
     const shippedAt = shipped ? new Date(createdAt.getTime() + DAY_MS) : null;
     const delivered = shipped && daysAgo - 1 >= AUTO_DELIVER_DAYS;
     const to = addressOf.get(username) as SeedAddress;
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer(username),
-        shipToName: to.name,
-        shipToLine1: to.line1,
-        shipToCity: to.city,
-        shipToState: to.state,
-        shipToZip: to.zip,
-        subtotalCents,
-        shippingCents: SHIPPING_CENTS,
-        totalCents: subtotalCents + SHIPPING_CENTS,
-        createdAt,
-      })
-      .returning({ id: orders.id });
-    const orderId = (order as { id: number }).id;
     // Each seller's part travels as checkout would send it: every line allowed to the buyer's state (a demo order
     // the rules refuse stops the seed), with the labels and certificates the rules ask for.
-    const compliance = (sellerId: number) => {
+    const parcelOf = (sellerId: number): Parcel => {
       const labels = new Set<string>();
       const certificates = new Map<string, { kind: string; number: string }>();
       for (const l of lines.filter((x) => x.sellerId === sellerId)) {
@@ -272,68 +248,45 @@ async function seedOrdersAndReviews(
         for (const label of decision.labels) labels.add(label);
         for (const c of decision.certificates ?? []) certificates.set(c.kind, c);
       }
-      return { labels: [...labels], certificates: [...certificates.values()] };
+      return {
+        shipFromState: profile(sellerId).shipFromState,
+        labels: [...labels],
+        certificates: [...certificates.values()],
+      };
     };
-    const parts = await tx
-      .insert(shipments)
-      .values(
-        [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => ({
-          orderId,
-          sellerId,
-          ...compliance(sellerId),
-          status: delivered ? ('delivered' as const) : shipped ? ('shipped' as const) : ('pending' as const),
-          shipFromState: profile(sellerId).shipFromState,
-          carrier: shipped ? 'usps' : null,
-          trackingNumber: shipped ? `94001${String(orderId).padStart(17, '0')}` : null,
-          shippedAt,
-          deliveredAt: delivered ? new Date(createdAt.getTime() + 4 * DAY_MS) : null,
-          deliveredBy: delivered ? 'buyer' : null,
-          createdAt,
-        })),
-      )
-      .returning({ id: shipments.id, sellerId: shipments.sellerId });
-    await tx.insert(orderItems).values(
-      lines.map((l) => ({
-        orderId,
-        shipmentId: (parts.find((p) => p.sellerId === l.sellerId) as { id: number }).id,
+    const order = await writeOrder(tx, {
+      buyerId: buyer(username),
+      idempotencyKey: null,
+      note: null,
+      shipTo: { ...to, line2: null, phone: null },
+      lines: lines.map((l) => ({
         productId: l.id,
+        sellerId: l.sellerId,
         title: l.title,
         quantity: 1,
         priceCents: l.priceCents,
-        createdAt,
       })),
-    );
-    // Paid to the nursery directly, as the default provider has it (docs/decisions/0021-payments.md): each
-    // shipment's settlement by the rule checkout uses, paid when placed, and the ledger's record of it.
-    const splits = splitOrder(
-      parts.map((p) => ({
-        id: p.id,
-        linesCents: lines.filter((l) => l.sellerId === p.sellerId).reduce((sum, l) => sum + l.priceCents, 0),
-      })),
-      SHIPPING_CENTS,
-      0,
-    );
-    await tx
-      .insert(shipmentSettlements)
-      .values(splits.map(({ id, ...money }) => ({ shipmentId: id, ...money, paidAt: createdAt })));
-    await tx.insert(payments).values({
-      orderId,
-      provider: 'direct',
-      amountCents: subtotalCents + SHIPPING_CENTS,
-      expiresAt: new Date(createdAt.getTime() + PAYMENT_WINDOW_HOURS.direct * 3_600_000),
-      createdAt,
+      parcels: new Map(
+        [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => [sellerId, parcelOf(sellerId)]),
+      ),
+      shippingCents: SHIPPING_CENTS,
+      money: { provider: 'direct', commissionBp: 0, windowMs: PAYMENT_WINDOW_HOURS.direct * 3_600_000 },
+      placedAt: createdAt,
     });
-    await tx.insert(ledgerEntries).values(
-      splits.map((x) => ({
-        orderId,
-        shipmentId: x.id,
-        sellerId: (parts.find((p) => p.id === x.id) as { sellerId: number }).sellerId,
-        kind: 'received_by_seller',
-        amountCents: x.grossCents,
-        provider: 'direct' as const,
-        createdAt,
-      })),
-    );
+    const parts = [...new Set(order.items.map((i) => i.shipmentId))].sort((a, b) => a - b);
+    for (const shipmentId of parts) await recordPaymentReceived(tx, shipmentId, createdAt);
+    if (shipped)
+      await tx
+        .update(shipments)
+        .set({
+          status: delivered ? 'delivered' : 'shipped',
+          carrier: 'usps',
+          trackingNumber: `94001${String(order.id).padStart(17, '0')}`,
+          shippedAt,
+          deliveredAt: delivered ? new Date(createdAt.getTime() + 4 * DAY_MS) : null,
+          deliveredBy: delivered ? 'buyer' : null,
+        })
+        .where(eq(shipments.orderId, order.id));
   };
 
   for (const r of SEED_REVIEWS) await placeOrder(r.buyer, [r.listing], true, r.daysAgo);
