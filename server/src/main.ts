@@ -49,12 +49,11 @@ async function main(): Promise<void> {
     app.maintenance().catch((err: Error) => server.log.warn(err.message));
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
-  const moneyTimer =
-    config.payments.provider === 'stripe'
-      ? setInterval(() => {
-          app.paymentsPass().catch((err) => server.log.warn({ err }, 'the payments pass failed'));
-        }, config.payments.jobs.intervalMs)
-      : null;
+  const moneyTimer = app.holdsMoney
+    ? setInterval(() => {
+        app.paymentsPass().catch((err) => server.log.warn({ err }, 'the payments pass failed'));
+      }, config.payments.jobs.intervalMs)
+    : null;
   moneyTimer?.unref();
 
   let closing = false;

@@ -42,6 +42,13 @@ describe('Connect with Stripe', () => {
     ).body;
     expect((await nursery.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
       provider: 'stripe',
+      capabilities: {
+        name: 'Stripe',
+        paysNurseryDirectly: false,
+        hostedCheckout: true,
+        payoutAccounts: true,
+        refundsByProvider: true,
+      },
       account: null,
       takingOrders: false,
     });
@@ -71,8 +78,9 @@ describe('Connect with Stripe', () => {
     const link = links.at(-1);
     expect(link?.params).toMatchObject({
       type: 'account_onboarding',
-      return_url: `${t.config.payments.origin}/seller/profile?stripe=return`,
-      refresh_url: `${t.config.payments.origin}/seller/profile?stripe=refresh`,
+      // Named for no provider; the profile reads `?stripe=` too, as links made before carry it.
+      return_url: `${t.config.payments.origin}/seller/profile?onboarding=return`,
+      refresh_url: `${t.config.payments.origin}/seller/profile?onboarding=refresh`,
     });
 
     const { client: buyer } = await registerUser(t.server);
@@ -131,6 +139,13 @@ describe('under the default', () => {
       const { client } = await registerUser(direct.server, { isSeller: true });
       expect((await client.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
         provider: 'direct',
+        capabilities: {
+          name: 'Direct',
+          paysNurseryDirectly: true,
+          hostedCheckout: false,
+          payoutAccounts: false,
+          refundsByProvider: false,
+        },
         account: null,
         takingOrders: true,
       });

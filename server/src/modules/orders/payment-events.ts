@@ -266,7 +266,7 @@ export class PaymentEvents {
           ),
           charge as (
             insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
-            select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from pay where amount_cents > 0
+            select order_id, 'charge', amount_cents, ${this.provider.id}::text, ${chargeRef} from pay where amount_cents > 0
             returning id
           )
           select id, seller_id as "sellerId" from stamped order by id`,

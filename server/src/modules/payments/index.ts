@@ -6,7 +6,7 @@ export { MoneyJobs, queueRefunds, queueTransfers } from './money-jobs';
 export { cannotBePaid, isHeld, isPaid, SOME_CANNOT_BE_PAID, sellerCanBePaid } from './payability';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
-export { type Providers, paymentProviders } from './providers';
+export { capabilitiesOf, holdsMoney, paymentProvider } from './providers';
 export { directRefundRoutes, payoutAccountRoutes } from './routes';
 export {
   STRIPE_LIMITS,
