@@ -409,7 +409,9 @@ for (const theme of THEMES) {
             '/seller/profile, Stripe needs more',
           );
           await expect(page.getByText('A bank account for your payouts')).toBeVisible();
-          await expect(page.getByText('Back from Stripe: it has not finished with your account yet.')).toBeVisible();
+          await expect(
+            page.getByText('Back from Stripe: it has not finished with your account yet.'),
+          ).toBeVisible();
           await stripe.activate(account);
           const created = await page.request.post('/api/products', {
             headers: originHeaders(baseURL),

@@ -85,7 +85,14 @@ describe('direct, the default provider', () => {
       /no account to connect/,
     );
     await expect(
-      payouts.transfer({ orderId: 1, shipmentId: 1, attempt: 0, cents: 100, accountRef: 'a', chargeRef: 'c' }),
+      payouts.transfer({
+        orderId: 1,
+        shipmentId: 1,
+        attempt: 0,
+        cents: 100,
+        accountRef: 'a',
+        chargeRef: 'c',
+      }),
     ).rejects.toBeInstanceOf(ProviderRefused);
     expect(await payouts.findTransfer(1, 1)).toBeNull();
     expect(() => payments.readWebhook(Buffer.from('{}'), 't=1,v1=x')).toThrow(/no provider sends events/);
