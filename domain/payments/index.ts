@@ -2,6 +2,7 @@
 
 export * from './instructions';
 export * from './ledger';
+export * from './providers';
 export * from './refunds';
 export * from './responses';
 export * from './split';

@@ -1,3 +1,5 @@
+import type { PaymentProviderId } from './providers';
+
 /**
  * The kinds of money facts the ledger records (docs/decisions/0021-payments.md#money-as-facts-in-cents), each an
  * amount in whole cents greater than 0, never changed once written:
@@ -18,10 +20,6 @@ export const LEDGER_KINDS = [
   'refunded_by_seller',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** Who takes the buyer's money: the nursery directly (the default, no configuration), or the marketplace by Stripe. */
-export const PAYMENT_PROVIDERS = ['direct', 'stripe'] as const;
-export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Where a refund or transfer owed for a shipment stands; `unresolved` when a lost answer could not be looked up. */
 export const MONEY_JOB_STATES = ['none', 'due', 'sending', 'sent', 'unresolved'] as const;

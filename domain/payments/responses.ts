@@ -4,8 +4,39 @@
  */
 import { z } from 'zod';
 import { dollars, isoTime } from '../responses';
-import { PAYMENT_PROVIDERS, PAYOUT_ACCOUNT_STATES } from './ledger';
+import { PAYOUT_ACCOUNT_STATES } from './ledger';
+import { PAYMENT_PROVIDERS } from './providers';
 import { ORDER_PAYMENTS, SHIPMENT_PAYMENTS } from './status';
+
+/** What a way of paying lets buyers and nurseries do, as each provider declares it. */
+export const providerCapabilitiesSchema = z
+  .object({
+    name: z
+      .string()
+      .describe('The provider as the pages name it ("Stripe"), in the words of its capabilities'),
+    paysNurseryDirectly: z
+      .boolean()
+      .describe(
+        'The buyer pays each nursery itself, as its payment instructions say; the nursery says when the money arrived and records the refund of a part cancelled after it was paid',
+      ),
+    hostedCheckout: z
+      .boolean()
+      .describe(
+        'The buyer pays the whole order on the provider\'s own page (`redirectUrl`, "Pay now"), which the provider confirms to the marketplace',
+      ),
+    payoutAccounts: z
+      .boolean()
+      .describe(
+        'Each nursery connects an account with the provider, which must be active before buyers can pay it, and is paid its part into it once delivered',
+      ),
+    refundsByProvider: z
+      .boolean()
+      .describe(
+        "A part cancelled after it was paid is refunded by the marketplace through the provider, to the buyer's card",
+      ),
+  })
+  .meta({ id: 'PaymentCapabilities' });
+export type ProviderCapabilities = z.output<typeof providerCapabilitiesSchema>;
 
 /** A shipment's part of its order's payment: what it is worth, whom it is paid to, and where it stands. */
 export const shipmentPaymentSchema = z
@@ -15,6 +46,9 @@ export const shipmentPaymentSchema = z
       .describe(
         'Who takes the money: the nursery directly (`direct`), or the marketplace by card (`stripe`)',
       ),
+    capabilities: providerCapabilitiesSchema.describe(
+      "What this part's provider lets the pages show and offer: the pages decide by these, never by the provider's id",
+    ),
     status: z.enum(SHIPMENT_PAYMENTS).describe('Derived from when it was paid, its status and its refund'),
     label: z.string().describe('The status in words ("Awaiting payment", "Paid")'),
     amount: dollars().describe(
@@ -56,6 +90,9 @@ export type ShipmentPaymentView = z.output<typeof shipmentPaymentSchema>;
 export const orderPaymentSchema = z
   .object({
     provider: z.enum(PAYMENT_PROVIDERS),
+    capabilities: providerCapabilitiesSchema.describe(
+      "What the order's provider lets the pages show and offer (\"Pay now\", each nursery's instructions, who refunds): the pages decide by these, never by the provider's id",
+    ),
     status: z.enum(ORDER_PAYMENTS).describe("Derived from the shipments' payments"),
     label: z.string().describe('The status in words ("Awaiting payment", "Partly paid: 1 of 2 nurseries")'),
     total: dollars().describe(
@@ -86,6 +123,9 @@ export const payoutAccountSchema = z
     provider: z
       .enum(PAYMENT_PROVIDERS)
       .describe('`direct`: buyers pay the nursery itself; no account to connect'),
+    capabilities: providerCapabilitiesSchema.describe(
+      "What the provider in force lets the nursery's pages show (its account's section, what to set up before selling): the pages decide by these, never by the provider's id",
+    ),
     account: z
       .object({
         status: z.enum(PAYOUT_ACCOUNT_STATES),

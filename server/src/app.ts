@@ -37,7 +37,7 @@ import {
   MoneyJobs,
   PaymentsPass,
   PayoutAccounts,
-  paymentProviders,
+  paymentProvider,
   payoutAccountRoutes,
   stripeWebhookRoutes,
 } from './modules/payments';
@@ -213,32 +213,27 @@ export async function buildApp({
     sitemaps: new Sitemaps(database.db),
     publicOrigin: config.publicOrigin,
   });
-  // Who takes the money and pays the nurseries (none to call under the default): docs/decisions/0021-payments.md.
-  const providers = paymentProviders(config.payments);
+  // Who takes the money and pays the nurseries, by the id PAYMENTS_PROVIDER names (`direct` by default: nothing to
+  // call): docs/decisions/0035-payment-providers.md.
+  const provider = paymentProvider(config.payments);
   const sellerOrders = new SellerOrderService(database.db, now);
   const paymentWindow = new PaymentWindow(database.db, now);
-  const moneyJobs = new MoneyJobs(
-    database.db,
-    providers.payments,
-    providers.payouts,
-    server.log,
-    now,
-    config.payments.jobs.leaseMs,
-  );
+  const moneyJobs = new MoneyJobs(database.db, provider, server.log, now, config.payments.jobs.leaseMs);
   await server.register(area('orders', sellerOrderRoutes), { prefix: '/api/seller', sellerOrders });
   await server.register(area('orders', orderRoutes), {
     prefix: '/api/orders',
-    orders: new OrderService(database.db, today, now, config.payments, providers.payments, server.log),
+    orders: new OrderService(database.db, today, now, config.payments, provider.payments, server.log),
   });
-  // Stripe's webhooks, when Stripe takes the payments: signed, so exempt from the Origin check (plugins/security.ts).
+  // The provider's webhooks, when the marketplace holds the money (Stripe): signed, so exempt from the Origin check
+  // (plugins/security.ts).
   let paymentEvents: PaymentEvents | null = null;
-  if (providers.payments && providers.payouts) {
-    paymentEvents = new PaymentEvents(database.db, providers.payments, now);
-    const accountEvents = new AccountEvents(database.db, providers.payouts, now);
+  if (provider.holdsMoney) {
+    paymentEvents = new PaymentEvents(database.db, provider.payments, now);
+    const accountEvents = new AccountEvents(database.db, provider.payouts, now);
     await server.register(area('payments', stripeWebhookRoutes), {
       prefix: '/api/payments',
-      payments: providers.payments,
-      payouts: providers.payouts,
+      payments: provider.payments,
+      payouts: provider.payouts,
       onPaymentEvent: (event, log) => (paymentEvents as PaymentEvents).handle(event, log),
       onAccountEvent: (event, log) => accountEvents.handle(event, log),
     });
@@ -255,7 +250,7 @@ export async function buildApp({
   });
   await server.register(area('payments', payoutAccountRoutes), {
     prefix: '/api/seller',
-    accounts: new PayoutAccounts(database.db, config.payments, providers.payouts, server.log),
+    accounts: new PayoutAccounts(database.db, config.payments, provider, server.log),
   });
   // A nursery paid directly records the refund of a part cancelled after it was paid: docs/decisions/0027-direct-refunds.md.
   await server.register(area('payments', directRefundRoutes), {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseDecimal } from '@domain/numbers';
 import {
   COMMISSION_BP_MAX,
+  PAYMENT_PROVIDER,
   PAYMENT_PROVIDERS,
   PAYMENT_WINDOW_HOURS,
   type PaymentProviderId,
@@ -389,7 +390,7 @@ const checkedEnvSchema = envSchema
       "must be set with NODE_ENV=production: the site's address as browsers see it (e.g. https://shop.example.com), which the pages' canonical URLs, the Origin check and the mails' links use",
   })
   .superRefine((e, ctx) => {
-    if (e.PAYMENTS_PROVIDER !== 'stripe') return;
+    if (e.PAYMENTS_PROVIDER !== PAYMENT_PROVIDER.stripe) return;
     for (const name of STRIPE_SETTINGS)
       if (!e[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with PAYMENTS_PROVIDER=stripe' });
@@ -571,7 +572,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       origin: e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`,
       jobs: { intervalMs: e.MONEY_JOBS_INTERVAL_SECONDS * 1000, leaseMs: e.MONEY_JOBS_LEASE_SECONDS * 1000 },
       stripe:
-        e.PAYMENTS_PROVIDER === 'stripe'
+        e.PAYMENTS_PROVIDER === PAYMENT_PROVIDER.stripe
           ? {
               secretKey: e.STRIPE_SECRET_KEY as string,
               webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,

@@ -117,6 +117,14 @@ describe('the order says whom to pay, how much and how', () => {
 
     expect(order.payment).toMatchObject({
       provider: 'direct',
+      // What the pages may show, from the answer: each nursery's instructions, no payment page, no account.
+      capabilities: {
+        name: 'Direct',
+        paysNurseryDirectly: true,
+        hostedCheckout: false,
+        payoutAccounts: false,
+        refundsByProvider: false,
+      },
       status: 'awaiting',
       label: 'Awaiting payment',
       total: order.total,

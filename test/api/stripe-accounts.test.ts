@@ -30,6 +30,13 @@ describe('Connect with Stripe', () => {
     const { client: nursery, id, listing: product } = await signUpNursery(t, { listing: { quantity: 5 } });
     expect((await nursery.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
       provider: 'stripe',
+      capabilities: {
+        name: 'Stripe',
+        paysNurseryDirectly: false,
+        hostedCheckout: true,
+        payoutAccounts: true,
+        refundsByProvider: true,
+      },
       account: null,
       takingOrders: false,
     });
@@ -57,8 +64,9 @@ describe('Connect with Stripe', () => {
     const link = links.at(-1);
     expect(link?.params).toMatchObject({
       type: 'account_onboarding',
-      return_url: `${t.config.payments.origin}/seller/profile?stripe=return`,
-      refresh_url: `${t.config.payments.origin}/seller/profile?stripe=refresh`,
+      // Named for no provider; the profile reads `?stripe=` too, as links made before carry it.
+      return_url: `${t.config.payments.origin}/seller/profile?onboarding=return`,
+      refresh_url: `${t.config.payments.origin}/seller/profile?onboarding=refresh`,
     });
 
     const { client: buyer } = await signUpBuyer(t);
@@ -117,6 +125,13 @@ describe('under the default', () => {
       const { client } = await signUpNursery(direct);
       expect((await client.get<PayoutAccountView>('/api/seller/payout-account')).body).toEqual({
         provider: 'direct',
+        capabilities: {
+          name: 'Direct',
+          paysNurseryDirectly: true,
+          hostedCheckout: false,
+          payoutAccounts: false,
+          refundsByProvider: false,
+        },
         account: null,
         takingOrders: true,
       });

@@ -68,9 +68,19 @@ describe('checkout by card', () => {
     const order = res.body;
     expect(order.payment).toMatchObject({
       provider: 'stripe',
+      // What the pages may show, from the answer: Stripe's page and "Pay now", refunds to the card.
+      capabilities: {
+        name: 'Stripe',
+        paysNurseryDirectly: false,
+        hostedCheckout: true,
+        payoutAccounts: true,
+        refundsByProvider: true,
+      },
       status: 'awaiting',
       label: 'Awaiting payment',
     });
+    // Each part says the same of its provider, as the nursery's Orders tab reads it.
+    for (const s of order.shipments) expect(s.payment.capabilities).toEqual(order.payment.capabilities);
     expect(order.payment.redirectUrl).toMatch(new RegExp(`^${stripe.url}/pay/cs_`));
     expect(order.shipments.map((s) => s.payment.instructions)).toEqual([null, null]);
     // Nearly a day to pay by card: the window (24 hours by default) within Stripe's page's 23.5 hours, which keep

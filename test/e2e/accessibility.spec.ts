@@ -401,6 +401,7 @@ for (const theme of THEMES) {
           const account = decodeURIComponent(/\/onboard\/([^/?]+)/.exec(url)?.[1] ?? '');
           await stripe.activate(account);
           await stripe.restrict(account, ['individual.verification.document', 'external_account']);
+          // The return parameter's earlier name, as links Stripe was given before carry it, still reads as a return.
           await visitAndScan(
             page,
             theme,
@@ -408,6 +409,9 @@ for (const theme of THEMES) {
             '/seller/profile, Stripe needs more',
           );
           await expect(page.getByText('A bank account for your payouts')).toBeVisible();
+          await expect(
+            page.getByText('Back from Stripe: it has not finished with your account yet.'),
+          ).toBeVisible();
           await stripe.activate(account);
           const created = await page.request.post('/api/products', {
             headers: originHeaders(baseURL),

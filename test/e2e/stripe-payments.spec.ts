@@ -111,7 +111,7 @@ for (const viewport of VIEWPORTS) {
       await card.getByRole('button', { name: 'Connect with Stripe' }).click();
       await expect(seller.page.getByRole('heading', { level: 1, name: 'Set up payouts' })).toBeVisible();
       await seller.page.getByRole('button', { name: 'Finish onboarding' }).click();
-      await expect(seller.page).toHaveURL(`${stripeApp.baseURL}/seller/profile?stripe=return`);
+      await expect(seller.page).toHaveURL(`${stripeApp.baseURL}/seller/profile?onboarding=return`);
       await expect(card.getByRole('status')).toHaveText('Your Stripe account: Ready to sell by card');
       await expect(card).toContainText('Buyers can check out your plants by card.');
       await expect(card.getByRole('button')).toHaveCount(0);

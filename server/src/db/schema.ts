@@ -16,11 +16,10 @@ import { CANCELLED_BY, CARRIERS, SHIPMENT_STATUSES, type ShipmentStatus } from '
 import {
   LEDGER_KINDS,
   MONEY_JOB_STATES,
-  PAYMENT_PROVIDERS,
   PAYOUT_ACCOUNT_STATES,
-  type PaymentProviderId,
   type PayoutAccountState,
 } from '@domain/payments/ledger';
+import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@domain/payments/providers';
 import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';

@@ -208,7 +208,7 @@ function ShipmentCard({
           {shipment.payment.status === 'not-collected' && (
             <p>
               Not collected:{' '}
-              {shipment.payment.provider === 'direct'
+              {shipment.payment.capabilities.paysNurseryDirectly
                 ? `${shipment.payment.payee} will not collect `
                 : 'you will not be charged '}
               <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span>.
@@ -256,12 +256,12 @@ function PartRefund({ payment }: { payment: Shipment['payment'] }) {
   if (payment.status === 'refund-due')
     return (
       <p>
-        {payment.provider === 'direct' ? (
+        {payment.capabilities.refundsByProvider ? (
+          <>Refund due: {amount} goes back to your card.</>
+        ) : (
           <>
             Refund due from {payment.payee}: {amount}. You are told when it records the refund sent.
           </>
-        ) : (
-          <>Refund due: {amount} goes back to your card.</>
         )}
       </p>
     );
@@ -269,8 +269,8 @@ function PartRefund({ payment }: { payment: Shipment['payment'] }) {
   return (
     <>
       <p>
-        {payment.provider === 'direct' ? `Refund sent by ${payment.payee}` : 'Refunded to your card'}:{' '}
-        {amount}
+        {payment.capabilities.refundsByProvider ? 'Refunded to your card' : `Refund sent by ${payment.payee}`}
+        : {amount}
         {payment.refundedAt && (
           <>
             , <LocalDate value={payment.refundedAt} dateStyle="medium" />

@@ -120,11 +120,11 @@ export function usePayNow(id: number) {
     onSuccess: (order) => {
       queryClient.setQueryData(orderQueries.detail(id).queryKey, order);
       if (order.payment.redirectUrl) goToPaymentPage(order.payment.redirectUrl);
-      // Paid meanwhile (the page shows it), or no page from Stripe this time.
+      // Paid meanwhile (the page shows it), or no page from the provider (Stripe) this time.
       else if (order.payment.status === 'awaiting')
         toast({
           title: 'Payment not started',
-          description: 'Stripe did not give a payment page: please try again in a moment',
+          description: `${order.payment.capabilities.name} did not give a payment page: please try again in a moment`,
           variant: 'destructive',
         });
     },

@@ -88,7 +88,7 @@ export function useCheckoutNote(): [string, (next: string) => void] {
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and the orders list refreshed (stock changed), `onPlaced` (the panel
  * closes) and the order's own page, /orders/:id, from the answer: the confirmation, with whom to pay and how; paid by card
- * (`payment.provider` stripe), Stripe's payment page instead when the answer names one (`payment.redirectUrl`). Failure: "Checkout failed" with the server's message or "Something went wrong"; a
+ * (`payment.capabilities.hostedCheckout`), the provider's payment page instead when the answer names one (`payment.redirectUrl`). Failure: "Checkout failed" with the server's message or "Something went wrong"; a
  * 409 for changed prices says so, and the refetched cart shows the new prices to accept.
  *
  * One Idempotency-Key per attempt: a retry after a network failure or a server error sends the same key,
@@ -143,10 +143,10 @@ export function useCheckout({
       // The buyer has a new notification ("Order #N placed"): the bell counts it.
       void refreshNotifications(queryClient);
       onPlaced?.(order);
-      // Paid by card: on to Stripe's payment page, which brings the buyer back to the order's page. Without a page
-      // (Stripe did not answer), the order's page offers "Pay now".
-      const { provider, redirectUrl } = order.payment;
-      if (provider === 'stripe' && redirectUrl) {
+      // Paid on the provider's page (Stripe's): on to it, which brings the buyer back to the order's page. Without
+      // a page (the provider did not answer), the order's page offers "Pay now".
+      const { capabilities, redirectUrl } = order.payment;
+      if (capabilities.hostedCheckout && redirectUrl) {
         goToPaymentPage(redirectUrl);
         return;
       }

@@ -8,9 +8,9 @@ import { useSession } from '@/lib/session';
 export const paymentQueries = {
   all: ['payments'] as const,
   /**
-   * GET /api/seller/payout-account: who takes buyers' money (`direct` or `stripe`) and, by card, where the nursery's
-   * Stripe account stands (the server asks Stripe afresh each time): fetched afresh on each visit, as a nursery comes
-   * back from Stripe's onboarding.
+   * GET /api/seller/payout-account: who takes buyers' money and what that provider lets the pages show (its
+   * capabilities), and, with a payout account to connect (Stripe), where the nursery's account stands (the server
+   * asks the provider afresh each time): fetched afresh on each visit, as a nursery comes back from its onboarding.
    */
   payoutAccount: (userId: number) =>
     queryOptions({
@@ -27,17 +27,17 @@ export function usePayoutAccount() {
 }
 
 /**
- * "Connect with Stripe" (POST /api/seller/payout-account): a fresh link to Stripe's onboarding, where the browser
- * goes; Stripe brings the nursery back to its profile. A failure (Stripe not answering: 503) toasts the server's
- * message.
+ * "Connect with Stripe" (POST /api/seller/payout-account): a fresh link to the payout provider's onboarding, named
+ * `provider`, where the browser goes; the provider brings the nursery back to its profile. A failure (the provider
+ * not answering: 503) toasts the server's message.
  */
-export function useConnectStripe() {
+export function useConnectPayoutAccount(provider: string) {
   return useMutation({
     mutationFn: () => apiRequest<{ url: string }>('POST', '/api/seller/payout-account', {}),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => {
       toast({
-        title: 'Could not open Stripe',
+        title: `Could not open ${provider}`,
         description: errorMessage(error, 'Something went wrong'),
         variant: 'destructive',
       });

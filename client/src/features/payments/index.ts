@@ -2,6 +2,6 @@
 // profile page (features/shipping, loaded lazily by the router), and the dashboard's notice while buyers cannot pay
 // the nursery yet. The buyer's side of a payment is the orders
 // feature's (the order page's payment section, "Pay now").
-export { paymentQueries, useConnectStripe, usePayoutAccount } from './api';
+export { paymentQueries, useConnectPayoutAccount, usePayoutAccount } from './api';
 export { CardPaymentsSection } from './components/CardPaymentsSection';
 export { PaymentsNotice } from './components/PaymentsNotice';

@@ -105,9 +105,10 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
 }
 
 /**
- * How buyers pay the nursery, by the way of paying in force (GET /api/seller/payout-account): paid directly (the
- * default), "How buyers pay you" with its payment instructions (`children`); by card, "Card payments" with its Stripe
- * account instead (the instructions, not shown, are kept as they are when the profile is saved).
+ * How buyers pay the nursery, by what the provider in force allows (GET /api/seller/payout-account's capabilities):
+ * paid directly (the default), "How buyers pay you" with its payment instructions (`children`); with a payout account
+ * to connect (Stripe), "Card payments" with that account instead (the instructions, not shown, are kept as they are
+ * when the profile is saved).
  */
 function PaymentsSection({ headingId, children }: { headingId: string; children: ReactNode }) {
   const payout = usePayoutAccount();
@@ -134,8 +135,14 @@ function PaymentsSection({ headingId, children }: { headingId: string; children:
         </Button>
       </section>
     );
-  if (payout.data.provider === 'stripe')
-    return <CardPaymentsSection account={payout.data.account} headingId={headingId} />;
+  if (payout.data.capabilities.payoutAccounts)
+    return (
+      <CardPaymentsSection
+        account={payout.data.account}
+        provider={payout.data.capabilities.name}
+        headingId={headingId}
+      />
+    );
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6">
       <div>

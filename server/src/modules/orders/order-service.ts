@@ -53,8 +53,8 @@ export class OrderService {
     private readonly now: () => Date = () => new Date(),
     /** Who takes the money, the commission fixed per shipment at checkout, and the unpaid window. */
     private readonly payments: PaymentSettings,
-    /** The provider that takes the buyer's money (null when buyers pay each nursery directly). */
-    private readonly provider: PaymentProvider | null = null,
+    /** The provider in force, that takes the buyer's money (`direct`: each nursery takes it itself). */
+    private readonly provider: PaymentProvider,
     /** Where a payment that could not be started is told of. */
     private readonly log: { warn(details: object, message: string): void } = { warn() {} },
   ) {}
@@ -108,7 +108,8 @@ export class OrderService {
    */
   async pay(userId: number, id: number): Promise<Order> {
     const order = await this.get(userId, id);
-    if (!this.provider || order.payment.provider !== this.provider.id) throw new Conflict(PAID_DIRECTLY);
+    if (!order.payment.capabilities.hostedCheckout || order.payment.provider !== this.provider.id)
+      throw new Conflict(PAID_DIRECTLY);
     if (order.payment.status === 'paid') throw new Conflict(ALREADY_PAID);
     if (order.payment.status === 'held') throw new Conflict(PAYMENT_HELD);
     if (order.payment.status !== 'awaiting') throw new Conflict(NOTHING_TO_PAY);
@@ -139,10 +140,12 @@ export class OrderService {
   /**
    * pay: sends the order's payment to the provider, once: the provider's idempotency key is made from the order and
    * its attempt, so a retry (a replayed checkout, "Pay now" after a lost answer) finds the same payment page. Stores
-   * where the buyer pays and answers the order with it. Nothing to start under the default, or once paid.
+   * where the buyer pays and answers the order with it. Nothing to start when the buyer pays on no provider's page
+   * (`direct`), or once paid.
    */
   private async startPayment(order: Order): Promise<Order> {
-    if (!this.provider || order.payment.provider !== this.provider.id) return order;
+    if (!order.payment.capabilities.hostedCheckout || order.payment.provider !== this.provider.id)
+      return order;
     if (order.payment.status !== 'awaiting' || order.payment.redirectUrl) return order;
     const row = await paymentPageOf(this.db, order.id);
     if (!row) return order;
@@ -178,10 +181,7 @@ export class OrderService {
   ): Promise<Order> {
     const cart = await checkCart(tx, userId, shown, addressId, this.today(), this.payments, this.provider);
     // The unpaid window, never longer than the provider's payment page may wait.
-    const windowMs = Math.min(
-      this.payments.windowHours * 3_600_000,
-      this.provider?.longestWindowMs ?? Number.POSITIVE_INFINITY,
-    );
+    const windowMs = Math.min(this.payments.windowHours * 3_600_000, this.provider.longestWindowMs);
     return writeCheckedCart(tx, userId, idempotencyKey, note, cart, this.payments, windowMs);
   }
 

@@ -228,7 +228,7 @@ export class PaymentEvents {
     capturedCents: number,
     amountCents: number,
   ): Promise<Outcome> {
-    const parts = await recordOrderPaid(tx, orderId, chargeRef, capturedCents, this.now());
+    const parts = await recordOrderPaid(tx, orderId, chargeRef, capturedCents, this.now(), this.provider.id);
     // The caller read the payment unpaid after the order's lock, so it was stamped; parts may all have been cancelled.
     if (parts.length === 0) return { did: 'paid-nothing-to-ship' };
     await notify(

@@ -28,7 +28,9 @@ export class AccountEvents {
     const [ours] = await this.db
       .select({ sellerId: sellerPayoutAccounts.sellerId })
       .from(sellerPayoutAccounts)
-      .where(and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, ref)));
+      .where(
+        and(eq(sellerPayoutAccounts.provider, this.payouts.id), eq(sellerPayoutAccounts.accountRef, ref)),
+      );
     if (!ours) {
       log.warn(about, 'Connect event for an account that is not ours: acknowledged, nothing changed');
       return;
@@ -38,11 +40,11 @@ export class AccountEvents {
     const changed = await this.db.transaction(async (tx) => {
       const first = await tx
         .insert(paymentEvents)
-        .values({ provider: 'stripe', eventId: event.id, type: event.kind })
+        .values({ provider: this.payouts.id, eventId: event.id, type: event.kind })
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId });
       if (first.length === 0) return false;
-      await storePayoutAccount(tx, account, this.now());
+      await storePayoutAccount(tx, this.payouts.id, account, this.now());
       return true;
     });
     if (!changed) log.info(about, 'Connect event already handled: acknowledged, nothing changed');

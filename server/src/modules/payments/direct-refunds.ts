@@ -12,6 +12,7 @@ import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
 import { Conflict, NotFound } from '../../errors';
 import { notify, refundSentNotice } from '../notifications';
+import { capabilitiesOf } from './providers';
 
 /** The 404 of a shipment that is not the seller's (the orders module's words for it). */
 const SHIPMENT_NOT_FOUND = 'Shipment not found';
@@ -72,7 +73,8 @@ export class DirectRefunds {
             where s.id = ${shipmentId}`,
       );
       if (!part) throw new NotFound(SHIPMENT_NOT_FOUND);
-      if (part.provider !== 'direct') throw new Conflict(REFUND_MESSAGES.byCard);
+      // Only a nursery paid directly refunds the buyer itself; by card the marketplace refunds through the provider.
+      if (!capabilitiesOf(part.provider).paysNurseryDirectly) throw new Conflict(REFUND_MESSAGES.byCard);
       if (part.status !== 'cancelled') throw new Conflict(REFUND_MESSAGES.notCancelled);
       if (!part.paid) throw new Conflict(REFUND_MESSAGES.notPaid);
       if (part.refundState === 'sent') return;

@@ -24,7 +24,7 @@ export {
 export { PaymentsPass, type Reconciler } from './payments-pass';
 export { PayoutAccounts } from './payout-accounts';
 export * from './ports';
-export { type Providers, paymentProviders } from './providers';
+export { capabilitiesOf, holdsMoney, paymentProvider } from './providers';
 export { directRefundRoutes, payoutAccountRoutes } from './routes';
 export {
   STRIPE_LIMITS,

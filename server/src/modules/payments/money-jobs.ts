@@ -11,16 +11,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { storePayoutAccount } from './payout-accounts';
-import { AccountNotReady, type PaymentProvider, type PayoutProvider, ProviderRefused } from './ports';
+import { AccountNotReady, type Provider, ProviderRefused } from './ports';
+import { MONEY_HOLDING_PROVIDERS, providerList, providerLiteral } from './providers';
 
 /** How many rows one pass claims of each kind. */
 const BATCH = 20;
 
-/** The shipments `ids` of orders paid by card whose money came in: those the marketplace holds money for. */
+/**
+ * The shipments `ids` of orders paid through a provider under which the marketplace holds the money (Stripe;
+ * Provider.holdsMoney) whose money came in: those the marketplace holds money for.
+ */
 const heldFor = (ids: readonly number[]): SQL =>
   sql`ss.shipment_id = any(${sql.param([...ids])}::int[]) and ss.paid_at is not null
       and exists (select 1 from shipments s join payments p on p.order_id = s.order_id
-                  where s.id = ss.shipment_id and p.provider = 'stripe')`;
+                  where s.id = ss.shipment_id and p.provider in ${providerList(MONEY_HOLDING_PROVIDERS)})`;
 
 /**
  * In the transaction that cancels these shipments (after their locks): the refund of each one paid by card falls
@@ -73,8 +77,8 @@ type Kind = 'refund' | 'transfer';
 export class MoneyJobs {
   constructor(
     private readonly db: Db,
-    private readonly payments: PaymentProvider | null,
-    private readonly payouts: PayoutProvider | null,
+    /** The provider in force: nothing to send when the marketplace holds no money under it (`direct`). */
+    private readonly provider: Provider,
     private readonly log: {
       warn(details: object, message: string): void;
       error(details: object, message: string): void;
@@ -86,7 +90,7 @@ export class MoneyJobs {
 
   /** One pass: the refunds due, then the transfers due. Answers how many of each were sent. */
   async run(): Promise<{ refunds: number; transfers: number }> {
-    if (!this.payments || !this.payouts) return { refunds: 0, transfers: 0 };
+    if (!this.provider.holdsMoney) return { refunds: 0, transfers: 0 };
     return { refunds: await this.pass('refund'), transfers: await this.pass('transfer') };
   }
 
@@ -138,7 +142,7 @@ export class MoneyJobs {
                 ${
                   kind === 'transfer'
                     ? sql`and exists (select 1 from shipments s join seller_payout_accounts a on a.seller_id = s.seller_id
-                                      where s.id = ss.shipment_id and a.provider = 'stripe' and a.status = 'active')`
+                                      where s.id = ss.shipment_id and a.provider = ${providerLiteral(this.provider.id)} and a.status = 'active')`
                     : sql``
                 }
               order by ss.shipment_id
@@ -159,7 +163,7 @@ export class MoneyJobs {
             from claimed c
             join shipments s on s.id = c.shipment_id
             join payments p on p.order_id = s.order_id
-            left join seller_payout_accounts a on a.seller_id = s.seller_id and a.provider = 'stripe'
+            left join seller_payout_accounts a on a.seller_id = s.seller_id and a.provider = ${providerLiteral(this.provider.id)}
             order by c.shipment_id`,
       ),
     );
@@ -167,8 +171,7 @@ export class MoneyJobs {
 
   /** The provider's call, after looking up a row whose earlier answer was lost. Answers the provider's reference. */
   private async send(kind: Kind, row: Claimed): Promise<string> {
-    const payments = this.payments as PaymentProvider;
-    const payouts = this.payouts as PayoutProvider;
+    const { payments, payouts } = this.provider;
     if (kind === 'refund') {
       if (row.retry) {
         const found = await payments.findRefund(row.chargeRef, row.shipmentId);
@@ -213,7 +216,7 @@ export class MoneyJobs {
       );
       if (!done) return;
       const entry = (kindOf: string, cents: number, sellerId: number | null) =>
-        sql`(${row.orderId}::int, ${row.shipmentId}::int, ${sellerId}::int, ${kindOf}::text, ${cents}::int, 'stripe', ${ref}::text)`;
+        sql`(${row.orderId}::int, ${row.shipmentId}::int, ${sellerId}::int, ${kindOf}::text, ${cents}::int, ${providerLiteral(this.provider.id)}, ${ref}::text)`;
       const entries =
         kind === 'refund'
           ? [entry('refund', row.grossCents, row.sellerId)]
@@ -249,8 +252,8 @@ export class MoneyJobs {
     const accountRef = row.accountRef as string;
     let status: string | null = null;
     try {
-      const account = await (this.payouts as PayoutProvider).account(accountRef);
-      await storePayoutAccount(this.db, account, this.now());
+      const account = await this.provider.payouts.account(accountRef);
+      await storePayoutAccount(this.db, this.provider.id, account, this.now());
       status = account.status;
     } catch (err) {
       // Not read now: the transfer is due again, and the next pass tries (and reads) again.

@@ -5,23 +5,20 @@
  */
 import type { PaymentProviderId } from '@domain/payments';
 import { type SQL, sql } from 'drizzle-orm';
+import { capabilitiesOf, providerLiteral } from './providers';
 
 /**
- * True when the seller whose `users` row is `u` can be paid: under `direct`, when its profile says how buyers pay
- * it (payment instructions); under `stripe`, when its payout account is active (it may take card payments and be
- * paid out).
+ * True when the seller whose `users` row is `u` can be paid under the provider `provider`: when the provider has
+ * nurseries connect payout accounts (Stripe), once its account with that provider is active (it may take card
+ * payments and be paid out); otherwise (`direct`), when its profile says how buyers pay it (payment instructions).
  */
 export function sellerCanBePaid(provider: PaymentProviderId, u: SQL): SQL<boolean> {
-  switch (provider) {
-    case 'direct':
-      return sql<boolean>`(${u}.payment_instructions is not null)`;
-    case 'stripe':
-      // The account's row is read as fresh as the statement: no writer of it holds the seller's row, so there is
-      // no lock wait to read it stale after (docs/architecture.md#reads-after-a-lock-wait); an account restricted
-      // a moment later leaves its transfer due until Stripe says it is active again.
-      return sql<boolean>`exists (select 1 from seller_payout_accounts a
-                                  where a.seller_id = ${u}.id and a.provider = 'stripe' and a.status = 'active')`;
-  }
+  if (!capabilitiesOf(provider).payoutAccounts) return sql<boolean>`(${u}.payment_instructions is not null)`;
+  // The account's row is read as fresh as the statement: no writer of it holds the seller's row, so there is no lock
+  // wait to read it stale after (docs/architecture.md#reads-after-a-lock-wait); an account restricted a moment later
+  // leaves its transfer due until the provider says it is active again.
+  return sql<boolean>`exists (select 1 from seller_payout_accounts a
+                              where a.seller_id = ${u}.id and a.provider = ${providerLiteral(provider)} and a.status = 'active')`;
 }
 
 /** Why a nursery's plants cannot be bought for now, for the cart's line and checkout's 409. */

@@ -111,6 +111,8 @@ export async function recordOrderPaid(
   chargeRef: string,
   capturedCents: number,
   at: Date,
+  /** The provider that took the charge, written on its ledger entry. */
+  provider: PaymentProviderId,
 ): Promise<Array<RowOf<typeof shipments, 'id' | 'sellerId'>>> {
   const stamp: SQL = sql`${at.toISOString()}::timestamptz`;
   return queryRows<RowOf<typeof shipments, 'id' | 'sellerId'>>(
@@ -139,7 +141,7 @@ export async function recordOrderPaid(
         ),
         charge as (
           insert into ledger_entries (order_id, kind, amount_cents, provider, provider_ref)
-          select order_id, 'charge', amount_cents, 'stripe', ${chargeRef} from pay where amount_cents > 0
+          select order_id, 'charge', amount_cents, ${provider}::text, ${chargeRef} from pay where amount_cents > 0
           returning id
         )
         select id, seller_id as "sellerId" from stamped order by id`,

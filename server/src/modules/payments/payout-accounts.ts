@@ -4,14 +4,20 @@
  * never mints a second one; its state refreshed from the provider whenever the nursery looks, so a missed
  * `account.updated` heals itself.
  */
-import { PAYOUT_ACCOUNT_LABELS, type PayoutAccountView } from '@domain/payments';
+import {
+  PAYOUT_ACCOUNT_LABELS,
+  PAYOUT_RETURN_PARAM,
+  type PaymentProviderId,
+  type PayoutAccountView,
+} from '@domain/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '../../config';
 import type { Db, Tx } from '../../db/connect';
 import { sellerPayoutAccounts, users } from '../../db/schema';
 import { Conflict, Unavailable } from '../../errors';
 import { sellerCanBePaid } from './payability';
-import type { PayoutAccount, PayoutProvider } from './ports';
+import type { PayoutAccount, Provider } from './ports';
+import { providerLiteral } from './providers';
 
 export const PAID_DIRECTLY_HERE =
   'Buyers pay each nursery directly here: there is no account to connect, only your payment instructions';
@@ -21,7 +27,8 @@ export class PayoutAccounts {
   constructor(
     private readonly db: Db,
     private readonly settings: PaymentSettings,
-    private readonly payouts: PayoutProvider | null,
+    /** The provider in force: its payouts, when it has nurseries connect accounts (capabilities.payoutAccounts). */
+    private readonly provider: Provider,
     private readonly log: { warn(details: object, message: string): void },
   ) {}
 
@@ -30,25 +37,27 @@ export class PayoutAccounts {
    * whether buyers can pay it, by the rule checkout applies (payability.ts), read once the account is stored.
    */
   async get(sellerId: number): Promise<PayoutAccountView> {
-    if (!this.payouts)
-      return {
-        provider: this.settings.provider,
-        account: null,
-        takingOrders: await this.takingOrders(sellerId),
-      };
+    const { id, capabilities } = this.provider;
+    const answer = async (account: PayoutAccountView['account']): Promise<PayoutAccountView> => ({
+      provider: id,
+      capabilities,
+      account,
+      takingOrders: await this.takingOrders(sellerId),
+    });
+    if (!capabilities.payoutAccounts) return answer(null);
     const [row] = await this.db
       .select()
       .from(sellerPayoutAccounts)
-      .where(and(eq(sellerPayoutAccounts.sellerId, sellerId), eq(sellerPayoutAccounts.provider, 'stripe')));
-    if (!row) return { provider: 'stripe', account: null, takingOrders: await this.takingOrders(sellerId) };
+      .where(and(eq(sellerPayoutAccounts.sellerId, sellerId), eq(sellerPayoutAccounts.provider, id)));
+    if (!row) return answer(null);
     let seen: PayoutAccount = { ref: row.accountRef, status: row.status, requirements: row.requirements };
     try {
-      seen = await this.payouts.account(row.accountRef);
+      seen = await this.provider.payouts.account(row.accountRef);
       await this.store(seen);
     } catch (err) {
       this.log.warn({ err, sellerId }, 'a payout account could not be read again');
     }
-    return { provider: 'stripe', account: view(seen), takingOrders: await this.takingOrders(sellerId) };
+    return answer(view(seen));
   }
 
   /** Whether buyers can pay the nursery under the provider in force (sellerCanBePaid). */
@@ -65,8 +74,8 @@ export class PayoutAccounts {
    * brings the nursery back to its profile.
    */
   async connect(sellerId: number): Promise<{ url: string }> {
-    if (!this.payouts) throw new Conflict(PAID_DIRECTLY_HERE);
-    const payouts = this.payouts;
+    if (!this.provider.capabilities.payoutAccounts) throw new Conflict(PAID_DIRECTLY_HERE);
+    const { payouts } = this.provider;
     try {
       const [row] = await this.db
         .select({ accountRef: sellerPayoutAccounts.accountRef })
@@ -82,15 +91,15 @@ export class PayoutAccounts {
         // Two clicks at once make one account (the key is the nursery's); the row keeps the first.
         await this.db
           .insert(sellerPayoutAccounts)
-          .values({ sellerId, provider: 'stripe', accountRef: made.ref })
+          .values({ sellerId, provider: payouts.id, accountRef: made.ref })
           .onConflictDoNothing();
         accountRef = made.ref;
       }
       const profile = `${this.settings.origin}/seller/profile`;
       return {
         url: await payouts.onboardingLink(accountRef, {
-          refreshUrl: `${profile}?stripe=refresh`,
-          returnUrl: `${profile}?stripe=return`,
+          refreshUrl: `${profile}?${PAYOUT_RETURN_PARAM}=refresh`,
+          returnUrl: `${profile}?${PAYOUT_RETURN_PARAM}=return`,
         }),
       };
     } catch (err) {
@@ -102,7 +111,7 @@ export class PayoutAccounts {
 
   /** An account's state as the provider said it on a re-read: stored for checkout to see. */
   private async store(account: PayoutAccount): Promise<void> {
-    await storePayoutAccount(this.db, account, new Date());
+    await storePayoutAccount(this.db, this.provider.id, account, new Date());
   }
 }
 
@@ -114,18 +123,23 @@ export class PayoutAccounts {
  * status another write stored meanwhile is compared, never one from before a wait; a re-read that changes nothing (a
  * nursery looking at its profile) leaves visitors' pages be.
  */
-export async function storePayoutAccount(db: Db | Tx, account: PayoutAccount, at: Date): Promise<void> {
+export async function storePayoutAccount(
+  db: Db | Tx,
+  provider: PaymentProviderId,
+  account: PayoutAccount,
+  at: Date,
+): Promise<void> {
   await db.execute(sql`
     with changed as (
       update seller_payout_accounts set status = ${account.status}
-      where provider = 'stripe' and account_ref = ${account.ref} and status <> ${account.status}
+      where provider = ${providerLiteral(provider)} and account_ref = ${account.ref} and status <> ${account.status}
       returning 1)
     select pg_notify('catalog_changed', '') from changed`);
   await db
     .update(sellerPayoutAccounts)
     .set({ status: account.status, requirements: account.requirements, updatedAt: at })
     .where(
-      and(eq(sellerPayoutAccounts.provider, 'stripe'), eq(sellerPayoutAccounts.accountRef, account.ref)),
+      and(eq(sellerPayoutAccounts.provider, provider), eq(sellerPayoutAccounts.accountRef, account.ref)),
     );
 }
 

@@ -1,10 +1,12 @@
 /**
  * The two ports the rest of the app pays and is paid through (docs/decisions/0021-payments.md#an-area-and-two-ports),
- * in cents and the app's own words: no provider's types pass them. The default provider (the nursery paid directly)
- * and Stripe each implement them.
+ * in cents and the app's own words: no provider's types pass them. The default provider (`direct`: the nursery paid
+ * directly, ./direct.ts) and Stripe each implement them, and each is a Provider the registry looks up by id
+ * (./providers.ts, docs/decisions/0035-payment-providers.md).
  */
-import type { PaymentProviderId } from '@domain/payments';
+import type { PaymentProviderId, ProviderCapabilities } from '@domain/payments';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentSettings } from '../../config';
 
 /** What a payment is started for: one order, at its total, with a window to pay in. */
 export interface PaymentStart {
@@ -113,6 +115,7 @@ export interface AccountEvent {
 }
 
 export interface PayoutProvider {
+  readonly id: PaymentProviderId;
   createAccount(seller: { sellerId: number; email: string }): Promise<{ ref: string }>;
   /** A fresh link to the provider's onboarding (never an idempotent replay: an old link has expired). */
   onboardingLink(accountRef: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string>;
@@ -135,4 +138,30 @@ export interface PayoutProvider {
   findTransfer(orderId: number, shipmentId: number): Promise<{ ref: string } | null>;
   reverseTransfer(transferRef: string, cents: number, key: string): Promise<{ ref: string }>;
   readWebhook(rawBody: Buffer, signature: string | undefined): AccountEvent;
+}
+
+/**
+ * A way of paying, as the registry holds it (./providers.ts): its id, what it lets buyers and nurseries do (told to
+ * the pages in the payment views), whether the marketplace holds the buyers' money, and its two ports. Callers ask
+ * its capabilities, never its id, what to do.
+ */
+export interface Provider {
+  readonly id: PaymentProviderId;
+  readonly capabilities: ProviderCapabilities;
+  /**
+   * The marketplace takes the buyer's money and pays each nursery its part: the provider's webhooks confirm the
+   * payments and accounts, a pass looks up those a lost webhook left awaiting, and the refunds and transfers due are
+   * jobs (./money-jobs.ts). False when buyers pay each nursery directly: nothing to call.
+   */
+  readonly holdsMoney: boolean;
+  readonly payments: PaymentProvider;
+  readonly payouts: PayoutProvider;
+}
+
+/** A provider as the registry lists it: its declarations, and how it is made from the settings when it is in force. */
+export interface RegisteredProvider<I extends PaymentProviderId = PaymentProviderId> {
+  readonly id: I;
+  readonly capabilities: ProviderCapabilities;
+  readonly holdsMoney: boolean;
+  make(settings: PaymentSettings): Provider;
 }

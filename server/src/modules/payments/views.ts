@@ -13,6 +13,7 @@ import {
   type ShipmentPaymentView,
   shipmentPayment,
 } from '@domain/payments';
+import { capabilitiesOf } from './providers';
 
 /** A shipment's money facts: its status, its settlement, and whom it is paid to. */
 export interface ShipmentMoney {
@@ -35,32 +36,35 @@ export function shipmentPaymentView(
   s: ShipmentMoney & { payee: string; instructions: string | null },
 ): ShipmentPaymentView {
   const status = shipmentPayment(s);
+  const capabilities = capabilitiesOf(provider);
+  const direct = capabilities.paysNurseryDirectly;
   return {
     provider,
+    capabilities,
     status,
-    label: shipmentPaymentLabel(provider, status, s.payee),
+    label: shipmentPaymentLabel(direct, status, s.payee),
     amount: fromCents(s.grossCents),
     paidAt: iso(s.paidAt),
-    // Under the default the nursery had the money from the buyer itself; by card, once its transfer is sent.
-    paidOut: provider === 'direct' ? s.paidAt !== null && status === 'paid' : s.transferState === 'sent',
+    // Paid directly the nursery had the money from the buyer itself; by card, once its transfer is sent.
+    paidOut: direct ? s.paidAt !== null && status === 'paid' : s.transferState === 'sent',
     refundedAt: status === 'refunded' ? iso(s.refundedAt) : null,
-    refundNote: provider === 'direct' && status === 'refunded' ? s.refundNote : null,
+    refundNote: direct && status === 'refunded' ? s.refundNote : null,
     payee: s.payee,
-    instructions: provider === 'direct' ? s.instructions : null,
+    instructions: direct ? s.instructions : null,
   };
 }
 
 /**
- * A part's payment in words. Under the default the nursery owes a cancelled paid part's refund itself: "Refund due
- * from {nursery}" until it records it sent, then "Refund sent by {nursery}".
+ * A part's payment in words. Paid directly, the nursery owes a cancelled paid part's refund itself: "Refund due from
+ * {nursery}" until it records it sent, then "Refund sent by {nursery}".
  */
 function shipmentPaymentLabel(
-  provider: PaymentProviderId,
+  paysNurseryDirectly: boolean,
   status: ReturnType<typeof shipmentPayment>,
   payee: string,
 ): string {
-  if (provider === 'direct' && status === 'refund-due') return `Refund due from ${payee}`;
-  if (provider === 'direct' && status === 'refunded') return `Refund sent by ${payee}`;
+  if (paysNurseryDirectly && status === 'refund-due') return `Refund due from ${payee}`;
+  if (paysNurseryDirectly && status === 'refunded') return `Refund sent by ${payee}`;
   return SHIPMENT_PAYMENT_LABELS[status];
 }
 
@@ -83,6 +87,7 @@ export function orderPaymentView(
     fromCents(parts.reduce((cents, p, i) => cents + (pick(states[i] ?? 'awaiting') ? p.grossCents : 0), 0));
   return {
     provider: payment.provider,
+    capabilities: capabilitiesOf(payment.provider),
     status: derived.status,
     label: orderPaymentLabel(derived),
     total: sum((s) => s === 'awaiting' || s === 'paid'),

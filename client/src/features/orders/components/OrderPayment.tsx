@@ -58,10 +58,14 @@ function usePaymentReturn(): 'return' | 'cancel' | null {
 export function OrderPaymentSection({ order }: { order: Order }) {
   const { payment } = order;
   const returned = usePaymentReturn();
-  const byCard = payment.provider === 'stripe' && payment.status === 'awaiting';
+  // What the order's provider allows decides what is shown (its capabilities), never its name.
+  const byCard = payment.capabilities.hostedCheckout && payment.status === 'awaiting';
   const processing = byCard && returned === 'return';
   const toPay = order.shipments.filter(
-    (s) => s.status !== 'cancelled' && s.payment.status === 'awaiting' && s.payment.provider === 'direct',
+    (s) =>
+      s.status !== 'cancelled' &&
+      s.payment.status === 'awaiting' &&
+      s.payment.capabilities.paysNurseryDirectly,
   );
   return (
     <section
@@ -132,12 +136,13 @@ const PAYMENT_PROCESSING = 'Payment processing';
  */
 function PayByCard({ order, cancelled }: { order: Order; cancelled: boolean }) {
   const { payment } = order;
+  const { name } = payment.capabilities;
   return (
     <>
       <div role="status" className="grid gap-1">
         {cancelled && <p className="font-semibold">Payment not completed: your card was not charged.</p>}
         <p>
-          Pay <span className="font-medium tabular-nums">{formatUSD(payment.due)}</span> by card on Stripe's
+          Pay <span className="font-medium tabular-nums">{formatUSD(payment.due)}</span> by card on {name}'s
           secure payment page.
         </p>
       </div>
@@ -152,7 +157,7 @@ function PayByCard({ order, cancelled }: { order: Order; cancelled: boolean }) {
       <div className="grid gap-1 border-t pt-4">
         <h3 className="font-sans text-sm font-semibold tracking-wide uppercase">What happens next</h3>
         <p className="text-sm">
-          Once Stripe confirms your payment, each nursery ships your plants. You get a notification with the
+          Once {name} confirms your payment, each nursery ships your plants. You get a notification with the
           tracking number when each ships.
         </p>
       </div>
@@ -165,6 +170,7 @@ function PayByCard({ order, cancelled }: { order: Order; cancelled: boolean }) {
  * has Stripe's word (this part is then replaced by "Paid"), for 3 minutes at most; then a word to look again later.
  */
 function PaymentProcessing({ order }: { order: Order }) {
+  const { name } = order.payment.capabilities;
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (gaveUp) return;
@@ -184,10 +190,10 @@ function PaymentProcessing({ order }: { order: Order }) {
         />
         <div className="grid gap-1">
           <p role="status" className="font-medium">
-            Payment processing: we will show it here as soon as Stripe confirms it.
+            Payment processing: we will show it here as soon as {name} confirms it.
           </p>
           <p className="text-sm text-muted-foreground">
-            This usually takes a few seconds. You may leave this page: this order shows it as paid once Stripe
+            This usually takes a few seconds. You may leave this page: this order shows it as paid once {name}{' '}
             confirms it.
           </p>
         </div>
@@ -196,7 +202,7 @@ function PaymentProcessing({ order }: { order: Order }) {
   return (
     <>
       <div role="status" className="grid gap-1">
-        <p className="font-medium">Stripe has not confirmed your payment yet.</p>
+        <p className="font-medium">{name} has not confirmed your payment yet.</p>
         <p className="text-sm">
           Reload this page in a few minutes to see it. If you did not finish paying, pay before{' '}
           <span className="font-medium">
@@ -266,10 +272,10 @@ function PayNursery({ shipment }: { shipment: Shipment }) {
 function nextStep(order: Order): string {
   switch (order.payment.status) {
     case 'paid':
-      if (order.payment.provider === 'stripe')
+      if (order.payment.capabilities.hostedCheckout)
         return order.status === 'pending' || order.status === 'partly-shipped'
-          ? 'Stripe has confirmed your payment. Each nursery ships your plants and sends you the tracking number.'
-          : 'Stripe has confirmed your payment.';
+          ? `${order.payment.capabilities.name} has confirmed your payment. Each nursery ships your plants and sends you the tracking number.`
+          : `${order.payment.capabilities.name} has confirmed your payment.`;
       return order.status === 'pending' || order.status === 'partly-shipped'
         ? 'Every nursery has your payment. Each ships your plants and sends you the tracking number.'
         : 'Every nursery has your payment.';
@@ -277,9 +283,9 @@ function nextStep(order: Order): string {
     case 'awaiting':
       return 'Each nursery ships once your payment reaches it.';
     case 'refund-due':
-      return order.payment.provider === 'direct'
-        ? `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: its nursery sends it back and records it here, and you are told.`
-        : `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: it goes back to your card.`;
+      return order.payment.capabilities.refundsByProvider
+        ? `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: it goes back to your card.`
+        : `${formatUSD(order.payment.refundDue)} is owed back to you for a part cancelled after you paid it: its nursery sends it back and records it here, and you are told.`;
     case 'refunded':
       return 'What you paid is refunded.';
     case 'cancelled':

@@ -157,13 +157,12 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
   const reasonId = `seller-shipment-${shipment.id}-unpaid`;
   const shipId = `seller-shipment-${shipment.id}-ship`;
   const unpaid = shipment.status === 'pending' && shipment.payment.status !== 'paid';
-  const awaitingDirect =
-    shipment.status === 'pending' &&
-    shipment.payment.provider === 'direct' &&
-    shipment.payment.status === 'awaiting';
+  // Paid to the nursery directly (its provider's capabilities say so): the nursery says when the money arrived.
+  const direct = shipment.payment.capabilities.paysNurseryDirectly;
+  const awaitingDirect = shipment.status === 'pending' && direct && shipment.payment.status === 'awaiting';
   // A part the buyer paid this nursery for, then cancelled: the nursery owes the refund and records it sent.
-  const refundDue = shipment.payment.provider === 'direct' && shipment.payment.status === 'refund-due';
-  const refundSent = shipment.payment.provider === 'direct' && shipment.payment.status === 'refunded';
+  const refundDue = direct && shipment.payment.status === 'refund-due';
+  const refundSent = direct && shipment.payment.status === 'refunded';
   // Once the refund is recorded its button goes: focus moves to the row's packing slip, as for Mark shipped below.
   const slipId = `seller-shipment-${shipment.id}-slip`;
   const focusSlipWhenRefunded = useRef(false);

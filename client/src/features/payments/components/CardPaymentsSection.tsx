@@ -1,8 +1,9 @@
+import { payoutReturn } from '@domain/payments/providers';
 import type { PayoutAccountView } from '@domain/payments/responses';
 import { AlertCircle, CheckCircle2, Clock, CreditCard } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { Button } from '@/components/ui/Button';
-import { useConnectStripe } from '../api';
+import { useConnectPayoutAccount } from '../api';
 
 type Account = PayoutAccountView['account'];
 
@@ -41,15 +42,25 @@ function requirementsInWords(fields: readonly string[]): string[] {
 }
 
 /**
- * The seller profile's "Card payments" (docs/product.md#seller-shipping-profile), when buyers pay by card
- * (`PAYMENTS_PROVIDER=stripe`): where the nursery's Stripe account stands in words, what Stripe asks for when it is
- * restricted, and "Connect with Stripe" (or "Continue with Stripe" for an account not yet active), to Stripe's
- * onboarding, which brings the nursery back to `/seller/profile?stripe=return`, or `?stripe=refresh` when the link
- * had expired. Its buttons never submit the profile's form around it.
+ * The seller profile's "Card payments" (docs/product.md#seller-shipping-profile), when the provider in force has
+ * nurseries connect a payout account (its capabilities' `payoutAccounts`: Stripe, `PAYMENTS_PROVIDER=stripe`), named
+ * `provider` (its capabilities' `name`): where the nursery's account stands in words, what the provider asks for when
+ * it is restricted, and "Connect with Stripe" (or "Continue with Stripe" for an account not yet active), to the
+ * provider's onboarding, which brings the nursery back to `/seller/profile?onboarding=return`, or
+ * `?onboarding=refresh` when the link had expired (`?stripe=` too, as links made before carry it: payoutReturn).
+ * Its buttons never submit the profile's form around it.
  */
-export function CardPaymentsSection({ account, headingId }: { account: Account; headingId: string }) {
-  const back = new URLSearchParams(useSearch()).get('stripe');
-  const connect = useConnectStripe();
+export function CardPaymentsSection({
+  account,
+  provider,
+  headingId,
+}: {
+  account: Account;
+  provider: string;
+  headingId: string;
+}) {
+  const back = payoutReturn(useSearch());
+  const connect = useConnectPayoutAccount(provider);
   const active = account?.status === 'active';
   const leaving = connect.isSuccess;
   const Icon = !account
@@ -66,8 +77,8 @@ export function CardPaymentsSection({ account, headingId }: { account: Account; 
           Card payments
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Buyers pay by card at checkout, on Stripe's secure page. Your share of each order is paid into your
-          Stripe account once the order is delivered.
+          Buyers pay by card at checkout, on {provider}'s secure page. Your share of each order is paid into
+          your {provider} account once the order is delivered.
         </p>
       </div>
       <div className="flex items-start gap-3 rounded-lg border bg-muted/50 p-3 sm:p-4">
@@ -83,19 +94,19 @@ export function CardPaymentsSection({ account, headingId }: { account: Account; 
         />
         <div className="grid min-w-0 gap-1">
           <p role="status" className="font-semibold">
-            <span className="sr-only">Your Stripe account: </span>
+            <span className="sr-only">Your {provider} account: </span>
             {account ? account.label : 'Not connected'}
           </p>
           <p className="text-sm">
             {!account
-              ? "Connect a Stripe account to sell by card: until you do, buyers can't check out your plants."
+              ? `Connect a ${provider} account to sell by card: until you do, buyers can't check out your plants.`
               : active
                 ? 'Buyers can check out your plants by card.'
-                : "Until Stripe has what it needs, buyers can't check out your plants."}
+                : `Until ${provider} has what it needs, buyers can't check out your plants.`}
           </p>
           {account?.status === 'restricted' && account.requirements.length > 0 && (
             <div className="mt-1 grid gap-1 text-sm">
-              <p className="font-medium">Stripe asks for:</p>
+              <p className="font-medium">{provider} asks for:</p>
               <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
                 {requirementsInWords(account.requirements).map((words) => (
                   <li key={words}>{words}</li>
@@ -106,11 +117,13 @@ export function CardPaymentsSection({ account, headingId }: { account: Account; 
         </div>
       </div>
       {!active && back === 'refresh' && (
-        <p className="text-sm">That link to Stripe had expired: continue with Stripe for a fresh one.</p>
+        <p className="text-sm">
+          That link to {provider} had expired: continue with {provider} for a fresh one.
+        </p>
       )}
       {!active && back === 'return' && account && (
         <p className="text-sm">
-          Back from Stripe: it has not finished with your account yet. This page shows it once it has.
+          Back from {provider}: it has not finished with your account yet. This page shows it once it has.
         </p>
       )}
       {!active && (
@@ -121,10 +134,10 @@ export function CardPaymentsSection({ account, headingId }: { account: Account; 
           onClick={() => connect.mutate()}
         >
           {connect.isPending || leaving
-            ? 'Opening Stripe…'
+            ? `Opening ${provider}…`
             : account
-              ? 'Continue with Stripe'
-              : 'Connect with Stripe'}
+              ? `Continue with ${provider}`
+              : `Connect with ${provider}`}
         </Button>
       )}
     </section>

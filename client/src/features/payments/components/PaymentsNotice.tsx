@@ -11,7 +11,8 @@ import { usePayoutAccount } from '../api';
 export function PaymentsNotice({ className }: { className?: string }) {
   const payout = usePayoutAccount();
   if (!payout.data || payout.data.takingOrders) return null;
-  const byCard = payout.data.provider === 'stripe';
+  // What the provider in force asks of the nursery (its capabilities): an account to connect, or instructions.
+  const { payoutAccounts: byCard, name } = payout.data.capabilities;
   return (
     <section
       aria-labelledby="payments-notice"
@@ -25,7 +26,7 @@ export function PaymentsNotice({ className }: { className?: string }) {
         </h2>
         <p className="mt-1 text-sm">
           {byCard
-            ? "Buyers can't order your plants until your Stripe account is ready to take card payments. "
+            ? `Buyers can't order your plants until your ${name} account is ready to take card payments. `
             : "Buyers can't order your plants until your profile says how they pay you (Zelle, Venmo, a cheque address…). "}
           Until then your listings say “Not taking orders yet”.
         </p>

@@ -5,8 +5,9 @@
  * retry makes nothing twice; an account link carries none, as a replayed one would have expired. Stripe's types stay
  * in this folder.
  */
+import type { ProviderCapabilities } from '@domain/payments';
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../../config';
+import type { PaymentSettings, StripeSettings } from '../../../config';
 import {
   type AccountEvent,
   AccountNotReady,
@@ -19,6 +20,7 @@ import {
   type PayoutAccount,
   type PayoutProvider,
   ProviderRefused,
+  type RegisteredProvider,
   type Started,
 } from '../ports';
 
@@ -242,6 +244,8 @@ function accountState(account: Stripe.Account): PayoutAccount {
 
 export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutProvider {
   return {
+    id: 'stripe',
+
     async createAccount({ sellerId, email }) {
       const account = await client.accounts.create(
         {
@@ -335,3 +339,36 @@ export function stripePayouts(client: Stripe, settings: StripeSettings): PayoutP
     },
   };
 }
+
+/**
+ * Stripe's capabilities, as the pages are told them (docs/decisions/0035-payment-providers.md): the buyer pays the
+ * whole order by card on Stripe's page; each nursery connects an Express account and is paid its part into it; the
+ * marketplace refunds a cancelled paid part to the card.
+ */
+export const STRIPE_CAPABILITIES: ProviderCapabilities = {
+  name: 'Stripe',
+  paysNurseryDirectly: false,
+  hostedCheckout: true,
+  payoutAccounts: true,
+  refundsByProvider: true,
+};
+
+/** Stripe in the registry (../providers.ts): made under PAYMENTS_PROVIDER=stripe, one client shared by both ports. */
+export const STRIPE_PROVIDER: RegisteredProvider<'stripe'> = {
+  id: 'stripe',
+  capabilities: STRIPE_CAPABILITIES,
+  holdsMoney: true,
+  make(settings: PaymentSettings) {
+    // The settings' check (config.ts) names each missing one before the app is built.
+    if (!settings.stripe)
+      throw new Error('PAYMENTS_PROVIDER=stripe needs its settings (STRIPE_SECRET_KEY, …)');
+    const client = stripeClient(settings.stripe);
+    return {
+      id: 'stripe',
+      capabilities: STRIPE_CAPABILITIES,
+      holdsMoney: true,
+      payments: stripePayments(client, settings.stripe),
+      payouts: stripePayouts(client, settings.stripe),
+    };
+  },
+};
