@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { apiErrorSchema } from '@domain/responses';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -115,16 +114,14 @@ export function registerResponses(app: FastifyInstance, { check }: { check: bool
       const route = request.routeOptions;
       const response = route.schema?.response;
       if (!route.url?.startsWith('/api/') || route.schema?.hide || !response) return;
-      if (reply.statusCode === 500 || declares(response, reply.statusCode)) return;
-      const record = process.env.UNDECLARED_LOG;
-      if (record) {
-        appendFileSync(record, `${request.method} ${route.url} ${reply.statusCode}\n`);
-        return;
-      }
+      const status = reply.statusCode;
+      if (status === 500 || declares(response, status)) return;
+      // A 500 from here on: the error handlers keep a status already set, and would send this one.
+      reply.code(500);
       throw new UndeclaredResponse(
         request.method,
         route.url,
-        String(reply.statusCode),
+        String(status),
         'a status its route does not declare: add it to schema.response',
       );
     });
