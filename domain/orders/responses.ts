@@ -193,10 +193,19 @@ export const sellerShipmentSchema = shipmentFields
   .meta({ id: 'SellerShipment' });
 export type SellerShipment = z.output<typeof sellerShipmentSchema>;
 
+/** How many shipments a status has. */
+const shipmentCount = z.int().nonnegative();
+
 /** GET /api/seller/shipments: one page of a status's shipments, and how many each status has. */
 export const sellerShipmentPageSchema = z.object({
   status: z.enum(SHIPMENT_STATUSES),
-  counts: z.record(z.enum(SHIPMENT_STATUSES), z.int().nonnegative()),
+  // An object naming each status (not a record keyed by the enum, whose JSON Schema requires keys it does not list).
+  counts: z.object({
+    pending: shipmentCount,
+    shipped: shipmentCount,
+    delivered: shipmentCount,
+    cancelled: shipmentCount,
+  } satisfies Record<(typeof SHIPMENT_STATUSES)[number], z.ZodType>),
   shipments: z.array(sellerShipmentSchema),
   page: z.int().positive(),
   total: z

@@ -181,7 +181,15 @@ export async function buildApp({
 
   server.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Whether the server answers, and on which database',
+        operationId: 'getHealth',
+        tags: ['health'],
+        response: { 200: healthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const, database: database.kind }),
   );
   await server.register(area('accounts', authRoutes), { prefix: '/api/auth', auth, sessions });

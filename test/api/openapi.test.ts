@@ -1,10 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { noContent } from '@domain/responses';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { OPENAPI_FILE, openApiText, REFERENCE_ENV } from '../../scripts/openapi';
+import { Conflict } from '../../server/src/errors';
+import { errors } from '../../server/src/http/error-answers';
+import { registerErrorHandling } from '../../server/src/plugins/errors';
+import { registerResponses } from '../../server/src/plugins/responses';
 import { createTestApp, type TestApp } from '../support/app';
+
+type Operation = {
+  summary?: string;
+  operationId?: string;
+  security?: unknown;
+  responses: Record<string, { content?: unknown }>;
+};
 
 // The API reference (docs/architecture.md#api-reference): built from the routes' own schemas, committed as
 // docs/openapi.json, and true to what the app answers (every API test holds each answer to its route's schema).
@@ -84,6 +96,121 @@ describe('the API reference', () => {
     expect(paths['/api/cart'].post.responses['401']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     });
+  });
+
+  it('names every operation: a summary, and an operationId that is camelCase and its own', async () => {
+    const { paths } = (await t.server.inject({ url: '/api/openapi.json' })).json();
+    const operations = Object.entries(paths as Record<string, Record<string, Operation>>).flatMap(
+      ([path, ops]) => Object.entries(ops).map(([method, op]) => ({ at: `${method} ${path}`, op })),
+    );
+    expect(operations.length).toBeGreaterThan(35);
+    for (const { at, op } of operations) {
+      expect(op.summary, at).toMatch(/^\S/);
+      expect(op.operationId, at).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+    }
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('marks the signed-in calls with the session cookie and says the others need none', async () => {
+    const { paths, components } = (await t.server.inject({ url: '/api/openapi.json' })).json();
+    expect(components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    const routes = t.routes.filter(
+      (r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide,
+    );
+    for (const route of routes.filter((r) => r.method !== 'HEAD')) {
+      const at = route.url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+      const op: Operation = paths[at][String(route.method).toLowerCase()];
+      const access = (route.config as { access?: string }).access;
+      expect(op.security, `${route.method} ${route.url}`).toEqual(
+        access === 'user' || access === 'seller' ? [{ session: [] }] : [],
+      );
+    }
+  });
+
+  it('declares the errors each call answers, 409 among them, all as the one error shape', async () => {
+    const { paths } = (await t.server.inject({ url: '/api/openapi.json' })).json();
+    const statuses = (path: string, method: string) =>
+      Object.keys((paths[path][method] as Operation).responses);
+    // What a route says of itself: inputs (400), access (401, 403), a path id (404), a body (413, 415), a write (429).
+    expect(statuses('/api/cart/{id}', 'put')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '413', '415', '429', '503']),
+    );
+    // What its own code answers: a service's Conflict, a NotFound with no path id, wrong credentials.
+    expect(statuses('/api/orders', 'post')).toEqual(expect.arrayContaining(['404', '409']));
+    expect(statuses('/api/auth/login', 'post')).toContain('401');
+    expect(statuses('/api/auth/demo', 'get')).toContain('404');
+    // And nothing it cannot: a read takes no body and is not write-limited.
+    expect(statuses('/api/orders', 'get')).toEqual(['200', '401', '503']);
+    for (const [path, ops] of Object.entries(paths as Record<string, Record<string, Operation>>))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, answer] of Object.entries(op.responses))
+          if (Number(status) >= 400)
+            expect(answer.content, `${method} ${path} ${status}`).toEqual({
+              'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+            });
+  });
+
+  it('answers 500 in the tests for a status the route does not declare, and the declared one as it is', async () => {
+    // The app's own answer checking and error handling, on a bare server: no database to make.
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    registerErrorHandling(app);
+    registerResponses(app, { check: true });
+    const route = (operationId: string, more: object = {}) => ({
+      schema: { summary: 'A test', operationId, response: { 200: z.object({}), ...more } },
+    });
+    app.post('/api/test-status/declared', route('declaredConflict', errors(409)), async () => {
+      throw new Conflict('Sold out');
+    });
+    app.post('/api/test-status/undeclared', route('undeclaredConflict'), async () => {
+      throw new Conflict('Sold out');
+    });
+    try {
+      const declared = await app.inject({ method: 'POST', url: '/api/test-status/declared' });
+      expect(declared.statusCode).toBe(409);
+      expect(declared.json()).toEqual({ message: 'Sold out' });
+      const undeclared = await app.inject({ method: 'POST', url: '/api/test-status/undeclared' });
+      expect(undeclared.statusCode).toBe(500);
+      expect(undeclared.body).not.toContain('Sold out');
+      // The errors a write answers by what it is are declared for it: here, a body that is not JSON (400).
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/test-status/undeclared',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Request body is not valid JSON' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('will not start with an /api route without a summary, an operationId, a camelCase one or its own', async () => {
+    const start = async (schema: object, twice = false) => {
+      const app = Fastify().withTypeProvider<ZodTypeProvider>();
+      try {
+        registerResponses(app, { check: false });
+        const options = { schema: { response: { 200: z.object({}) }, ...schema } };
+        app.get('/api/test-named/one', options, async () => ({}));
+        if (twice) app.get('/api/test-named/two', options, async () => ({}));
+        await app.ready();
+      } finally {
+        await app.close();
+      }
+    };
+    await expect(start({ operationId: 'getOne' })).rejects.toThrow(
+      'GET /api/test-named/one has no summary or operationId',
+    );
+    await expect(start({ summary: 'One' })).rejects.toThrow('has no summary or operationId');
+    await expect(start({ summary: 'One', operationId: 'get-one' })).rejects.toThrow(
+      'operationId get-one is not camelCase',
+    );
+    await expect(start({ summary: 'One', operationId: 'getOne' }, true)).rejects.toThrow(
+      "GET /api/test-named/two: operationId getOne is already GET /api/test-named/one's",
+    );
+    await expect(start({ summary: 'One', operationId: 'getOne' })).resolves.toBeUndefined();
   });
 
   it('has every operation described once in docs/product.md#calls, and no call there that the app lacks', async () => {

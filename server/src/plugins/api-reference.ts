@@ -8,41 +8,20 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from './errors';
+import { edgeErrors } from './responses';
 import { SESSION_COOKIE } from './session';
 
-const ERROR_REF = { $ref: '#/components/schemas/Error' };
-
-/** The errors a route may answer whatever it does, from what it says of itself (docs/product.md#errors). */
-function commonErrors(method: string, access: unknown, schema: Record<string, unknown>, signed: boolean) {
-  const write = method !== 'GET' && method !== 'HEAD';
-  // A signed webhook takes no Origin (security.ts, signedRoutes): its signature is what it is refused for.
-  const origin = write && !signed;
-  const errors: Record<string, object> = {};
-  const add = (status: number, description: string) => {
-    errors[status] = { description, ...ERROR_REF };
-  };
-  if (schema.params || schema.querystring || schema.body)
-    add(400, 'Bad input: `errors` names each field that is wrong');
-  if (signed) add(400, 'The signature over the body is missing, wrong or too old: nothing was done');
-  if (access === 'user' || access === 'seller') add(401, 'Not signed in');
-  if (access === 'seller' || origin)
-    add(
-      403,
-      [
-        access === 'seller' && 'Not a seller account',
-        origin && "Not sent from this site's own pages (Origin)",
-      ]
-        .filter(Boolean)
-        .join('; '),
-    );
-  if (schema.params) add(404, 'Not found, or not yours');
-  if (write) add(429, 'Too many writes from this address or account: wait for Retry-After seconds');
-  add(
-    503,
-    'The database dropped the connection mid-request; nothing was written: try again after Retry-After',
-  );
-  return errors;
-}
+/** What an error status means where the route's own code answers it (the edge's own: `edgeErrors`). */
+const ERROR_MEANINGS: Record<string, string> = {
+  400: 'Bad input: `message` says what is wrong, `errors` names each field',
+  401: 'Not signed in, or the credentials are wrong',
+  403: 'Not allowed',
+  404: 'Not found, or not yours',
+  409: 'Refused in the state things are in (sold out, already shipped, paid, cancelled, taken…): `message` says which',
+  413: 'The body is larger than this call takes',
+  429: 'Too many attempts: wait for Retry-After seconds',
+  503: 'Busy or briefly unavailable; nothing was written: try again after Retry-After',
+};
 
 const toJson = createJsonSchemaTransform({ skipList: [] });
 const toComponents = createJsonSchemaTransformObject({});
@@ -100,6 +79,8 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
           'JSON over HTTP under /api. What each call does, its rules and its messages: docs/product.md#calls and ' +
           "#errors. Money is in dollars. Calls that change anything must come from the site's own pages (Origin), except the payment provider's webhooks, which are signed instead.",
       },
+      // The site that serves the document serves the API: the paths are absolute (/api/…).
+      servers: [{ url: '/', description: 'The site serving this document' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
     transform: (input) => {
@@ -107,21 +88,20 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
       if (!url.startsWith('/api/') || input.schema?.hide) return { schema: { hide: true }, url };
       const transformed = toJson(input);
       const out = { url: transformed.url, schema: { ...transformed.schema } as Record<string, unknown> };
-      const method = [route.method].flat()[0] ?? 'GET';
       const access = route.config?.access;
-      const declared = Object.entries(
-        (out.schema.response ?? {}) as Record<string, Record<string, unknown>>,
-      ).map(
-        ([status, schema]) => [status, { description: STATUS_CODES[status] ?? status, ...schema }] as const,
-      );
-      const signed = route.config?.crossSite === 'signed';
-      out.schema.response = {
-        ...commonErrors(method, access, out.schema, signed),
-        ...Object.fromEntries(declared),
-      };
+      // Every error the route declares (registerResponses added the edge's own) is the one Error component.
+      const edge = edgeErrors(route);
+      const described = Object.entries((out.schema.response ?? {}) as Record<string, Record<string, unknown>>)
+        .map(([status, schema]) => {
+          const description = edge[status] ?? ERROR_MEANINGS[status] ?? STATUS_CODES[status] ?? status;
+          return [status, { description, ...schema }] as const;
+        })
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.schema.response = Object.fromEntries(described);
       // A prefix's own route ('/api/cart/') is called without the slash.
       if (url.length > 5 && url.endsWith('/')) out.url = url.slice(0, -1);
-      if (access === 'user' || access === 'seller') out.schema.security = [{ session: [] }];
+      // A signed-in call carries the session cookie; any other says it needs none.
+      out.schema.security = access === 'user' || access === 'seller' ? [{ session: [] }] : [];
       return out as typeof transformed;
     },
     transformObject: (input) =>

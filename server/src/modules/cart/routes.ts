@@ -4,6 +4,7 @@ import { noContent } from '@domain/responses';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { CartService } from './cart-service';
@@ -15,13 +16,28 @@ export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartSer
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/',
-    { config: { access: 'user' }, schema: { response: { 200: z.array(cartLineSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "The cart's lines",
+        operationId: 'listCartLines',
+        response: { 200: z.array(cartLineSchema) },
+      },
+    },
     async (request) => cart.list(requireUser(request).id),
   );
 
   r.post(
     '/',
-    { config: { access: 'user' }, schema: { body: cartAddSchema, response: { 201: cartLineSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Add a listing to the cart',
+        operationId: 'addToCart',
+        body: cartAddSchema,
+        response: { 201: cartLineSchema, ...errors(404, 409) },
+      },
+    },
     async (request, reply) => {
       const line = await cart.add(requireUser(request).id, request.body);
       return reply.code(201).send(line);
@@ -32,7 +48,13 @@ export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartSer
     '/:id',
     {
       config: { access: 'user' },
-      schema: { params: lineParams, body: cartUpdateSchema, response: { 200: cartLineSchema } },
+      schema: {
+        summary: "Change a cart line's quantity",
+        operationId: 'updateCartLine',
+        params: lineParams,
+        body: cartUpdateSchema,
+        response: { 200: cartLineSchema, ...errors(409) },
+      },
     },
     async (request) => cart.update(requireUser(request).id, request.params.id, request.body.quantity),
   );
@@ -42,14 +64,28 @@ export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartSer
     '/:id/accept-price',
     {
       config: { access: 'user' },
-      schema: { params: lineParams, body: cartAcceptPriceSchema, response: { 200: cartLineSchema } },
+      schema: {
+        summary: "Accept a cart line's new price",
+        operationId: 'acceptCartLinePrice',
+        params: lineParams,
+        body: cartAcceptPriceSchema,
+        response: { 200: cartLineSchema, ...errors(409) },
+      },
     },
     async (request) => cart.acceptPrice(requireUser(request).id, request.params.id, request.body.price),
   );
 
   r.delete(
     '/:id',
-    { config: { access: 'user' }, schema: { params: lineParams, response: { 204: noContent } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Remove a line from the cart',
+        operationId: 'removeCartLine',
+        params: lineParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await cart.remove(requireUser(request).id, request.params.id);
       return reply.code(204).send();
@@ -58,7 +94,10 @@ export async function cartRoutes(app: FastifyInstance, { cart }: { cart: CartSer
 
   r.delete(
     '/',
-    { config: { access: 'user' }, schema: { response: { 204: noContent } } },
+    {
+      config: { access: 'user' },
+      schema: { summary: 'Empty the cart', operationId: 'clearCart', response: { 204: noContent } },
+    },
     async (request, reply) => {
       await cart.clear(requireUser(request).id);
       return reply.code(204).send();

@@ -8,6 +8,7 @@ import { catalogFilterSchema, EXACT_TOTAL_LIMIT, productListQuerySchema } from '
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import type { CatalogService } from './catalog-service';
 
@@ -31,7 +32,12 @@ export async function catalogRoutes(
     {
       config: { access: 'public' },
       // The total is the X-Total-Count header ("10000+" past EXACT_TOTAL_LIMIT), not part of the body.
-      schema: { querystring: productListQuerySchema, response: { 200: productListSchema } },
+      schema: {
+        summary: 'Search and browse the listings',
+        operationId: 'listProducts',
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema, ...errors(404) },
+      },
     },
     async (request, reply) => {
       const page = await catalog.list(request.query);
@@ -50,7 +56,12 @@ export async function catalogRoutes(
     '/facets',
     {
       config: { access: 'public' },
-      schema: { querystring: catalogFilterSchema, response: { 200: catalogFacetsSchema } },
+      schema: {
+        summary: "The counts for the catalog's filters",
+        operationId: 'getProductFacets',
+        querystring: catalogFilterSchema,
+        response: { 200: catalogFacetsSchema, ...errors(404) },
+      },
     },
     async (request) => catalog.facets(request.query),
   );
@@ -59,7 +70,12 @@ export async function catalogRoutes(
     '/:id',
     {
       config: { access: 'public' },
-      schema: { params: productIdParams, response: { 200: productDetailSchema } },
+      schema: {
+        summary: 'One listing',
+        operationId: 'getProduct',
+        params: productIdParams,
+        response: { 200: productDetailSchema },
+      },
     },
     async (request) => catalog.get(request.params.id),
   );
@@ -68,7 +84,12 @@ export async function catalogRoutes(
     '/:id/related',
     {
       config: { access: 'public' },
-      schema: { params: productIdParams, response: { 200: productListSchema } },
+      schema: {
+        summary: 'Listings like this one',
+        operationId: 'listRelatedProducts',
+        params: productIdParams,
+        response: { 200: productListSchema },
+      },
     },
     async (request) => catalog.related(request.params.id),
   );
@@ -86,7 +107,12 @@ export async function storefrontRoutes(
     '/:username',
     {
       config: { access: 'public' },
-      schema: { params: storefrontParams, response: { 200: storefrontSchema } },
+      schema: {
+        summary: "A nursery's storefront",
+        operationId: 'getStorefront',
+        params: storefrontParams,
+        response: { 200: storefrontSchema },
+      },
     },
     async (request) => catalog.storefront(request.params.username),
   );

@@ -3,6 +3,7 @@ import { listingRemovalSchema } from '@domain/listings/responses';
 import { listingSchema } from '@domain/listings/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
 import type { ListingService } from './listing-service';
@@ -18,7 +19,15 @@ export async function listingRoutes(
 
   r.post(
     '/',
-    { config: { access: 'seller' }, schema: { body: listingSchema, response: { 201: productDetailSchema } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: 'Create a listing',
+        operationId: 'createListing',
+        body: listingSchema,
+        response: { 201: productDetailSchema },
+      },
+    },
     async (request, reply) => {
       const product = await listings.create(requireSeller(request).id, request.body);
       return reply.code(201).send(product);
@@ -29,7 +38,13 @@ export async function listingRoutes(
     '/:id',
     {
       config: { access: 'seller' },
-      schema: { params: productParams, body: listingSchema, response: { 200: productDetailSchema } },
+      schema: {
+        summary: 'Edit a listing',
+        operationId: 'updateListing',
+        params: productParams,
+        body: listingSchema,
+        response: { 200: productDetailSchema, ...errors(409) },
+      },
     },
     async (request) => listings.update(requireSeller(request).id, request.params.id, request.body),
   );
@@ -38,7 +53,12 @@ export async function listingRoutes(
     '/:id',
     {
       config: { access: 'seller' },
-      schema: { params: productParams, response: { 200: listingRemovalSchema } },
+      schema: {
+        summary: 'Remove a listing',
+        operationId: 'removeListing',
+        params: productParams,
+        response: { 200: listingRemovalSchema },
+      },
     },
     async (request) => listings.remove(requireSeller(request).id, request.params.id),
   );
@@ -49,11 +69,16 @@ export async function sellerListingRoutes(
   app: FastifyInstance,
   { listings }: { listings: ListingService },
 ): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/products',
-      { config: { access: 'seller' }, schema: { response: { 200: productListSchema } } },
-      async (request) => listings.bySeller(requireSeller(request).id),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/products',
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: "The seller's own listings",
+        operationId: 'listSellerListings',
+        response: { 200: productListSchema },
+      },
+    },
+    async (request) => listings.bySeller(requireSeller(request).id),
+  );
 }

@@ -15,7 +15,15 @@ export async function newsletterRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/',
-    { config: { access: 'public' }, schema: { body: newsletterSchema, response: { 200: messageSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Subscribe an email address to the newsletter',
+        operationId: 'subscribeToNewsletter',
+        body: newsletterSchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       await newsletter.subscribe(request.body.email);
       return { message: 'Subscribed' };

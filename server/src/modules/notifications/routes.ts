@@ -24,26 +24,50 @@ export async function notificationRoutes(
     '/',
     {
       config: { access: 'user' },
-      schema: { querystring: pageQuery, response: { 200: notificationPageSchema } },
+      schema: {
+        summary: "The user's notifications, a page at a time",
+        operationId: 'listNotifications',
+        querystring: pageQuery,
+        response: { 200: notificationPageSchema },
+      },
     },
     async (request) => notifications.page(requireUser(request).id, request.query.page),
   );
   r.get(
     '/unread',
-    { config: { access: 'user' }, schema: { response: { 200: unreadCountSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'How many notifications are unread',
+        operationId: 'countUnreadNotifications',
+        response: { 200: unreadCountSchema },
+      },
+    },
     async (request) => notifications.unread(requireUser(request).id),
   );
   r.post(
     '/:id/read',
     {
       config: { access: 'user' },
-      schema: { params: notificationParams, response: { 200: notificationSchema } },
+      schema: {
+        summary: 'Mark a notification read',
+        operationId: 'markNotificationRead',
+        params: notificationParams,
+        response: { 200: notificationSchema },
+      },
     },
     async (request) => notifications.markRead(requireUser(request).id, request.params.id),
   );
   r.post(
     '/read-all',
-    { config: { access: 'user' }, schema: { response: { 200: unreadCountSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Mark every notification read',
+        operationId: 'markAllNotificationsRead',
+        response: { 200: unreadCountSchema },
+      },
+    },
     async (request) => notifications.markAllRead(requireUser(request).id),
   );
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireSeller, requireUser } from '../../plugins/session';
 import type { OrderService } from './order-service';
@@ -55,7 +56,13 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     '/',
     {
       config: { access: 'user' },
-      schema: { headers: checkoutHeaders, body: checkoutSchema, response: { 201: orderSchema } },
+      schema: {
+        summary: 'Place an order for the cart',
+        operationId: 'checkout',
+        headers: checkoutHeaders,
+        body: checkoutSchema,
+        response: { 201: orderSchema, ...errors(404, 409) },
+      },
     },
     async (request, reply) => {
       const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
@@ -73,20 +80,43 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
 
   r.get(
     '/',
-    { config: { access: 'user' }, schema: { response: { 200: z.array(orderSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "The buyer's orders",
+        operationId: 'listOrders',
+        response: { 200: z.array(orderSchema) },
+      },
+    },
     async (request) => orders.list(requireUser(request).id),
   );
 
   r.get(
     '/:id',
-    { config: { access: 'user' }, schema: { params: orderParams, response: { 200: orderSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "One of the buyer's orders",
+        operationId: 'getOrder',
+        params: orderParams,
+        response: { 200: orderSchema },
+      },
+    },
     async (request) => orders.get(requireUser(request).id, request.params.id),
   );
 
   // "Pay now": where the buyer pays the order by card (the same page again while it is open). No amount is sent.
   r.post(
     '/:id/payment',
-    { config: { access: 'user' }, schema: { params: orderParams, response: { 200: orderSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Pay an order by card',
+        operationId: 'payOrder',
+        params: orderParams,
+        response: { 200: orderSchema, ...errors(409) },
+      },
+    },
     async (request) => orders.pay(requireUser(request).id, request.params.id),
   );
 
@@ -95,7 +125,13 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     '/:id/cancel',
     {
       config: { access: 'user' },
-      schema: { params: orderParams, body: cancelSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Cancel what has not shipped of an order',
+        operationId: 'cancelOrder',
+        params: orderParams,
+        body: cancelSchema,
+        response: { 200: orderSchema, ...errors(409) },
+      },
     },
     async (request) =>
       orders.cancel(requireUser(request).id, request.params.id, request.body?.reason ?? null),
@@ -105,7 +141,13 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     '/:id/shipments/:shipmentId/cancel',
     {
       config: { access: 'user' },
-      schema: { params: orderShipmentParams, body: cancelSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Cancel one shipment of an order',
+        operationId: 'cancelOrderShipment',
+        params: orderShipmentParams,
+        body: cancelSchema,
+        response: { 200: orderSchema, ...errors(409) },
+      },
     },
     async (request) =>
       orders.cancel(
@@ -120,7 +162,12 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
     '/:id/shipments/:shipmentId/delivered',
     {
       config: { access: 'user' },
-      schema: { params: orderShipmentParams, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Confirm that a shipment arrived',
+        operationId: 'confirmDelivery',
+        params: orderShipmentParams,
+        response: { 200: orderSchema, ...errors(409) },
+      },
     },
     async (request) =>
       orders.confirmDelivery(requireUser(request).id, request.params.id, request.params.shipmentId),
@@ -139,7 +186,14 @@ export async function sellerOrderRoutes(
 
   r.get(
     '/orders',
-    { config: { access: 'seller' }, schema: { response: { 200: z.array(sellerOrderLineSchema) } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: 'The order lines the seller sold',
+        operationId: 'listSellerOrderLines',
+        response: { 200: z.array(sellerOrderLineSchema) },
+      },
+    },
     async (request) => sellerOrders.orderLines(requireSeller(request).id),
   );
 
@@ -147,7 +201,13 @@ export async function sellerOrderRoutes(
     '/orders/:orderId/items/:itemId',
     {
       config: { access: 'seller' },
-      schema: { params: orderLineParams, body: shipBody, response: { 200: sellerOrderLineSchema } },
+      schema: {
+        summary: "Ship an order line's shipment",
+        operationId: 'shipOrderLine',
+        params: orderLineParams,
+        body: shipBody,
+        response: { 200: sellerOrderLineSchema, ...errors(409) },
+      },
     },
     async (request) =>
       sellerOrders.shipLine(requireSeller(request).id, request.params.orderId, request.params.itemId),
@@ -157,7 +217,12 @@ export async function sellerOrderRoutes(
     '/shipments',
     {
       config: { access: 'seller' },
-      schema: { querystring: sellerShipmentsQuerySchema, response: { 200: sellerShipmentPageSchema } },
+      schema: {
+        summary: "The seller's shipments, a page at a time",
+        operationId: 'listSellerShipments',
+        querystring: sellerShipmentsQuerySchema,
+        response: { 200: sellerShipmentPageSchema },
+      },
     },
     async (request) =>
       sellerOrders.shipments(requireSeller(request).id, request.query.status, request.query.page),
@@ -167,7 +232,12 @@ export async function sellerOrderRoutes(
     '/shipments/:id',
     {
       config: { access: 'seller' },
-      schema: { params: shipmentParams, response: { 200: sellerShipmentSchema } },
+      schema: {
+        summary: "One of the seller's shipments",
+        operationId: 'getSellerShipment',
+        params: shipmentParams,
+        response: { 200: sellerShipmentSchema },
+      },
     },
     async (request) => sellerOrders.shipment(requireSeller(request).id, request.params.id),
   );
@@ -176,7 +246,13 @@ export async function sellerOrderRoutes(
     '/shipments/:id/ship',
     {
       config: { access: 'seller' },
-      schema: { params: shipmentParams, body: shipShipmentSchema, response: { 200: sellerShipmentSchema } },
+      schema: {
+        summary: 'Ship a shipment',
+        operationId: 'shipShipment',
+        params: shipmentParams,
+        body: shipShipmentSchema,
+        response: { 200: sellerShipmentSchema, ...errors(409) },
+      },
     },
     async (request) => sellerOrders.ship(requireSeller(request).id, request.params.id, request.body),
   );
@@ -186,7 +262,12 @@ export async function sellerOrderRoutes(
     '/shipments/:id/payment-received',
     {
       config: { access: 'seller' },
-      schema: { params: shipmentParams, response: { 200: sellerShipmentSchema } },
+      schema: {
+        summary: 'Record that a direct payment arrived',
+        operationId: 'recordPaymentReceived',
+        params: shipmentParams,
+        response: { 200: sellerShipmentSchema, ...errors(409) },
+      },
     },
     async (request) => sellerOrders.paymentReceived(requireSeller(request).id, request.params.id),
   );
@@ -195,7 +276,13 @@ export async function sellerOrderRoutes(
     '/shipments/:id/cancel',
     {
       config: { access: 'seller' },
-      schema: { params: shipmentParams, body: cancelSchema, response: { 200: sellerShipmentSchema } },
+      schema: {
+        summary: 'Cancel a shipment, as its seller',
+        operationId: 'cancelSellerShipment',
+        params: shipmentParams,
+        body: cancelSchema,
+        response: { 200: sellerShipmentSchema, ...errors(409) },
+      },
     },
     async (request) =>
       sellerOrders.cancel(requireSeller(request).id, request.params.id, request.body?.reason ?? null),

@@ -2,6 +2,7 @@ import { type SellerShipment, sellerShipmentSchema } from '@domain/orders/respon
 import { onboardingLinkSchema, payoutAccountSchema, refundSentSchema } from '@domain/payments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
 import type { DirectRefunds } from './direct-refunds';
@@ -15,12 +16,26 @@ export async function payoutAccountRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/payout-account',
-    { config: { access: 'seller' }, schema: { response: { 200: payoutAccountSchema } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: "The nursery's payout account",
+        operationId: 'getPayoutAccount',
+        response: { 200: payoutAccountSchema },
+      },
+    },
     async (request) => accounts.get(requireSeller(request).id),
   );
   r.post(
     '/payout-account',
-    { config: { access: 'seller' }, schema: { response: { 200: onboardingLinkSchema } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: 'A link to set up the payout account',
+        operationId: 'connectPayoutAccount',
+        response: { 200: onboardingLinkSchema, ...errors(409) },
+      },
+    },
     async (request) => accounts.connect(requireSeller(request).id),
   );
 }
@@ -43,9 +58,11 @@ export async function directRefundRoutes(
     {
       config: { access: 'seller' },
       schema: {
+        summary: 'Record a refund the nursery sent itself',
+        operationId: 'recordRefundSent',
         params: idParams('Shipment'),
         body: refundSentSchema,
-        response: { 200: sellerShipmentSchema },
+        response: { 200: sellerShipmentSchema, ...errors(409) },
       },
     },
     async (request) => {

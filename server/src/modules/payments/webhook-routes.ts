@@ -58,20 +58,22 @@ function verified<E>(request: FastifyRequest, read: (raw: Buffer, signature: str
 export const stripeWebhookRoutes = signedRoutes<WebhookRoutesOptions>(
   async (app: FastifyInstance, options) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const route = {
+    const route = (summary: string, operationId: string) => ({
       config: { access: 'public' as const, crossSite: 'signed' as const },
-      schema: { response: { 200: webhookReceivedSchema } },
-    };
+      schema: { summary, operationId, response: { 200: webhookReceivedSchema } },
+    });
 
     // Checkout Sessions' events, signed with the platform's webhook secret.
-    r.post('/stripe/webhook', route, async (request) => {
+    const payment = route("Stripe's payment events (its webhook)", 'receiveStripePaymentEvent');
+    r.post('/stripe/webhook', payment, async (request) => {
       const event = verified(request, (raw, signature) => options.payments.readWebhook(raw, signature));
       await options.onPaymentEvent(event, request.log);
       return { received: true as const };
     });
 
     // Connected accounts' events, signed with the Connect endpoint's own secret.
-    r.post('/stripe/connect-webhook', route, async (request) => {
+    const account = route("Stripe Connect's account events (its webhook)", 'receiveStripeAccountEvent');
+    r.post('/stripe/connect-webhook', account, async (request) => {
       const event = verified(request, (raw, signature) => options.payouts.readWebhook(raw, signature));
       await options.onAccountEvent(event, request.log);
       return { received: true as const };

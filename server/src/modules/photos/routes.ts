@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InvalidInput, NotFound } from '../../errors';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireSeller } from '../../plugins/session';
 import type { PhotoService } from './photo-service';
@@ -46,9 +47,11 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     {
       config: { access: 'seller' },
       schema: {
+        summary: 'Add a photo to a listing',
+        operationId: 'uploadPhoto',
         params: productParams,
         consumes: ['multipart/form-data'],
-        response: { 201: photoSchema },
+        response: { 201: photoSchema, ...errors(409) },
         description: `One photo (JPEG, PNG, WebP, AVIF or GIF, at most 15 MB) in the multipart field "file"; a listing has at most ${PHOTOS_PER_LISTING}`,
       },
     },
@@ -91,6 +94,8 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     {
       config: { access: 'seller' },
       schema: {
+        summary: "Set the order of a listing's photos",
+        operationId: 'arrangePhotos',
         params: productParams,
         body: z.object({
           order: z
@@ -108,7 +113,12 @@ export async function photoRoutes(app: FastifyInstance, { photos }: { photos: Ph
     '/:id/photos/:photoId',
     {
       config: { access: 'seller' },
-      schema: { params: photoParams, response: { 200: photoListSchema } },
+      schema: {
+        summary: 'Remove a photo from a listing',
+        operationId: 'removePhoto',
+        params: photoParams,
+        response: { 200: photoListSchema },
+      },
     },
     async (request) => photos.remove(requireSeller(request).id, request.params.id, request.params.photoId),
   );

@@ -18,7 +18,12 @@ export async function reviewRoutes(
     '/:id/reviews',
     {
       config: { access: 'public' },
-      schema: { params: productIdParams, response: { 200: z.array(productReviewSchema) } },
+      schema: {
+        summary: "A listing's reviews",
+        operationId: 'listProductReviews',
+        params: productIdParams,
+        response: { 200: z.array(productReviewSchema) },
+      },
     },
     async (request) => reviews.list(request.params.id),
   );
@@ -28,7 +33,12 @@ export async function reviewRoutes(
     '/:id/reviews/mine',
     {
       config: { access: 'user' },
-      schema: { params: productIdParams, response: { 200: myReviewSchema } },
+      schema: {
+        summary: "The signed-in user's review of a listing",
+        operationId: 'getMyReview',
+        params: productIdParams,
+        response: { 200: myReviewSchema },
+      },
     },
     async (request) => reviews.mine(requireUser(request).id, request.params.id),
   );
@@ -38,6 +48,8 @@ export async function reviewRoutes(
     {
       config: { access: 'user' },
       schema: {
+        summary: "Write or change one's review of a listing",
+        operationId: 'reviewProduct',
         params: productIdParams,
         body: reviewSchema,
         // 201 for a new review (or one a cancel had hidden, published again), 200 for one replaced.

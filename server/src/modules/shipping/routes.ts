@@ -12,6 +12,7 @@ import { sellerProfileSchema } from '@domain/shipping/seller-profile';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errors } from '../../http/error-answers';
 import { idParams } from '../../http/params';
 import { requireUser } from '../../plugins/session';
 import type { AddressService } from './address-service';
@@ -42,13 +43,28 @@ export async function shippingRoutes(
 
   r.get(
     '/addresses',
-    { config: { access: 'user' }, schema: { response: { 200: z.array(addressResponseSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: "The user's saved addresses",
+        operationId: 'listAddresses',
+        response: { 200: z.array(addressResponseSchema) },
+      },
+    },
     async (request) => addresses.list(requireUser(request).id),
   );
 
   r.post(
     '/addresses',
-    { config: { access: 'user' }, schema: { body: addressSchema, response: { 201: addressResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Save an address',
+        operationId: 'createAddress',
+        body: addressSchema,
+        response: { 201: addressResponseSchema, ...errors(409) },
+      },
+    },
     async (request, reply) => {
       const address = await addresses.create(requireUser(request).id, request.body);
       return reply.code(201).send(address);
@@ -59,7 +75,12 @@ export async function shippingRoutes(
     '/addresses/:id',
     {
       config: { access: 'user' },
-      schema: { params: addressParams, response: { 200: addressResponseSchema } },
+      schema: {
+        summary: 'One saved address',
+        operationId: 'getAddress',
+        params: addressParams,
+        response: { 200: addressResponseSchema },
+      },
     },
     async (request) => addresses.get(requireUser(request).id, request.params.id),
   );
@@ -68,14 +89,28 @@ export async function shippingRoutes(
     '/addresses/:id',
     {
       config: { access: 'user' },
-      schema: { params: addressParams, body: addressSchema, response: { 200: addressResponseSchema } },
+      schema: {
+        summary: 'Change a saved address',
+        operationId: 'updateAddress',
+        params: addressParams,
+        body: addressSchema,
+        response: { 200: addressResponseSchema },
+      },
     },
     async (request) => addresses.update(requireUser(request).id, request.params.id, request.body),
   );
 
   r.delete(
     '/addresses/:id',
-    { config: { access: 'user' }, schema: { params: addressParams, response: { 204: noContent } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        summary: 'Delete a saved address',
+        operationId: 'deleteAddress',
+        params: addressParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await addresses.delete(requireUser(request).id, request.params.id);
       return reply.code(204).send();
@@ -85,7 +120,15 @@ export async function shippingRoutes(
   // Where a ZIP code is (its first five digits): the form fills the city from it and warns of another state.
   r.get(
     '/zips/:zip',
-    { config: { access: 'public' }, schema: { params: zipParams, response: { 200: zipPlaceSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The place a ZIP code is',
+        operationId: 'getZipPlace',
+        params: zipParams,
+        response: { 200: zipPlaceSchema },
+      },
+    },
     async (request) => addresses.zipPlace(request.params.zip),
   );
 
@@ -94,7 +137,12 @@ export async function shippingRoutes(
     '/shipping/check',
     {
       config: { access: 'public' },
-      schema: { querystring: shippingCheckQuerySchema, response: { 200: z.array(shippingCheckSchema) } },
+      schema: {
+        summary: 'Whether listings may ship to a state',
+        operationId: 'checkShipping',
+        querystring: shippingCheckQuerySchema,
+        response: { 200: z.array(shippingCheckSchema) },
+      },
     },
     async (request) => checks.check(request.query.products, request.query.state),
   );
@@ -102,14 +150,28 @@ export async function shippingRoutes(
   // The seller's shipping profile: sellers only (a buyer gets 403, a visitor 401).
   r.get(
     '/seller/profile',
-    { config: { access: 'seller' }, schema: { response: { 200: sellerProfileResponseSchema } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: "The seller's shipping profile",
+        operationId: 'getSellerProfile',
+        response: { 200: sellerProfileResponseSchema },
+      },
+    },
     async (request) => sellerProfiles.get(requireUser(request).id),
   );
 
   // The states the seller's listings miss for want of a certificate, with the searches from there (the dashboard).
   r.get(
     '/seller/missed',
-    { config: { access: 'seller' }, schema: { response: { 200: z.array(missedDestinationSchema) } } },
+    {
+      config: { access: 'seller' },
+      schema: {
+        summary: "The states the seller's listings miss, with the searches from there",
+        operationId: 'listMissedDestinations',
+        response: { 200: z.array(missedDestinationSchema) },
+      },
+    },
     async (request) => sellerProfiles.missed(requireUser(request).id),
   );
 
@@ -117,7 +179,12 @@ export async function shippingRoutes(
     '/seller/profile',
     {
       config: { access: 'seller' },
-      schema: { body: sellerProfileSchema, response: { 200: sellerProfileResponseSchema } },
+      schema: {
+        summary: "Change the seller's shipping profile",
+        operationId: 'updateSellerProfile',
+        body: sellerProfileSchema,
+        response: { 200: sellerProfileResponseSchema, ...errors(409) },
+      },
     },
     async (request) => sellerProfiles.update(requireUser(request).id, request.body),
   );
