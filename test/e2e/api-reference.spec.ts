@@ -19,7 +19,8 @@ test('the API reference page lists the areas and shows an operation and its answ
   });
   for (const area of ['catalog', 'cart', 'orders', 'shipping'])
     await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${area}\\b`) })).toBeVisible();
-  await page.getByRole('button', { name: /^GET \/api\/products\/\{id\}$/ }).click();
+  // An operation's button names its method, its path and its summary.
+  await page.getByRole('button', { name: /^GET \/api\/products\/\{id\}\W+One listing/ }).click();
   await expect(page.getByRole('heading', { name: 'Responses' }).first()).toBeVisible();
   await expect(page.getByText('Not found, or not yours').first()).toBeVisible();
   expect(problems).toEqual([]);
