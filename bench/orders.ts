@@ -42,7 +42,7 @@ import { type StripeServer, startStripeServer } from '../test/support/stripe-ser
 import { drive, type Step, type Worker } from './drive';
 import type { LoadResult } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
-import { login, startServer, withBenchDatabase } from './server';
+import { BENCH_BUYER_LIMITS, login, startServer, withBenchDatabase } from './server';
 
 const BUYERS = 10;
 const PASSWORD = 'bench-password-123';
@@ -246,7 +246,12 @@ async function captureScripts(url: string, stripe?: StripeServer): Promise<Scrip
     capture?.push('commit');
     return result;
   }) as typeof db.transaction;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...(stripe ? stripeEnv(stripe) : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ...BENCH_BUYER_LIMITS,
+    ...(stripe ? stripeEnv(stripe) : {}),
+  });
   const app = await buildApp({ database, config });
   try {
     const origin = 'http://localhost';
