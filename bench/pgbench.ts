@@ -23,11 +23,15 @@ export function inline(query: string, params: unknown[]): string {
 
 /**
  * A pgbench script: one statement per line (pgbench reads a line as one command). A line that is already a
- * meta-command (`\set …`) or ends with one (`… \gset prefix_`) is kept as it is; other lines get their `;`.
+ * meta-command (`\set …`) or ends with one (`… \gset prefix_`) is kept as it is; other lines get their `;`. A
+ * statement's `--` comments go first: on one line, one would swallow the rest of the statement and its `;`.
  */
 export function pgbenchScript(statements: string[]): string {
   const lines = statements.map((q) => {
-    const line = q.replace(/\s+/g, ' ').trim();
+    const line = q
+      .replace(/--[^\n]*/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     return line.startsWith('\\') || /\\gset\b/.test(line) ? line : `${line};`;
   });
   return `${lines.join('\n')}\n`;
