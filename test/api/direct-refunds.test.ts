@@ -2,14 +2,14 @@ import type { Product } from '@domain/catalog/responses';
 import { formatUSD } from '@domain/money';
 import type { NotificationPage } from '@domain/notifications/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
-import { ledgerEntries, notifications } from '../../server/src/db/schema';
+import { notifications } from '../../server/src/db/schema';
 import { Client, createTestApp, markPaid, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
-import { type ListedNursery, placeOrder, signUpBuyer, signUpNursery } from '../support/fixtures';
+import { type ListedNursery, ledgerOf, placeOrder, signUpBuyer, signUpNursery } from '../support/fixtures';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
 // A refund a nursery paid directly gives back itself (docs/decisions/0027-direct-refunds.md, docs/product.md#payments):
@@ -49,17 +49,6 @@ async function refundDue(seller: ListedNursery) {
 }
 
 const refundUrl = (id: number | string) => `/api/seller/shipments/${id}/refund-sent`;
-
-const ledgerOf = (orderId: number) =>
-  t.database.db
-    .select({
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      sellerId: ledgerEntries.sellerId,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.orderId, orderId))
-    .orderBy(ledgerEntries.id);
 
 const toldOf = async (buyer: Client) =>
   (await buyer.get<NotificationPage>('/api/notifications')).body.items.filter(
@@ -111,7 +100,7 @@ describe('a paid part cancelled under the default provider', () => {
       refundNote: TRICKY_NOTE,
     });
     const cents = Math.round(amount * 100);
-    expect(await ledgerOf(order.id)).toEqual([
+    expect(await ledgerOf(t, order.id)).toEqual([
       { kind: 'received_by_seller', amountCents: cents, sellerId: seller.id },
       { kind: 'refunded_by_seller', amountCents: cents, sellerId: seller.id },
     ]);
@@ -184,7 +173,7 @@ describe('recording a refund sent', () => {
     const again = await seller.client.post<SellerShipment>(refundUrl(part), { note: 'Second' });
     expect(again.status).toBe(200);
     expect(again.body.payment).toEqual(first.body.payment);
-    expect((await ledgerOf(order.id)).filter((e) => e.kind === 'refunded_by_seller')).toHaveLength(1);
+    expect((await ledgerOf(t, order.id)).filter((e) => e.kind === 'refunded_by_seller')).toHaveLength(1);
     expect(await toldOf(buyer)).toHaveLength(1);
   });
 
@@ -203,7 +192,7 @@ describe('recording a refund sent', () => {
     expect((await seller.client.post(refundUrl('abc'))).status).toBe(400);
     expect((await seller.client.post(refundUrl(999999999))).status).toBe(404);
     expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.payment.status).toBe('refund-due');
-    expect((await ledgerOf(order.id)).map((e) => e.kind)).toEqual(['received_by_seller']);
+    expect((await ledgerOf(t, order.id)).map((e) => e.kind)).toEqual(['received_by_seller']);
     expect(await toldOf(buyer)).toEqual([]);
   });
 
@@ -225,7 +214,7 @@ describe('recording a refund sent', () => {
       expect(res.status, String(note).slice(0, 10)).toBe(400);
       expect(res.body.errors).toEqual({ note: message });
     }
-    expect((await ledgerOf(order.id)).map((e) => e.kind)).toEqual(['received_by_seller']);
+    expect((await ledgerOf(t, order.id)).map((e) => e.kind)).toEqual(['received_by_seller']);
     // 500 characters, its lines kept: fine.
     const long = `${'x'.repeat(250)}\n${'y'.repeat(249)}`;
     expect(
@@ -252,7 +241,7 @@ describe('recording a refund sent', () => {
       'This shipment was cancelled before it was paid: there is no refund to send',
     );
     expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.payment.status).toBe('paid');
-    expect((await ledgerOf(other.order.id)).length).toBe(0);
+    expect((await ledgerOf(t, other.order.id)).length).toBe(0);
   });
 });
 
@@ -343,7 +332,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
     const times = new Set(answers.map((a) => a.body.payment.refundedAt));
     expect(notes.size).toBe(1);
     expect(times.size).toBe(1);
-    expect((await ledgerOf(order.id)).filter((e) => e.kind === 'refunded_by_seller')).toHaveLength(1);
+    expect((await ledgerOf(t, order.id)).filter((e) => e.kind === 'refunded_by_seller')).toHaveLength(1);
     expect(await toldOf(buyer)).toHaveLength(1);
   });
 

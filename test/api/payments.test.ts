@@ -4,7 +4,7 @@ import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/connect';
-import { ledgerEntries, orders, products, shipmentSettlements } from '../../server/src/db/schema';
+import { orders, products, shipmentSettlements } from '../../server/src/db/schema';
 import {
   type Client,
   createTestApp,
@@ -16,6 +16,7 @@ import { testDatabaseKind } from '../support/database';
 import {
   buyerWithCart,
   createListing,
+  ledgerOf,
   listingInput,
   placeOrder,
   signUpBuyer,
@@ -43,17 +44,6 @@ const TRICKY_INSTRUCTIONS =
   'Zelle: pay@</script><script>alert(1)</script>.example.com\n$& $1 {order}\nCheque to 1 Main St';
 
 const inbox = async (client: Client) => (await client.get<NotificationPage>('/api/notifications')).body;
-
-const ledgerOf = (orderId: number) =>
-  t.database.db
-    .select({
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      sellerId: ledgerEntries.sellerId,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.orderId, orderId))
-    .orderBy(ledgerEntries.id);
 
 const stockOf = async (id: number) =>
   (await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id)))[0]
@@ -194,7 +184,7 @@ describe('"Payment received"', () => {
     expect(again.status).toBe(200);
     expect(again.body.payment.paidAt).toBe(paid.body.payment.paidAt);
 
-    expect(await ledgerOf(order.id)).toEqual([
+    expect(await ledgerOf(t, order.id)).toEqual([
       {
         kind: 'received_by_seller',
         amountCents: Math.round((partA?.payment.amount ?? 0) * 100),
@@ -232,7 +222,7 @@ describe('"Payment received"', () => {
     await visitor.post('/api/auth/logout');
     expect((await visitor.post(url)).status).toBe(401);
     expect((await buyer.get<Order>(`/api/orders/${order.id}`)).body.payment.status).toBe('awaiting');
-    expect(await ledgerOf(order.id)).toEqual([]);
+    expect(await ledgerOf(t, order.id)).toEqual([]);
     expect((await a.client.post('/api/seller/shipments/abc/payment-received')).status).toBe(400);
     expect((await a.client.post('/api/seller/shipments/999999999/payment-received')).status).toBe(404);
   });
@@ -343,7 +333,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('races on PostgreSQL', () => 
       Array.from({ length: 10 }, () => a.client.post(`/api/seller/shipments/${id}/payment-received`)),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect(await ledgerOf(order.id)).toHaveLength(1);
+    expect(await ledgerOf(t, order.id)).toHaveLength(1);
   });
 
   it('a payment said as the window closes is either kept (and the part stands) or refused (and the part is cancelled)', async () => {

@@ -13,9 +13,9 @@
 import type { ProductDetail } from '@domain/catalog/responses';
 import type { ListingInput } from '@domain/listings/schemas';
 import type { Order } from '@domain/orders/responses';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/src/db/connect';
-import { sellerPayoutAccounts } from '../../server/src/db/schema';
+import { ledgerEntries, sellerPayoutAccounts } from '../../server/src/db/schema';
 import { type Client, type Response, registerUser, type TestApp, uniqueUsername } from './app';
 import type { StripeTestApp } from './stripe-app';
 
@@ -215,3 +215,15 @@ function ok<T>(res: Response<T>, what: string): T {
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+/** An order's ledger entries in the order they were written: kind, amount in cents and the nursery they name. */
+export const ledgerOf = (t: TestApp, orderId: number) =>
+  t.database.db
+    .select({
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      sellerId: ledgerEntries.sellerId,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .orderBy(ledgerEntries.id);
