@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { axeViolations, expectNoSeriousViolations } from './axe';
 import { test as stripeTest } from './stripe-app';
 import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName, waitsForAdoption } from './support';
 
@@ -12,7 +12,6 @@ import { expect, PASSWORD, PAYMENT_INSTRUCTIONS, test, toast, uniqueName, waitsF
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MOBILE = { width: 390, height: 844 };
 
 /**
@@ -31,22 +30,6 @@ async function settle(page: Page, theme: Theme): Promise<void> {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
-/**
- * Runs axe over the page as it is now and records, as a soft failure, every violation of impact serious
- * or critical: its rule, impact, the element and axe's summary (a contrast failure names the ratio and colours).
- */
-async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} [${v.impact}] ${n.target.join(' ')} - ${(n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim()}`,
-    ),
-  );
-  expect.soft(report, `axe: serious/critical violations on ${label}`).toEqual([]);
 }
 
 async function visitAndScan(page: Page, theme: Theme, path: string, label = path): Promise<void> {
@@ -509,6 +492,28 @@ async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   expect(seen.size).toBeGreaterThan(2);
 }
 
+test('the scan itself reports what it is there to find: faint text, a button without a name, a bad ARIA role', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    main?.insertAdjacentHTML(
+      'beforeend',
+      '<p style="color:#ddd;background:#fff">Faint words</p><button type="button"></button><div role="nonsense">x</div>',
+    );
+  });
+  const found = (await axeViolations(page)).map((v) => v.id).sort();
+  expect(found).toEqual(expect.arrayContaining(['aria-roles', 'button-name', 'color-contrast']));
+  // The label rules alone, as the form checks run them: none of them is about these.
+  expect(await axeViolations(page, { rules: ['label', 'select-name'] })).toEqual([]);
+  await page.evaluate(() =>
+    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<input type="text">'),
+  );
+  expect((await axeViolations(page, { rules: ['label'] })).map((v) => v.id)).toEqual(['label']);
+});
+
 test.describe('keyboard only', () => {
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -586,15 +591,9 @@ async function expectNamedFields(page: Page, label: string): Promise<void> {
   for (const control of await controls.all()) {
     await expect.soft(control, `${label}: a field without a name`).toHaveAccessibleName(/\S/);
   }
-  const { violations } = await new AxeBuilder({ page })
-    .withRules([
-      'label',
-      'select-name',
-      'aria-input-field-name',
-      'aria-toggle-field-name',
-      'label-title-only',
-    ])
-    .analyze();
+  const violations = await axeViolations(page, {
+    rules: ['label', 'select-name', 'aria-input-field-name', 'aria-toggle-field-name', 'label-title-only'],
+  });
   expect
     .soft(
       violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')}`)),

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import {
   addAddress,
   appOrigin,
@@ -17,17 +17,6 @@ import {
 // "Refund due" and the part "Refund due from {nursery}" until the nursery records the refund on its Orders tab, with
 // a note the buyer reads as written; then "Refunded", "Refund sent by {nursery}", and a notification.
 const NOTE = 'Sent by Zelle on Friday, ref 4411\n</script><script>window.__refunded = true</script> $& stays';
-
-/** axe's serious or critical WCAG 2.0/2.1 A/AA violations of the page as it is now (as accessibility.spec.ts). */
-async function expectNoSeriousViolations(p: Page, label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page: p })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
-  expect.soft(serious, `axe on ${label}`).toEqual([]);
-}
 
 /**
  * Screenshots of the page in both themes (looked at by a person), each checked for a page wider than the screen and
