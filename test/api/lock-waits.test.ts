@@ -14,6 +14,8 @@ import {
 } from '../support/app';
 import { insertListing, insertSeller } from '../support/catalog';
 import { testDatabaseKind } from '../support/database';
+import { createListing, listingInput, signUpNursery } from '../support/fixtures';
+import { whileHeld as holdWhile } from '../support/races';
 
 // Reads after a lock wait (docs/architecture.md#reads-after-a-lock-wait). Under READ COMMITTED, a statement that
 // waits for a row lock reads the rows it locks again once it has them, but every other row it reads (a join, a
@@ -33,52 +35,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
     await t?.close();
   });
 
-  /**
-   * Runs `work` in a transaction of the holder's that stays open until `during` has started and waits for a lock
-   * in PostgreSQL, and `meanwhile` (if any) has run; then commits, and answers what `during` answered.
-   */
-  async function whileHeld<T>(
-    work: (sql: postgres.TransactionSql) => Promise<unknown>,
+  /** Holds what `hold` locks until `during` waits for it and `meanwhile` (if any) has run (../support/races.ts). */
+  const whileHeld = <T>(
+    hold: (sql: postgres.TransactionSql) => Promise<unknown>,
     during: () => Promise<T>,
     meanwhile?: () => Promise<void>,
-  ) {
-    let release!: () => void;
-    let held!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
-    const holding = new Promise<void>((r) => {
-      held = r;
-    });
-    const transaction = holder.begin(async (tx) => {
-      await work(tx);
-      held();
-      await released;
-    });
-    await holding;
-    const answer = during();
-    try {
-      await waitForLockWait();
-      await meanwhile?.();
-    } finally {
-      release();
-    }
-    await transaction;
-    return answer;
-  }
-
-  /** Waits until a backend of the test database waits for a lock (a state, polled; never a fixed time). */
-  async function waitForLockWait(): Promise<void> {
-    for (;;) {
-      const [row] = await queryRows<{ n: number }>(
-        t.database.db,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if ((row?.n ?? 0) > 0) return;
-      await new Promise((r) => setImmediate(r));
-    }
-  }
+  ) => holdWhile(t.database.db, holder, hold, during, { meanwhile });
 
   it("checkout reads a seller's profile whole when a save commits while it waits", async () => {
     // Before: a Florida seller with no California certificate (a cutting can't go to CA). The save: the certificate,
@@ -162,30 +124,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
     expect(book.body).toEqual([expect.objectContaining({ name: 'New one', isDefault: true })]);
   });
 
-  /** A seller made through the API (so listings are written by the listings service), from Florida. */
-  async function apiSeller() {
-    return registerUser(t.server, { isSeller: true, profile: { shipFromState: 'FL' } });
-  }
-  const cutting = (title: string) => ({
-    title,
-    description: 'A cutting for a lock test.',
-    variety: 'Sugar Dragon',
-    form: 'cutting',
-    cuttingSize: '12 inch',
-    pollination: 'self',
-    organic: false,
-    pesticideFree: false,
-    inStock: true,
-    quantity: 5,
-    price: 10,
-    imageUrl: '/images/products/sugar-dragon-cutting.svg',
-    shipsAs: 'unrooted-cutting',
-    callused: false,
-    lengthInches: null,
-    segments: null,
-    grafted: false,
-    rootstock: null,
-  });
   const blockedTo = async (id: number) =>
     (
       await queryRows<{ blockedTo: string[] }>(
@@ -196,14 +134,14 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
 
   it('computes a listing created during a profile save from one profile whole', async () => {
     // Before: Florida, no certificate (CA refused). The save: not to Texas, and the California certificate.
-    const { client, user } = await apiSeller();
+    const { client, id: sellerId } = await signUpNursery(t);
     const res = await whileHeld(
       async (tx) => {
-        await tx`update users set blocked_states = '{TX}' where id = ${user.id}`;
+        await tx`update users set blocked_states = '{TX}' where id = ${sellerId}`;
         await tx`insert into seller_certificates (seller_id, kind, number, expires_on)
-                 values (${user.id}, 'ca-nematode', 'CA-2', ${shippingDay(30)}::date)`;
+                 values (${sellerId}, 'ca-nematode', 'CA-2', ${shippingDay(30)}::date)`;
       },
-      () => client.post<{ id: number }>('/api/products', cutting('Created during a save')),
+      () => client.post<{ id: number }>('/api/products', listingInput({ form: 'cutting' })),
     );
     expect(res.status).toBe(201);
     const blocked = await blockedTo(res.body.id);
@@ -214,26 +152,25 @@ describe.runIf(testDatabaseKind() === 'postgres')('reads after a lock wait (Post
   it('recomputes a seller whose certificate expired from the profile a save commits meanwhile', async () => {
     // A certificate that expired yesterday puts the seller in maintenance's pass; a save replaces it with a valid
     // one while the pass waits for the seller's row.
-    const { client, user } = await apiSeller();
-    const created = await client.post<{ id: number }>('/api/products', cutting('Expiring certificate'));
-    expect(created.status).toBe(201);
+    const { client, id: sellerId } = await signUpNursery(t);
+    const created = await createListing(client, { form: 'cutting' });
     await t.database.db.execute(
       sql`insert into seller_certificates (seller_id, kind, number, expires_on)
-          values (${user.id}, 'ca-nematode', 'OLD', ${shippingDay(-1)}::date)`,
+          values (${sellerId}, 'ca-nematode', 'OLD', ${shippingDay(-1)}::date)`,
     );
     await t.database.db.execute(
-      sql`update users set shipping_computed_on = ${shippingDay(-2)}::date where id = ${user.id}`,
+      sql`update users set shipping_computed_on = ${shippingDay(-2)}::date where id = ${sellerId}`,
     );
     await whileHeld(
       async (tx) => {
-        await tx`update users set blocked_states = '{}' where id = ${user.id}`;
-        await tx`delete from seller_certificates where seller_id = ${user.id}`;
+        await tx`update users set blocked_states = '{}' where id = ${sellerId}`;
+        await tx`delete from seller_certificates where seller_id = ${sellerId}`;
         await tx`insert into seller_certificates (seller_id, kind, number, expires_on)
-                 values (${user.id}, 'ca-nematode', 'NEW', ${shippingDay(30)}::date)`;
+                 values (${sellerId}, 'ca-nematode', 'NEW', ${shippingDay(30)}::date)`;
       },
       () => t.maintenance(),
     );
-    expect(await blockedTo(created.body.id)).not.toContain('CA');
+    expect(await blockedTo(created.id)).not.toContain('CA');
   });
 
   /** A buyer's order of one listing of a new seller (paid directly), placed through the API: its ids. */

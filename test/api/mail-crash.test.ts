@@ -12,6 +12,7 @@ import type { Order } from '@domain/orders/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADDRESS } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+import { listingInput } from '../support/fixtures';
 import { freePort, HttpUser, type Server, start } from '../support/server-process';
 import { startSmtp, type TestSmtp } from '../support/smtp';
 
@@ -61,15 +62,8 @@ describe('a server killed between the commit and the send', () => {
         })
       ).status,
     ).toBe(200);
-    const listing = await seller.call<Product>('POST', '/api/products', {
-      title: 'Mail crash seeds',
-      description: 'Listed for the mail crash test.',
-      variety: 'Sugar Dragon',
-      form: 'seed',
-      quantity: 100,
-      price: 3.25,
-      imageUrl: '/images/products/sugar-dragon-seed.svg',
-    });
+    // Four orders of one each: listingInput's stock (10) is enough.
+    const listing = await seller.call<Product>('POST', '/api/products', listingInput());
     expect(listing.status).toBe(201);
     const orders: number[] = [];
     for (let i = 0; i < 3; i++) {

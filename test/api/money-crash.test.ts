@@ -14,6 +14,7 @@ import type { Order, SellerShipment } from '@domain/orders/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADDRESS } from '../support/app';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/database';
+import { listingInput } from '../support/fixtures';
 import { freePort, HttpUser, type Server, start } from '../support/server-process';
 import { type StripeServer, startStripeServer } from '../support/stripe-server';
 
@@ -97,16 +98,7 @@ describe('a server killed between the commit and the transfer', () => {
     const account = stripe.requests.filter((r) => r.path === '/v1/account_links').at(-1)?.params
       .account as string;
     await stripe.activate(account);
-    const listing = await nursery.call<Product>('POST', '/api/products', {
-      title: 'Crash transfer cutting',
-      description: 'Listed for the money crash test.',
-      variety: 'Sugar Dragon',
-      form: 'cutting',
-      cuttingSize: '12 inch',
-      quantity: 10,
-      price: 20,
-      imageUrl: '/images/products/sugar-dragon-cutting.svg',
-    });
+    const listing = await nursery.call<Product>('POST', '/api/products', listingInput());
     expect(listing.status).toBe(201);
 
     const buyer = new HttpUser(server, `mc_buyer_${process.pid}`);

@@ -38,6 +38,8 @@ const OWN = [
 beforeAll(async () => {
   t = await createTestApp();
   client = new Client(t.server);
+  // Written straight in the database, seller and all, in one insert: search reads only the rows, and through the
+  // API every listing (each variety in each form) would be a request of its own.
   const sellerId = await insertSeller(t.database.db, 'search_nursery');
   const rows = [
     ...VARIETIES.flatMap((variety) =>

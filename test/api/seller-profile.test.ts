@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, shippingDay, type TestApp } from '../support/app';
+import { listingInput } from '../support/fixtures';
 
 // The seller's shipping profile (docs/product.md#seller-shipping-profile): GET and PUT /api/seller/profile.
 let t: TestApp;
@@ -66,15 +67,8 @@ describe('a seller’s shipping profile', () => {
       paymentInstructions: null,
     });
 
-    const listed = await seller.post<{ id: number }>('/api/products', {
-      title: 'Profile test seeds',
-      description: 'Seeds from a seller without a ship-from state.',
-      variety: 'Sugar Dragon',
-      form: 'seed',
-      quantity: 5,
-      price: 3,
-      imageUrl: '/images/products/sugar-dragon-seed.svg',
-    });
+    // Seeds, which no plant rule restricts: only the missing ship-from state keeps them from New York.
+    const listed = await seller.post<{ id: number }>('/api/products', listingInput({ form: 'seed' }));
     expect(listed.status).toBe(201);
     const check = () =>
       new Client(t.server).get<ShippingCheck[]>(`/api/shipping/check?state=NY&products=${listed.body.id}`);

@@ -1,8 +1,9 @@
+import type { ShipsAs } from '@domain/constants';
 import type { Order } from '@domain/orders/responses';
 import type { ShippingCheck } from '@domain/shipping/responses';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, products } from '../../server/src/db/schema';
+import { orderItems } from '../../server/src/db/schema';
 import {
   CALIFORNIA_ADDRESS,
   Client,
@@ -10,9 +11,8 @@ import {
   registerUser,
   shippingDay,
   type TestApp,
-  uniqueUsername,
 } from '../support/app';
-import { insertListing, insertSeller } from '../support/catalog';
+import { signUpNursery } from '../support/fixtures';
 
 // The per-state plant shipping rules where a buyer meets them (docs/product.md#shipping-rules): the check the
 // product page and the cart ask, and checkout, which refuses a cart with a line that may not go to the address.
@@ -26,25 +26,23 @@ afterAll(async () => {
 
 const FLORIDA = { name: 'Flo Buyer', line1: '100 Biscayne Blvd', city: 'Miami', state: 'FL', zip: '33132' };
 
-/** A Florida seller (or one from `state`) with a listing that ships as `shipsAs`. */
-async function floridaListing(shipsAs: string, state = 'FL', blockedStates: string[] = []) {
-  const sellerId = await insertSeller(t.database.db, uniqueUsername('rules_seller'));
-  await t.database.db.execute(
-    sql`update users set ship_from_state = ${state}, blocked_states = ${sql.param(blockedStates)}::text[]
-        where id = ${sellerId}`,
-  );
-  const listing = await insertListing(t.database.db, sellerId, {
-    title: `Rules ${shipsAs} ${sellerId}`,
-    quantity: 5,
-  });
+/**
+ * A Florida nursery, which does not ship to `blockedStates`, with a listing that ships as `shipsAs` (and has
+ * `quantity` in stock when told).
+ */
+async function floridaListing(
+  shipsAs: ShipsAs,
+  { blockedStates = [], ...stock }: { blockedStates?: string[]; quantity?: number } = {},
+) {
   const form = shipsAs === 'seeds' ? 'seed' : shipsAs === 'unrooted-cutting' ? 'cutting' : 'rooted';
-  await t.database.db
-    .update(products)
-    .set({ shipsAs: shipsAs as 'potted', form, cuttingSize: form === 'cutting' ? '12 inch' : null })
-    .where(eq(products.id, listing.id));
-  return { sellerId, listing };
+  const nursery = await signUpNursery(t, {
+    profile: { blockedStates },
+    listing: { form, shipsAs, ...stock },
+  });
+  return { sellerId: nursery.id, listing: nursery.listing };
 }
 
+// Written straight in the database: the profile save refuses a certificate that has already expired.
 async function certify(sellerId: number, kind: string, expiresOn: string) {
   await t.database.db.execute(
     sql`insert into seller_certificates (seller_id, kind, number, expires_on)
@@ -89,7 +87,7 @@ describe('GET /api/shipping/check', () => {
   });
 
   it("honours a seller's own blocked states", async () => {
-    const { listing } = await floridaListing('seeds', 'FL', ['NY']);
+    const { listing } = await floridaListing('seeds', { blockedStates: ['NY'] });
     expect((await check('NY', [listing.id])).body[0]).toMatchObject({
       status: 'blocked',
       text: "Can't ship to NY: This nursery does not ship to New York.",
@@ -148,8 +146,7 @@ describe('checkout under the shipping rules', () => {
   });
 
   it('still sells the last unit once when twenty California and Florida buyers race for it', async () => {
-    const { listing } = await floridaListing('seeds');
-    await t.database.db.update(products).set({ quantity: 1 }).where(eq(products.id, listing.id));
+    const { listing } = await floridaListing('seeds', { quantity: 1 });
     const buyers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         registerUser(t.server, { address: i % 2 ? CALIFORNIA_ADDRESS : FLORIDA }),

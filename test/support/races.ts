@@ -4,6 +4,7 @@
  * PostgreSQL says (pg_stat_activity: a state, polled; never a fixed time); then the transaction commits. So a test
  * reaches the order of events it means every time, not once in a while.
  */
+import { inspect } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { type Db, queryRows } from '../../server/src/db/connect';
@@ -20,13 +21,16 @@ export async function waitingForLocks(db: Db): Promise<number> {
 
 /**
  * Holds what `hold` locks in a transaction of `holder`'s; starts each of `calls` in turn, each once every call before
- * it waits for a lock; then commits, and answers how each call settled.
+ * it waits for a lock; runs `meanwhile` (if any) once they all wait; then commits, and answers how each call settled.
+ * A call that settles before it waits for a lock fails the race with what it answered: the test did not reach the
+ * interleaving it is about.
  */
 export async function raced<T extends unknown[]>(
   db: Db,
   holder: postgres.Sql,
   hold: (sql: postgres.TransactionSql) => Promise<unknown>,
   calls: { [K in keyof T]: () => Promise<T[K]> },
+  { meanwhile }: { meanwhile?: () => Promise<unknown> } = {},
 ): Promise<{ [K in keyof T]: PromiseSettledResult<T[K]> }> {
   let release!: () => void;
   let held!: () => void;
@@ -45,14 +49,48 @@ export async function raced<T extends unknown[]>(
   const started: Promise<unknown>[] = [];
   try {
     for (const call of calls) {
-      started.push(call());
-      while ((await waitingForLocks(db)) < started.length) await new Promise((r) => setImmediate(r));
+      const answer = call();
+      let settled = false;
+      answer.then(
+        () => {
+          settled = true;
+        },
+        () => {
+          settled = true;
+        },
+      );
+      started.push(answer);
+      while ((await waitingForLocks(db)) < started.length) {
+        if (settled) {
+          const [outcome] = await Promise.allSettled([answer]);
+          throw new Error(
+            `call ${started.length} of ${calls.length} settled without waiting for a lock: ${inspect(outcome)}`,
+          );
+        }
+        await new Promise((r) => setImmediate(r));
+      }
     }
+    await meanwhile?.();
   } finally {
     release();
   }
   await transaction;
   return (await Promise.allSettled(started)) as { [K in keyof T]: PromiseSettledResult<T[K]> };
+}
+
+/**
+ * `raced` with one call: holds what `hold` locks until `call` waits for it (and `meanwhile`, if any, has run), then
+ * commits, and answers what the call answered (its error, thrown, if it failed).
+ */
+export async function whileHeld<T>(
+  db: Db,
+  holder: postgres.Sql,
+  hold: (sql: postgres.TransactionSql) => Promise<unknown>,
+  call: () => Promise<T>,
+  options: { meanwhile?: () => Promise<unknown> } = {},
+): Promise<T> {
+  const [answer] = await raced<[T]>(db, holder, hold, [call], options);
+  return answerOf(answer);
 }
 
 /** The answer of a call that settled; its error, thrown, if it failed. */
