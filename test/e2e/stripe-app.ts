@@ -3,11 +3,12 @@
  * playwright.config.ts takes payments the default way (`direct`), so these specs start, once per worker, the same
  * bundled server (`dist/server/main.mjs`) with PAYMENTS_PROVIDER=stripe over a fresh embedded database of its own,
  * pointed at the local Stripe server (test/support/stripe-server.ts), whose webhooks go to that app's two webhook
- * routes. Ports: the app on 5482 + the worker's index, the Stripe server on 5486 + it (this machine's tests keep to
- * 5480-5489; the config's own server is on E2E_PORT).
+ * routes. Both listen on ports free when they start (the config's own server is on E2E_PORT), so runs that overlap on
+ * one machine do not meet.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type StripeServer, startStripeServer } from '../support/stripe-server';
@@ -23,10 +24,22 @@ export interface StripeApp {
   stripe: StripeServer;
 }
 
+/** A loopback port free now: the app is told it, since it names its own origin (the links Stripe sends back to). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(address)));
+    });
+  });
+}
+
 /** Starts the Stripe server and the app; resolves once the app answers its health check. */
-async function startStripeApp(worker: number): Promise<StripeApp & { stop: () => Promise<void> }> {
-  const appPort = 5482 + worker;
-  const stripe = await startStripeServer({ port: 5486 + worker });
+async function startStripeApp(): Promise<StripeApp & { stop: () => Promise<void> }> {
+  const appPort = await freePort();
+  const stripe = await startStripeServer();
   const baseURL = `http://localhost:${appPort}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dfm-e2e-stripe-'));
   const child: ChildProcess = spawn(
@@ -94,8 +107,8 @@ async function startStripeApp(worker: number): Promise<StripeApp & { stop: () =>
 export const test = base.extend<Record<never, never>, { stripeApp: StripeApp }>({
   stripeApp: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern.
-    async ({}, use, workerInfo) => {
-      const app = await startStripeApp(workerInfo.parallelIndex);
+    async ({}, use) => {
+      const app = await startStripeApp();
       try {
         await use({ baseURL: app.baseURL, stripe: app.stripe });
       } finally {
