@@ -16,6 +16,9 @@ export const PAYMENT_PROVIDER = { direct: 'direct', stripe: 'stripe' } as const 
   [I in PaymentProviderId]: I;
 };
 
+/** The provider in force when none is configured (PAYMENTS_PROVIDER). */
+export const DEFAULT_PAYMENT_PROVIDER: PaymentProviderId = PAYMENT_PROVIDER.direct;
+
 /**
  * The query parameter a payout provider's onboarding brings the nursery back to its profile with:
  * `?onboarding=return` (back from the provider's page), `?onboarding=refresh` (the link had expired).

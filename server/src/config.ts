@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseDecimal } from '@domain/numbers';
 import {
   COMMISSION_BP_MAX,
+  DEFAULT_PAYMENT_PROVIDER,
   PAYMENT_PROVIDER,
   PAYMENT_PROVIDERS,
   PAYMENT_WINDOW_HOURS,
@@ -228,7 +229,7 @@ export const envSchema = z.object({
   ),
   PAYMENTS_PROVIDER: z
     .enum(PAYMENT_PROVIDERS, { message: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
-    .default('direct')
+    .default(DEFAULT_PAYMENT_PROVIDER)
     .describe(
       "Who takes the buyer's money: each nursery directly, by its own instructions (`direct`), or the marketplace by card with Stripe Connect (`stripe`, with the `STRIPE_*` settings: [payments.md](payments.md), which also holds the checklist of what only Stripe's test mode can prove).",
     ),

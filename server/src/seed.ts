@@ -2,7 +2,7 @@ import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
-import { PAYMENT_WINDOW_HOURS } from '@domain/payments';
+import { PAYMENT_PROVIDER, PAYMENT_WINDOW_HOURS } from '@domain/payments';
 import {
   blockedDestinations,
   type CertificateKind,
@@ -270,7 +270,12 @@ async function seedOrdersAndReviews(
         [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => [sellerId, parcelOf(sellerId)]),
       ),
       shippingCents: SHIPPING_CENTS,
-      money: { provider: 'direct', commissionBp: 0, windowMs: PAYMENT_WINDOW_HOURS.direct * 3_600_000 },
+      // The demo's orders are paid to their nurseries directly, as under the default provider.
+      money: {
+        provider: PAYMENT_PROVIDER.direct,
+        commissionBp: 0,
+        windowMs: PAYMENT_WINDOW_HOURS.direct * 3_600_000,
+      },
       placedAt: createdAt,
     });
     const parts = [...new Set(order.items.map((i) => i.shipmentId))].sort((a, b) => a - b);

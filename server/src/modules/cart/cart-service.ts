@@ -1,7 +1,7 @@
 import type { CartLine } from '@domain/cart/responses';
 import type { CartAdd } from '@domain/cart/schemas';
 import { formatUSD, fromCents, toCents } from '@domain/money';
-import type { PaymentProviderId } from '@domain/payments';
+import { DEFAULT_PAYMENT_PROVIDER, type PaymentProviderId } from '@domain/payments';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -71,7 +71,7 @@ export class CartService {
 
   constructor(
     private readonly db: Db,
-    provider: PaymentProviderId = 'direct',
+    provider: PaymentProviderId = DEFAULT_PAYMENT_PROVIDER,
   ) {
     // The listing's picture: its cover photo, else its image URL.
     this.productColumns = sql`p.title, p.price_cents as "priceCents",

@@ -34,6 +34,7 @@ import {
 } from '../notifications';
 import {
   cannotBePaid,
+  capabilitiesOf,
   orderPaymentView,
   type PaymentProvider,
   SOME_CANNOT_BE_PAID,
@@ -236,7 +237,7 @@ function checkoutNotices(
   grossCents: ReadonlyMap<number, number>,
 ): SQL {
   const { shipTo, lines, parcels, totalCents } = cart;
-  const direct = payments.provider === 'direct';
+  const direct = capabilitiesOf(payments.provider).paysNurseryDirectly;
   const sellerOf = (sellerId: number) => lines.find((l) => l.sellerId === sellerId) as CheckedLine;
   return noticeValues([
     {

@@ -8,7 +8,7 @@ import {
   orderStatusLabel,
   trackingUrl,
 } from '@domain/orders/shipments';
-import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
+import { DEFAULT_PAYMENT_PROVIDER, type MoneyJobState, type PaymentProviderId } from '@domain/payments';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -149,7 +149,8 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
   const shipmentsOf = new Map<number, Shipment[]>();
   const moneyOf = new Map<number, ShipmentMoney[]>();
   for (const { shipment, payment: _payment, sellerUsername, payee, instructions, ...money } of shipmentRows) {
-    const provider = paymentOf.get(shipment.orderId)?.provider ?? 'direct';
+    // Checkout writes every order's payment row; an order without one would be read as placed under the default.
+    const provider = paymentOf.get(shipment.orderId)?.provider ?? DEFAULT_PAYMENT_PROVIDER;
     const parts: ShipmentMoney = {
       status: shipment.status,
       grossCents: money.grossCents,

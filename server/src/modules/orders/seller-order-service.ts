@@ -23,6 +23,7 @@ import { orderItems, type orders, products, shipments, type users } from '../../
 import { Conflict, NotFound } from '../../errors';
 import { notify, paymentReceivedNotice, reminderNotice } from '../notifications';
 import {
+  capabilitiesOf,
   isPaid,
   queueRefundsForCancelledShipments,
   queueTransfersForDeliveredShipments,
@@ -174,7 +175,7 @@ export class SellerOrderService {
       // Read after the lock, in a statement of its own, so a stamp committed while this waited is seen.
       const stamp = await recordPaymentReceived(tx, id, this.now());
       if (!stamp) throw new NotFound(SHIPMENT_NOT_FOUND);
-      if (stamp.provider !== 'direct') throw new Conflict(PAID_BY_CARD);
+      if (!capabilitiesOf(stamp.provider).paysNurseryDirectly) throw new Conflict(PAID_BY_CARD);
       if (stamp.stampedCents === null) return;
       await notify(tx, [
         paymentReceivedNotice({

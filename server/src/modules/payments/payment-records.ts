@@ -12,6 +12,7 @@ import { shopName } from '../../db/names';
 import type { RowOf } from '../../db/rows';
 import { payments, type shipments } from '../../db/schema';
 import type { PaymentLookup } from './ports';
+import { NURSERY_PAID_PROVIDERS, providerList } from './providers';
 
 /** The currency of every order here (domain/money): a charge in another one pays none of it. */
 const ORDER_CURRENCY = 'usd';
@@ -184,12 +185,13 @@ export async function recordPaymentReceived(
         stamped as (
           update shipment_settlements ss set paid_at = ${stamp}
           from target t
-          where ss.shipment_id = t.shipment_id and t.paid_at is null and t.provider = 'direct'
+          where ss.shipment_id = t.shipment_id and t.paid_at is null
+                and t.provider in ${providerList(NURSERY_PAID_PROVIDERS)}
           returning ss.gross_cents
         ),
         ledger as (
           insert into ledger_entries (order_id, shipment_id, seller_id, kind, amount_cents, provider, created_at)
-          select t.order_id, t.shipment_id, t.seller_id, 'received_by_seller', x.gross_cents, 'direct', ${stamp}
+          select t.order_id, t.shipment_id, t.seller_id, 'received_by_seller', x.gross_cents, t.provider, ${stamp}
           from target t, stamped x
           returning id
         )

@@ -21,7 +21,9 @@ import { providerLiteral } from './providers';
 
 export const PAID_DIRECTLY_HERE =
   'Buyers pay each nursery directly here: there is no account to connect, only your payment instructions';
-export const PROVIDER_DOWN = 'Stripe could not be reached just now: please try again in a moment';
+/** The provider (by its capabilities' name) did not answer: the nursery may try again. */
+export const providerDown = (name: string) =>
+  `${name} could not be reached just now: please try again in a moment`;
 
 export class PayoutAccounts {
   constructor(
@@ -105,7 +107,7 @@ export class PayoutAccounts {
     } catch (err) {
       if (err instanceof Conflict) throw err;
       this.log.warn({ err, sellerId }, 'a payout account could not be connected');
-      throw new Unavailable(PROVIDER_DOWN);
+      throw new Unavailable(providerDown(this.provider.capabilities.name));
     }
   }
 

@@ -37,6 +37,11 @@ export const MONEY_HOLDING_PROVIDERS: readonly PaymentProviderId[] = Object.valu
   .filter((p) => p.holdsMoney)
   .map((p) => p.id);
 
+/** The ids of the providers under which the buyer pays each nursery itself: whose nurseries say they were paid. */
+export const NURSERY_PAID_PROVIDERS: readonly PaymentProviderId[] = Object.values(REGISTRY)
+  .filter((p) => p.capabilities.paysNurseryDirectly)
+  .map((p) => p.id);
+
 /**
  * A provider's id as an SQL literal: a statement that names the provider keeps one text whichever is in force (its
  * plan too), as when the id was written in it. The ids are the registry's own, never input.
