@@ -11,7 +11,7 @@ import { expect } from './support';
  * axe is put into the page once per document and run there. @axe-core/playwright's AxeBuilder puts it in again for
  * each scan and, to gather the results of all frames, opens a blank page of its own each time and runs axe there
  * too: 0.9 to 1.8 s a scan where axe itself takes 0.15 to 0.4 s (the home, marketplace and storefront pages on the
- * 2-core machine, docs/decisions/0040-the-suite-within-its-budget.md). A page with frames of its own is scanned by
+ * 2-core machine, docs/decisions/0040-axe-in-the-page.md). A page with frames of its own is scanned by
  * AxeBuilder, which reaches into them; the app's pages have none.
  */
 
