@@ -1,0 +1,185 @@
+/**
+ * The catalog's counts held in memory (server/src/modules/catalog/catalog-index.ts, docs/decisions/0041): on random
+ * filter sets, whole catalog and one seller's, its facets are the statements' (facets.ts) and its totals the
+ * listings counted plainly, before and after random changes applied by id.
+ */
+import { CATALOG_FILTERS, type CatalogFilter, type CatalogFilters } from '@domain/catalog/filters';
+import { catalogFilterSchema } from '@domain/catalog/schemas';
+import { STATE_CODES } from '@domain/shipping';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../server/src/db/connect';
+import { products } from '../../server/src/db/schema';
+import { CatalogIndex } from '../../server/src/modules/catalog/catalog-index';
+import { FacetCounts } from '../../server/src/modules/catalog/facets';
+import { createTestApp, type TestApp } from '../support/app';
+import { createCatalog } from '../support/catalog';
+
+const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
+const PLACES = ['CA', 'HI', 'NY', 'TX'] as const;
+
+let t: TestApp;
+let sellers: Array<{ id: number; username: string }>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  sellers = [];
+  for (const prefix of ['ix_a', 'ix_b']) {
+    const { sellerId } = await createCatalog(db, prefix);
+    sellers.push({ id: sellerId, username: `${prefix}_seller` });
+  }
+  // Places some listings may not go to, several sets of them.
+  await db.execute(sql`update products set blocked_to = case id % 4
+                         when 0 then array['CA']::text[] when 1 then array['CA','HI']::text[]
+                         when 2 then array['NY']::text[] else '{}'::text[] end`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A random filter set, as the API parses it, and maybe one of the sellers to scope it to. */
+const filterSets = fc
+  .record({
+    lists: fc.array(fc.nat(), { maxLength: 3 }),
+    flags: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+    place: fc.option(fc.constantFrom(...PLACES), { nil: undefined }),
+    min: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: undefined }),
+    span: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: undefined }),
+    seller: fc.option(fc.nat(1), { nil: undefined }),
+  })
+  .map(({ lists, flags, place, min, span, seller }) => {
+    const query: Record<string, string> = {};
+    const listFilters = FILTERS.filter((f) => f.kind === 'list');
+    lists.forEach((n, i) => {
+      const f = listFilters[n % listFilters.length];
+      if (f?.kind !== 'list') return;
+      const chosen = f.options.filter((_, j) => (n >> j) % 2 === i % 2).map((o) => o.value);
+      if (chosen.length > 0) query[f.key] = chosen.join(',');
+    });
+    FILTERS.filter((f) => f.kind === 'flag').forEach((f, i) => {
+      if (flags[i]) query[f.key] = 'true';
+    });
+    if (place) query.shipsTo = place;
+    if (min !== undefined) query.minPrice = (min / 100).toFixed(2);
+    if (span !== undefined) query.maxPrice = (((min ?? 0) + span) / 100).toFixed(2);
+    const sellerIndex = seller;
+    return { query, sellerIndex };
+  });
+
+/** The visible listings matching every filter, counted plainly from the rows. */
+async function plainTotal(f: CatalogFilters, sellerId: number | null): Promise<number> {
+  const rows = await queryRows<Record<string, unknown>>(
+    t.database.db,
+    sql`select * from products where archived_at is null`,
+  );
+  const values = f as unknown as Record<string, unknown>;
+  return rows.filter((r) => {
+    if (sellerId !== null && r.seller_id !== sellerId) return false;
+    for (const filter of FILTERS) {
+      const column = (products as unknown as Record<string, { name: string }>)[filter.column]?.name as string;
+      if (filter.kind === 'list') {
+        const chosen = values[filter.key] as string[];
+        if (chosen.length > 0 && !chosen.includes(r[column] as string)) return false;
+      } else if (filter.kind === 'flag') {
+        if (values[filter.key] === true && r[column] !== true) return false;
+      } else if (filter.kind === 'destination') {
+        const place = values[filter.key] as string | null;
+        if (place !== null && (r[column] as string[]).includes(place)) return false;
+      } else {
+        const cents = Number(r[column]);
+        const min = values[filter.min.param] as number | null;
+        const max = values[filter.max.param] as number | null;
+        if (min !== null && cents < Math.round(min * 100)) return false;
+        if (max !== null && cents > Math.round(max * 100)) return false;
+      }
+    }
+    return true;
+  }).length;
+}
+
+async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void> {
+  const statements = new FacetCounts(t.database.catalogDb);
+  await fc.assert(
+    fc.asyncProperty(filterSets, async ({ query, sellerIndex }) => {
+      const seller = sellerIndex === undefined ? null : (sellers[sellerIndex] ?? null);
+      const f = catalogFilterSchema.parse({
+        ...query,
+        ...(seller ? { seller: seller.username } : {}),
+      }) as CatalogFilters;
+      const sellerId = seller?.id ?? null;
+      expect(index.facets(f, sellerId), JSON.stringify(query)).toEqual(await statements.facets(f, sellerId));
+      expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
+    }),
+    { numRuns: runs },
+  );
+}
+
+describe('the catalog index', () => {
+  it('is not ready, and answers nothing, until it is built', async () => {
+    const index = new CatalogIndex(t.database.db);
+    expect(index.ready).toBe(false);
+    expect(index.facets(catalogFilterSchema.parse({}) as CatalogFilters)).toBeNull();
+    await index.build();
+    expect(index.ready).toBe(true);
+    expect(index.total(catalogFilterSchema.parse({}) as CatalogFilters)).toBe(
+      await plainTotal(catalogFilterSchema.parse({}) as CatalogFilters, null),
+    );
+  });
+
+  it('counts what the statements count, for any filters, whole and per seller', async () => {
+    const index = new CatalogIndex(t.database.db);
+    await index.build();
+    await expectSameCounts(index, 60);
+  });
+
+  it('stays exact through listings changed, moved, archived, added and deleted, then built again', async () => {
+    const index = new CatalogIndex(t.database.db);
+    await index.build();
+    const { db } = t.database;
+    const ids = (await db.select({ id: products.id }).from(products)).map((r) => r.id).sort((a, b) => a - b);
+    const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
+    await db.update(products).set({ priceCents: 1, variety: 'Red Jaina' }).where(eq(products.id, a));
+    await db.update(products).set({ inStock: false, quantity: 0, organic: true }).where(eq(products.id, b));
+    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, c));
+    await db
+      .update(products)
+      .set({ sellerId: sellers[1]?.id as number })
+      .where(eq(products.id, d));
+    await db
+      .update(products)
+      .set({ blockedTo: [...STATE_CODES.slice(0, 3), 'TX'] })
+      .where(eq(products.id, e));
+    await db.delete(products).where(eq(products.id, f));
+    const [added] = await db
+      .insert(products)
+      .values({
+        sellerId: sellers[0]?.id as number,
+        title: 'Added after the build',
+        description: 'A new listing.',
+        variety: 'Dark Star',
+        form: 'seed',
+        pollination: 'cross',
+        shipsAs: 'seeds',
+        organic: true,
+        quantity: 5,
+        priceCents: 29_999,
+        imageUrl: '/images/products/dark-star-seed.svg',
+        blockedTo: ['HI'],
+      })
+      .returning({ id: products.id });
+    // One change applied twice, and an id that was never a listing: neither changes a count.
+    await index.apply([a, b, c, d, e, f, added?.id as number, a, 2_000_000_000]);
+    expect(index.changes).toBeGreaterThan(0);
+    await expectSameCounts(index, 40);
+    // A listing changed back and forth is counted as it is now.
+    await db.update(products).set({ priceCents: 25_000, variety: 'Sugar Dragon' }).where(eq(products.id, a));
+    await db.update(products).set({ archivedAt: null }).where(eq(products.id, c));
+    await index.apply([a, c]);
+    await expectSameCounts(index, 30);
+    await index.build();
+    expect(index.changes).toBe(0);
+    await expectSameCounts(index, 30);
+  });
+});
