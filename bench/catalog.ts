@@ -414,9 +414,11 @@ const WARM_UP_REQUESTS = 300;
 
 /**
  * Requests of a never-repeating scenario (Scenario.fresh) that explainScenarios sends and EXPLAINs, different
- * values and filter sets; the pgbench comparison runs their SQL, one request's at random each transaction.
+ * values and filter sets; the pgbench comparison runs their SQL, one request's at random each transaction. A random
+ * filter set takes one of a few hundred shapes (which filters are set, a list's one option or more, the sort), so
+ * 12 is a sample of them: BENCH_FRESH_SAMPLES=500 EXPLAINs nearly every shape (slow at 1,000,000 listings).
  */
-const FRESH_SAMPLES = 12;
+const FRESH_SAMPLES = Number(process.env.BENCH_FRESH_SAMPLES ?? 12);
 
 /** The paths one load of a scenario sends: a fixed one, the i-th of a varied one, or the next of a fresh one. */
 function pathsOf(s: Scenario, size: number, numbers: RequestNumbers): (i: number) => string {
