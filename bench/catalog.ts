@@ -5,7 +5,11 @@
  *   listings, its reviews, the shipping check for a state);
  * - the server-rendered pages themselves (/, /marketplace, /product/:id), which answer their API requests in-process;
  * - varied queries (a different price range, page or search term each request), compared side by side with a
- *   plain Express + node-postgres catalog over the same database (bench/plain-catalog.ts, PostgreSQL only).
+ *   plain Express + node-postgres catalog over the same database (bench/plain-catalog.ts, PostgreSQL only);
+ * - requests whose values never repeat within a run (Scenario.fresh): the list and facets of the marketplace and of a
+ *   storefront for a random filter set and a price range of random cents, with a search word or without, and the
+ *   pages a visitor gets that the page cache cannot have (a random listing, a random price range, a storefront
+ *   with random filters), so that what the app keeps for a minute answers none of them.
  * Every query each scenario sends is EXPLAINed as its pool plans it (the catalog pool for its values; the statement
  * pool both for its values and generically, as a prepared statement is after five runs), flagging any sequential
  * scan of products. BENCH_CATALOG_SCENARIOS=name,name runs only the scenarios whose names contain one of those
@@ -15,6 +19,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { flagFilters, listFilters } from '@domain/catalog/filters';
+import { SORTS } from '@domain/catalog/schemas';
+import { PAGE_SIZE } from '@domain/constants';
+import { STATE_CODES } from '@domain/shipping/states';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -36,6 +44,78 @@ const spread = (i: number, salt: number) => {
   x = Math.imul(x ^ (x >>> 15), 2_246_822_519);
   return (x ^ (x >>> 13)) >>> 1;
 };
+/**
+ * The k-th of the numbers 0 to n - 1, each once for k from 0 to n - 1, in an order that looks random (a Feistel
+ * network over the next even power of two, its cycle walked back into range); k from n on starts again.
+ */
+function permute(k: number, n: number, salt: number): number {
+  let bits = 2;
+  while (2 ** bits < n) bits += 2;
+  const half = bits / 2;
+  const mask = 2 ** half - 1;
+  let x = k % n;
+  do {
+    let [l, r] = [x >>> half, x & mask];
+    for (let round = 0; round < 4; round++) [l, r] = [r, l ^ (spread(r, salt * 8 + round) & mask)];
+    x = l * 2 ** half + r;
+  } while (x >= n);
+  return x;
+}
+
+/** The generated catalog's prices run from $5.00 to $300.00 (bench/catalog-generator.ts); ranges from $0 to $300. */
+const PRICE_CENTS_MAX = 30_000;
+/** How many ranges there are of whole cents from $0 to $300, the minimum at most the maximum. */
+const PRICE_RANGES = ((PRICE_CENTS_MAX + 1) * (PRICE_CENTS_MAX + 2)) / 2;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The n-th request's price range: both bounds in cents from $0 to $300, the minimum at most the maximum, a
+ * different range for each n below PRICE_RANGES (450 million): no range comes back within a run.
+ */
+function priceRange(n: number, salt: number): string {
+  const t = permute(n, PRICE_RANGES, salt);
+  // The t-th pair (min, max) with min <= max, counted by max: max m has m + 1 of them.
+  let max = Math.floor((Math.sqrt(8 * t + 1) - 1) / 2);
+  while (((max + 1) * (max + 2)) / 2 <= t) max++;
+  while ((max * (max + 1)) / 2 > t) max--;
+  const min = t - (max * (max + 1)) / 2;
+  return `minPrice=${dollars(min)}&maxPrice=${dollars(max)}`;
+}
+
+/** The filters a random filter set draws from: each list (one or two of its options) and flag but in stock. */
+const DRAWN_FILTERS = [...listFilters, ...flagFilters.filter((f) => f.key !== 'inStock')];
+
+/**
+ * The n-th request's filter set, as URL parameters: zero to two of DRAWN_FILTERS, in stock only half the time, and
+ * ships to a state a third of the time (`salt`: each scenario draws its own sets).
+ */
+function filterSet(n: number, salt: number): string[] {
+  const draw = (k: number) => spread(n, salt * 16 + k);
+  const pairs: string[] = [];
+  const count = draw(0) % 3;
+  const first = draw(1) % DRAWN_FILTERS.length;
+  const chosen = [first, (first + 1 + (draw(2) % (DRAWN_FILTERS.length - 1))) % DRAWN_FILTERS.length];
+  for (const [j, index] of chosen
+    .slice(0, count)
+    .sort((a, b) => a - b)
+    .entries()) {
+    const f = DRAWN_FILTERS[index] as (typeof DRAWN_FILTERS)[number];
+    if (f.kind === 'flag') {
+      pairs.push(`${f.key}=true`);
+      continue;
+    }
+    // One of its options, or two.
+    const options = f.options.map((o) => o.value);
+    const a = draw(3 + j) % options.length;
+    const picked =
+      draw(5 + j) % 2 === 0 ? [a] : [a, (a + 1 + (draw(7 + j) % (options.length - 1))) % options.length];
+    pairs.push(`${f.key}=${picked.map((o) => encodeURIComponent(options[o] as string)).join(',')}`);
+  }
+  if (draw(9) % 2 === 0) pairs.push('inStock=true');
+  if (draw(10) % 3 === 0) pairs.push(`shipsTo=${STATE_CODES[draw(11) % STATE_CODES.length]}`);
+  return pairs;
+}
+
 const SEARCH_WORDS = ['sugar', 'yellow', 'pink', 'cutting', 'seed', 'rooted', 'suger', 'dragn'];
 /**
  * Words that take each way a search word resolves (modules/catalog/search.ts): typos of one and two letters, a swap,
@@ -54,22 +134,58 @@ const TYPO_WORDS = [
 ];
 
 /**
- * A scenario: a request's path (the same every time, or for a varied one the i-th request's), and what kind of
- * request it is: an API request, a server-rendered page (HTML, brotli), or a varied query also sent to the plain
- * catalog. `group` names the page a request belongs to, for the tables.
+ * The n-th request's query: a filter set (filterSet) and a price range (priceRange, which alone makes every request
+ * of a run differ), with a search word of SEARCH_WORDS when `search`.
+ */
+function drawnQuery(n: number, salt: number, search = false): string {
+  const word = search ? [`search=${SEARCH_WORDS[spread(n, salt + 1) % SEARCH_WORDS.length]}`] : [];
+  return [...filterSet(n, salt), priceRange(n, salt), ...word].join('&');
+}
+
+/**
+ * A scenario: a request's path (the same every time, or for a varied one the i-th request's, in a catalog of `size`
+ * listings), and what kind of request it is: an API request, a server-rendered page (HTML, brotli), or a varied
+ * query also sent to the plain catalog. `group` names the page a request belongs to, for the tables.
  */
 interface Scenario {
   name: string;
-  path: (i: number) => string;
+  path: (i: number, size: number) => string;
   group: 'marketplace' | 'product page' | 'storefront' | 'page' | 'varied';
   /** At one connection on both databases too (PGlite against PostgreSQL). */
   latency?: boolean;
   /** A page whose path changes from one request to the next (path(i)); a varied scenario's always does. */
   varies?: boolean;
+  /**
+   * Values that never repeat within a run: every request the run sends for it, on one database and size (warm-up,
+   * rounds, one connection), takes the next number i of its own count (RequestNumbers), so no request is one the
+   * app has answered before and nothing it keeps can answer it (its minute-long caches, the page cache). The pgbench
+   * comparison then runs the SQL of FRESH_SAMPLES different requests, one picked at random each transaction.
+   */
+  fresh?: boolean;
 }
 
 /** Whether a scenario's requests go to different paths. */
-const varies = (s: Scenario) => s.group === 'varied' || s.varies === true;
+const varies = (s: Scenario) => s.group === 'varied' || s.varies === true || s.fresh === true;
+
+/**
+ * Where each never-repeating scenario's count stands (see Scenario.fresh), one count per scenario for one database
+ * and size: the requests explainScenarios sends first, then the server's.
+ */
+class RequestNumbers {
+  private readonly counts = new Map<string, number>();
+
+  /** The next `n` numbers of the scenario's count, as the first of them. */
+  take(s: Scenario, n = 1): number {
+    const first = this.counts.get(s.name) ?? 0;
+    this.counts.set(s.name, first + n);
+    return first;
+  }
+
+  /** The paths of the scenario's requests, each drawing the next number (whatever the load's own count). */
+  paths(s: Scenario, size: number): (i: number) => string {
+    return () => s.path(this.take(s), size);
+  }
+}
 
 const api = (query: string) => () => `/api/products?${query}`;
 
@@ -143,6 +259,20 @@ const ALL_SCENARIOS: Scenario[] = [
     group: 'marketplace',
     latency: true,
   },
+  // The price slider's request, and a search's: facets for a random filter set and a price range of random cents,
+  // a different one each request (Scenario.fresh), so nothing the catalog keeps answers them.
+  {
+    name: 'facets, random filters + price range',
+    path: (i) => `/api/products/facets?${drawnQuery(i, 40)}`,
+    group: 'marketplace',
+    fresh: true,
+  },
+  {
+    name: 'facets, search + random filters + price range',
+    path: (i) => `/api/products/facets?${drawnQuery(i, 42, true)}`,
+    group: 'marketplace',
+    fresh: true,
+  },
   // A product page: the render asks for the listing and its related listings; the browser then for its reviews,
   // and for the shipping check once the visitor's state is known.
   { name: 'detail', path: () => `/api/products/${DETAIL_ID}`, group: 'product page', latency: true },
@@ -173,10 +303,17 @@ const ALL_SCENARIOS: Scenario[] = [
     group: 'storefront',
     latency: true,
   },
+  {
+    name: 'storefront facets, random filters + price range',
+    path: (i) => `/api/products/facets?seller=${STOREFRONT}&${drawnQuery(i, 52)}`,
+    group: 'storefront',
+    fresh: true,
+  },
   // The pages as a visitor (or a crawler) gets them: kept by the page cache (PAGE_CACHE_MB, on by default) once
   // rendered, until the catalog changes (docs/decisions/0025-page-cache.md). The same page again and again, then
-  // 200 listings' pages in turn (all kept after the warm-up); then a different listing each request, nearly every
-  // one a render: what a page costs when the cache does not have it.
+  // 200 listings' pages in turn (all kept after the warm-up); then pages the cache does not have, each request a
+  // render: a listing never asked for before in the run (over the whole catalog), the marketplace with a random
+  // price range, a storefront with a random filter set and price range.
   { name: 'page /', path: () => '/', group: 'page' },
   { name: 'page /marketplace', path: () => '/marketplace', group: 'page' },
   { name: 'page /product/:id', path: () => `/product/${DETAIL_ID}`, group: 'page' },
@@ -188,38 +325,78 @@ const ALL_SCENARIOS: Scenario[] = [
   },
   {
     name: 'page /product/:id, rendered (a different listing each request)',
-    path: (i) => `/product/${1 + (spread(i, 6) % 10_000)}`,
+    path: (i, size) => `/product/${1 + permute(i, size, 6)}`,
     group: 'page',
-    varies: true,
+    fresh: true,
+  },
+  {
+    name: 'page /marketplace, rendered (a random price range each request)',
+    path: (i) => `/marketplace?${priceRange(i, 54)}`,
+    group: 'page',
+    fresh: true,
   },
   { name: 'page /sellers/:username', path: () => `/sellers/${STOREFRONT}`, group: 'page' },
-  // Varied queries: no two requests in a row alike, so nothing the catalog keeps for a minute answers them.
+  {
+    name: 'page /sellers/:username, rendered (random filters + price range each request)',
+    path: (i) => `/sellers/${STOREFRONT}?${drawnQuery(i, 56)}`,
+    group: 'page',
+    fresh: true,
+  },
+  // Varied queries, each request's values new in the run (Scenario.fresh), so nothing the catalog keeps for a minute
+  // answers them; but for the deep pages of one variety (500 pages, drawn again and again: nothing keeps a page).
   {
     name: 'varied price range',
-    path: (i) => {
-      const min = 5 + (spread(i, 1) % 150);
-      const max = min + 5 + (spread(i, 2) % 145);
-      return `/api/products?variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&minPrice=${min}&maxPrice=${max}&sort=price-low-high`;
-    },
+    path: (i) =>
+      `/api/products?variety=Sugar%20Dragon,Yellow%20Dragon&inStock=true&${priceRange(i, 1)}&sort=price-low-high`,
     group: 'varied',
+    fresh: true,
   },
   {
     name: 'varied page, one variety',
     path: (i) => `/api/products?variety=Sugar%20Dragon&inStock=true&page=${1 + (spread(i, 3) % 500)}&limit=6`,
     group: 'varied',
   },
+  // A search word and a lot number, the pair new each request (8 words by 100,000 lots).
   {
     name: 'varied search term',
-    path: (i) =>
-      `/api/products?search=${SEARCH_WORDS[spread(i, 4) % SEARCH_WORDS.length]}%20${1 + (spread(i, 5) % 100_000)}`,
+    path: (i) => {
+      const k = permute(i, SEARCH_WORDS.length * 100_000, 4);
+      return `/api/products?search=${SEARCH_WORDS[k % SEARCH_WORDS.length]}%20${1 + Math.floor(k / SEARCH_WORDS.length)}`;
+    },
     group: 'varied',
+    fresh: true,
   },
   // Two words each request, each a typo, a name or a start (TYPO_WORDS), and a lot number: every word's lookup runs.
   {
     name: 'varied search, typos and names',
-    path: (i) =>
-      `/api/products?search=${TYPO_WORDS[spread(i, 7) % TYPO_WORDS.length]}%20${TYPO_WORDS[spread(i, 8) % TYPO_WORDS.length]}%20${1 + (spread(i, 9) % 100_000)}`,
+    path: (i) => {
+      const words = TYPO_WORDS.length;
+      const k = permute(i, words * words * 100_000, 7);
+      return `/api/products?search=${TYPO_WORDS[k % words]}%20${TYPO_WORDS[Math.floor(k / words) % words]}%20${1 + Math.floor(k / (words * words))}`;
+    },
     group: 'varied',
+    fresh: true,
+  },
+  // The marketplace's and a storefront's first page for a random filter set, sort and price range, and a search's.
+  {
+    name: 'varied list, random filters + price range',
+    path: (i) =>
+      `/api/products?${drawnQuery(i, 44)}&sort=${SORTS[spread(i, 46) % SORTS.length]}&page=1&limit=${PAGE_SIZE}`,
+    group: 'varied',
+    fresh: true,
+  },
+  {
+    name: 'varied list, search + random filters + price range',
+    path: (i) => `/api/products?${drawnQuery(i, 48, true)}&page=1&limit=${PAGE_SIZE}`,
+    group: 'varied',
+    fresh: true,
+  },
+  {
+    name: 'varied storefront list, random filters + price range',
+    path: (i) =>
+      `/api/products?seller=${STOREFRONT}&${drawnQuery(i, 50)}&sort=${SORTS[spread(i, 58) % SORTS.length]}&page=1&limit=${PAGE_SIZE}`,
+    group: 'varied',
+    fresh: true,
   },
 ];
 
@@ -235,6 +412,19 @@ const VARIED = SCENARIOS.filter((s) => s.group === 'varied');
  */
 const WARM_UP_REQUESTS = 300;
 
+/**
+ * Requests of a never-repeating scenario (Scenario.fresh) that explainScenarios sends and EXPLAINs, different
+ * values and filter sets; the pgbench comparison runs their SQL, one request's at random each transaction. A random
+ * filter set takes one of a few hundred shapes (which filters are set, a list's one option or more, the sort), so
+ * 12 is a sample of them: BENCH_FRESH_SAMPLES=500 EXPLAINs nearly every shape (slow at 1,000,000 listings).
+ */
+const FRESH_SAMPLES = Number(process.env.BENCH_FRESH_SAMPLES ?? 12);
+
+/** The paths one load of a scenario sends: a fixed one, the i-th of a varied one, or the next of a fresh one. */
+function pathsOf(s: Scenario, size: number, numbers: RequestNumbers): (i: number) => string {
+  return s.fresh ? numbers.paths(s, size) : (i) => s.path(i, size);
+}
+
 export interface Explained {
   scenario: string;
   seqScan: boolean;
@@ -248,7 +438,16 @@ export interface Explained {
  * catalog then keeps for a minute: see CAPPED_LIST_TTL_MS). `catalogOnly`: every statement ran on the catalog
  * pool (pgbench then runs them with its settings).
  */
-export type ScenarioSql = Map<string, { warm: string[]; cold: string[] | null; catalogOnly: boolean }>;
+export type ScenarioSql = Map<
+  string,
+  {
+    warm: string[];
+    cold: string[] | null;
+    catalogOnly: boolean;
+    /** A never-repeating scenario's: the SQL of each of FRESH_SAMPLES different requests (`warm` is the first's). */
+    samples?: string[][];
+  }
+>;
 
 type Pool = 'statements' | 'catalog';
 type Sent = { query: string; params: unknown[]; pool: Pool };
@@ -259,13 +458,16 @@ const isRead = (query: string) => /^\s*(select|with)\b/i.test(query);
 /**
  * Builds the app in-process on a logging connection and asks it for each scenario's path as the server would be
  * asked (a page renders with its API requests answered in-process, so their SQL is the page's): a fixed scenario
- * twice (a first request, then one that finds what the first kept), a varied one for three different requests.
+ * twice (a first request, then one that finds what the first kept), a varied one for three different requests, a
+ * never-repeating one (Scenario.fresh) for FRESH_SAMPLES, the first numbers of its count (`numbers`).
  * Every read either sent is EXPLAINed as its pool plans it; on PostgreSQL (`pgUrl`) a statement-pool query is also
  * EXPLAINed as a generic plan, which a prepared statement gets after five runs.
  */
 async function explainScenarios(
   open: Open,
   pgUrl: string | null,
+  size: number,
+  numbers: RequestNumbers,
   sqlOut?: ScenarioSql,
 ): Promise<Explained[]> {
   let capture: Sent[] | null = null;
@@ -284,15 +486,29 @@ async function explainScenarios(
         capture = sent;
         const res = await app.server.inject({
           method: 'GET',
-          url: s.path(i),
+          url: s.path(i, size),
           headers: s.group === 'page' ? { accept: 'text/html' } : { accept: 'application/json' },
         });
         capture = null;
-        if (res.statusCode !== 200) throw new Error(`${s.name}: ${s.path(i)} answered ${res.statusCode}`);
+        if (res.statusCode !== 200)
+          throw new Error(`${s.name}: ${s.path(i, size)} answered ${res.statusCode}`);
         return sent.filter((q) => isRead(q.query));
       };
-      const runs = s.group === 'varied' ? [await request(0), await request(1), await request(2)] : [];
-      if (s.group !== 'varied') {
+      const runs: Sent[][] = [];
+      if (s.fresh) {
+        const first = numbers.take(s, FRESH_SAMPLES);
+        for (let k = 0; k < FRESH_SAMPLES; k++) runs.push(await request(first + k));
+        const samples = runs
+          .map((sent) => sent.map(({ query, params }) => inline(query, params)))
+          .filter((sql) => sql.length > 0);
+        sqlOut?.set(s.name, {
+          warm: samples[0] ?? [],
+          cold: null,
+          catalogOnly: runs.every((sent) => sent.every((q) => q.pool === 'catalog')),
+          samples,
+        });
+      } else if (s.group === 'varied') runs.push(await request(0), await request(1), await request(2));
+      else {
         const first = await request(0);
         const then = await request(0);
         const [cold, warm] = [first, then].map((sent) =>
@@ -364,10 +580,11 @@ export interface LatencyComparison {
 const headersOf = (s: Scenario): Record<string, string> =>
   s.group === 'page' ? { accept: 'text/html', 'accept-encoding': 'br' } : { accept: 'application/json' };
 
-async function warmUp(url: string, s: Scenario): Promise<void> {
+async function warmUp(url: string, s: Scenario, paths: (i: number) => string): Promise<void> {
   let sent = 0;
   await autocannon({
-    url: `${url}${s.path(0)}`,
+    // A varied scenario's every request takes its path from setupRequest.
+    url: varies(s) ? url : `${url}${paths(0)}`,
     headers: headersOf(s),
     connections: 10,
     amount: WARM_UP_REQUESTS,
@@ -375,21 +592,28 @@ async function warmUp(url: string, s: Scenario): Promise<void> {
       ? {
           // Requests other than the measured ones (for 200 pages in turn, every one of them once or more).
           requests: [
-            { setupRequest: (r: autocannon.Request) => ({ ...r, path: s.path(1_000_000 + sent++) }) },
+            { setupRequest: (r: autocannon.Request) => ({ ...r, path: paths(1_000_000 + sent++) }) },
           ],
         }
       : {}),
   });
 }
 
-function loadScenario(url: string, label: string, s: Scenario, seconds: number, connections = 10) {
+function loadScenario(
+  url: string,
+  label: string,
+  s: Scenario,
+  paths: (i: number) => string,
+  seconds: number,
+  connections = 10,
+) {
   return load({
     name: `${label}: ${s.name}`,
-    url: `${url}${s.path(0)}`,
+    url: varies(s) ? url : `${url}${paths(0)}`,
     headers: headersOf(s),
     seconds,
     connections,
-    ...(varies(s) ? { path: s.path } : {}),
+    ...(varies(s) ? { path: paths } : {}),
   });
 }
 
@@ -398,12 +622,13 @@ async function loadScenarios(
   url: string,
   label: string,
   seconds: number,
+  pathsFor: (s: Scenario) => (i: number) => string,
   connections = 10,
 ): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const s of scenarios) {
-    if (connections > 1) await warmUp(url, s);
-    results.push(await loadScenario(url, label, s, seconds, connections));
+    if (connections > 1) await warmUp(url, s, pathsFor(s));
+    results.push(await loadScenario(url, label, s, pathsFor(s), seconds, connections));
   }
   return results;
 }
@@ -586,13 +811,29 @@ export async function catalogBench(options: {
       await generateCatalog(gen, size);
       console.log(`PGlite: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
       await gen.close();
-      for (const e of await explainScenarios((logQuery) => connect({ dataDir: dir, logQuery }), null))
+      const numbers = new RequestNumbers();
+      const pathsFor = (s: Scenario) => pathsOf(s, size, numbers);
+      for (const e of await explainScenarios(
+        (logQuery) => connect({ dataDir: dir, logQuery }),
+        null,
+        size,
+        numbers,
+      ))
         explained.push({ ...e, label: `PGlite ${size}` });
       const server = await startServer({ DATA_DIR: dir }, options.port);
-      results.push(...(await loadScenarios(SCENARIOS, server.url, `PGlite ${size}`, options.seconds)));
+      results.push(
+        ...(await loadScenarios(SCENARIOS, server.url, `PGlite ${size}`, options.seconds, pathsFor)),
+      );
       singleConnection.set(
         `pglite ${size}`,
-        await loadScenarios(onOneConnection, server.url, `PGlite ${size}, 1 conn`, options.seconds, 1),
+        await loadScenarios(
+          onOneConnection,
+          server.url,
+          `PGlite ${size}, 1 conn`,
+          options.seconds,
+          pathsFor,
+          1,
+        ),
       );
       await server.stop();
     } finally {
@@ -606,28 +847,36 @@ export async function catalogBench(options: {
     const latencies = runs.find((r) => r.database === 'PGlite' && r.size === size)?.latencies ?? [];
     await withCatalogDatabase(pgUrl, size, async (url) => {
       const scenarioSql: ScenarioSql = new Map();
+      const numbers = new RequestNumbers();
+      const pathsFor = (s: Scenario) => pathsOf(s, size, numbers);
       for (const e of await explainScenarios(
         (logQuery) => connect({ databaseUrl: url, maxConnections: 2, logQuery }),
         url,
+        size,
+        numbers,
         scenarioSql,
       ))
         explained.push({ ...e, label: `PostgreSQL ${size}` });
       const server = await startServer({ DATABASE_URL: url }, options.port);
       run.sitemap = await sitemapFigures(server.url, server.pid);
       for (const s of FIXED) {
-        await warmUp(server.url, s);
+        await warmUp(server.url, s, pathsFor(s));
         const captured = scenarioSql.get(s.name);
         if (!captured?.warm.length) {
           // A page that sends no SQL (/: its content is static): nothing to compare with pgbench.
-          results.push(await loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds));
+          results.push(await loadScenario(server.url, `PostgreSQL ${size}`, s, pathsFor(s), options.seconds));
           continue;
         }
         const settings = captured?.catalogOnly ? CATALOG_READS : {};
+        // A never-repeating scenario's requests differ in cost: pgbench runs the SQL of several, one at random.
+        const script = captured.samples
+          ? captured.samples.map(pgbenchScript)
+          : pgbenchScript(captured?.warm ?? []);
         const { api, comparison } = await compareRounds(
           `PostgreSQL ${size}: ${s.name}`,
           options.rounds,
-          () => loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds),
-          () => pgbench(url, pgbenchScript(captured?.warm ?? []), options.seconds, 10, settings),
+          () => loadScenario(server.url, `PostgreSQL ${size}`, s, pathsFor(s), options.seconds),
+          () => pgbench(url, script, options.seconds, 10, settings),
         );
         results.push(api);
         comparisons.push(comparison);
@@ -644,15 +893,20 @@ export async function catalogBench(options: {
         const plain = await startPlainCatalog(url, options.port + 1);
         try {
           for (const s of VARIED) {
-            await warmUp(server.url, s);
-            await warmUp(plain.url, s);
+            // The plain catalog keeps nothing: its warm-up and rounds may send what the app was sent.
+            const plainPaths = (first: number) => (i: number) => s.path(first + i, size);
+            await warmUp(server.url, s, pathsFor(s));
+            await warmUp(plain.url, s, plainPaths(0));
             const runs: Array<{ app: LoadResult; plain: LoadResult; ratio: number }> = [];
             for (let round = 0; round < options.rounds; round++) {
-              const a = await loadScenario(server.url, `PostgreSQL ${size}`, s, options.seconds);
+              // The plain catalog gets the requests the app got in the round (from its first on, as many as it takes).
+              const first = numbers.take(s, 0);
+              const a = await loadScenario(server.url, `PostgreSQL ${size}`, s, pathsFor(s), options.seconds);
               const p = await loadScenario(
                 plain.url,
                 `PostgreSQL ${size}, plain catalog`,
                 s,
+                s.fresh ? plainPaths(first) : plainPaths(0),
                 options.seconds,
               );
               runs.push({ app: a, plain: p, ratio: p.rps ? a.rps / p.rps : 0 });
@@ -677,6 +931,7 @@ export async function catalogBench(options: {
         server.url,
         `PostgreSQL ${size}, 1 conn`,
         options.seconds,
+        pathsFor,
         1,
       );
       for (const [i, s] of onOneConnection.entries()) {

@@ -39,19 +39,23 @@ export function pgbenchScript(statements: string[]): string {
 
 /**
  * Runs a script with pgbench at `clients` connections for `seconds`; returns transactions per second. `settings`
- * are given to each connection as the app's pool for those statements has them (PGOPTIONS).
+ * are given to each connection as the app's pool for those statements has them (PGOPTIONS). Several scripts (the
+ * SQL of several different requests): each transaction runs one of them, picked at random with equal weights.
  */
 export function pgbench(
   url: string,
-  script: string,
+  script: string | string[],
   seconds: number,
   clients = 10,
   settings: Record<string, string> = {},
 ): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dfm-pgbench-'));
   try {
-    const file = path.join(dir, 'scenario.sql');
-    writeFileSync(file, script);
+    const files = (Array.isArray(script) ? script : [script]).map((text, i) => {
+      const file = path.join(dir, `scenario-${i}.sql`);
+      writeFileSync(file, text);
+      return file;
+    });
     const u = new URL(url);
     const r = spawnSync(
       'pgbench',
@@ -63,8 +67,7 @@ export function pgbench(
         '2',
         '-T',
         String(seconds),
-        '-f',
-        file,
+        ...files.flatMap((file) => ['-f', `${file}@1`]),
         '-h',
         u.hostname,
         '-p',

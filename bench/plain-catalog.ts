@@ -2,7 +2,9 @@
  * The plain catalog the bench compares the app with (npm run bench, varied-query scenarios): the obvious
  * implementation of GET /api/products with Express and node-postgres over the same database and indexes, a page
  * (SELECT … WHERE … ORDER BY … LIMIT/OFFSET) and a count(*) with the same WHERE, sent as parameterised queries
- * (planned for their values each time). Run as its own process, as the app is:
+ * (planned for their values each time). It takes the filters the bench's requests send: each list and flag filter,
+ * the price range, the ships-to place, the search and one seller's listings (a storefront's `seller`). Run as its
+ * own process, as the app is:
  * `node --import tsx bench/plain-catalog.ts <database url> <port>`.
  */
 import express from 'express';
@@ -16,6 +18,23 @@ const SORTS: Record<string, string> = {
   'price-high-low': 'p.price_cents desc, p.id desc',
   newest: 'p.created_at desc, p.id desc',
   popularity: 'p.units_sold desc, p.created_at desc, p.id desc',
+};
+
+/** The list filters' parameters and their columns; then the flags'. */
+const LISTS: Record<string, string> = {
+  variety: 'variety',
+  form: 'form',
+  shipsAs: 'ships_as',
+  cuttingSize: 'cutting_size',
+  pollination: 'pollination',
+};
+const FLAGS: Record<string, string> = {
+  rooted: 'rooted',
+  callused: 'callused',
+  grafted: 'grafted',
+  organic: 'organic',
+  pesticideFree: 'pesticide_free',
+  inStock: 'in_stock',
 };
 
 const app = express();
@@ -32,10 +51,12 @@ app.get('/api/products', async (req, res) => {
     params.push(v);
     return `$${params.length}`;
   };
-  for (const key of ['variety', 'form'] as const)
-    if (q[key]) where.push(`p.${key} = any(${param(q[key]?.split(','))})`);
-  if (q.inStock === 'true') where.push('p.in_stock');
-  if (q.organic === 'true') where.push('p.organic');
+  for (const [key, column] of Object.entries(LISTS))
+    if (q[key]) where.push(`p.${column} = any(${param(q[key]?.split(','))})`);
+  for (const [key, column] of Object.entries(FLAGS)) if (q[key] === 'true') where.push(`p.${column}`);
+  if (q.shipsTo) where.push(`not (p.blocked_to @> array[${param(q.shipsTo)}::text])`);
+  if (q.seller)
+    where.push(`p.seller_id = (select id from users where username = ${param(q.seller)} and is_seller)`);
   if (q.minPrice) where.push(`p.price_cents >= ${param(Math.round(Number(q.minPrice) * 100))}`);
   if (q.maxPrice) where.push(`p.price_cents <= ${param(Math.round(Number(q.maxPrice) * 100))}`);
   if (q.search) where.push(`p.search_vector @@ plainto_tsquery('simple', ${param(q.search)})`);

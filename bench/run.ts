@@ -97,7 +97,7 @@ function reportCatalog(c: CatalogRun): void {
       area,
       c.database,
       [
-        'Varied queries (a different range, page or term each request), the app against a plain Express + node-postgres catalog over the same database, alternating (10 connections); target: 6x, p50 under 20 ms at 100,000:',
+        'Varied queries (a different range, page, term or filter set each request), the app against a plain Express + node-postgres catalog over the same database, alternating (10 connections); target: 6x, p50 under 20 ms at 100,000:',
         '',
         '| scenario | app req/s | p50 ms | plain req/s | p50 ms | app / plain (median) | every round |',
         '|---|---:|---:|---:|---:|---:|---|',
