@@ -3,11 +3,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { POSTED_FORM_KEY, type PostedForm } from '@domain/posted-form';
 import type { PageHead } from '@domain/seo';
-import { dehydrate, type Query } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient, type QueryState } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/App';
-import { preloadPage } from './app/AppRoutes';
+import { pageLoader, preloadPage } from './app/AppRoutes';
 import { setApiTransport } from './lib/api';
 import { createQueryClient } from './lib/query-client';
 import { type ServerRender, ServerRenderContext } from './lib/server-render';
@@ -50,13 +50,34 @@ export interface RenderedPage {
   state: unknown;
 }
 
-/** Queries render in rounds: a page may ask for more once the first answers are in (the user's own review). */
+/**
+ * A page without a loader, or one its loader missed, renders in rounds: a page may ask for more once the first
+ * answers are in (the user's own review).
+ */
 const MAX_ROUNDS = 3;
 
 function wantsData(query: Query): boolean {
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
   const isEnabled = typeof enabled === 'function' ? enabled(query) : enabled !== false;
   return isEnabled && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
+}
+
+/**
+ * Gives `queryClient` the answers `loaded` holds, each as the render first asks for it: the query is made then, as it
+ * would have been, with the loaded state, so the cache (and the state sent with the page) holds the page's queries
+ * in the order the page asks for them, and none the page did not ask for.
+ */
+function seedFrom(queryClient: QueryClient, loaded: QueryClient): void {
+  const cache = queryClient.getQueryCache();
+  const build = cache.build.bind(cache) as (
+    client: QueryClient,
+    options: { queryHash?: string },
+    state?: QueryState,
+  ) => Query;
+  cache.build = ((client: QueryClient, options: { queryHash?: string }, state?: QueryState) => {
+    const hash = options.queryHash;
+    return build(client, options, state ?? (hash ? loaded.getQueryCache().get(hash)?.state : undefined));
+  }) as typeof cache.build;
 }
 
 /**
@@ -76,6 +97,15 @@ export async function render({
   if (kind === 'guarded') return null;
 
   const queryClient = createQueryClient();
+  // A visitor's page with a loader: its data is read first, and the page is rendered once
+  // (docs/decisions/0042-pages-rendered-once.md). A signed-in visitor's, or one with a ZIP code or a refused form,
+  // renders in rounds as before: what it reads depends on who they are and where.
+  const loader = !mayHaveSession && zip === null && !posted ? pageLoader(pathname) : undefined;
+  if (loader) {
+    const loaded = createQueryClient();
+    await transports.run(api, () => loader.load({ params: loader.params, search, queryClient: loaded }));
+    seedFrom(queryClient, loaded);
+  }
   // In the cache, so it goes to the browser with the page's data and the page is adopted showing the same.
   if (posted) queryClient.setQueryData(POSTED_FORM_KEY, posted);
   const server: ServerRender = { mayHaveSession, zip, origin };

@@ -20,11 +20,12 @@ import {
   useAddAfterSignIn,
   useAddToCart,
 } from '@/features/cart/lazy';
-import { ProductReviews } from '@/features/reviews';
+import { ProductReviews, reviewQueries } from '@/features/reviews';
 import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
-import { useHydrated } from '@/lib/server-render';
+import { type PageLoader, useHydrated } from '@/lib/server-render';
 import { useSession } from '@/lib/session';
+import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
@@ -46,6 +47,21 @@ export function ProductDetailPage() {
   // Keyed by id so moving to a related product starts again (quantity 1, first tab).
   return <ProductDetail key={product.data.id} product={product.data} />;
 }
+
+/**
+ * What the page asks for before the server renders it for a visitor (PageLoader): the listing, then its reviews and
+ * related listings when it exists (an unknown one is the not-found page, which asks for nothing more).
+ */
+export const loadProductDetailPage: PageLoader = async ({ params, queryClient }) => {
+  const id = parseProductId(params.id);
+  if (id === null) return;
+  await queryClient.prefetchQuery(catalogQueries.product(id));
+  if (!queryClient.getQueryData(catalogQueries.product(id).queryKey)) return;
+  await Promise.all([
+    queryClient.prefetchQuery(reviewQueries.list(id)),
+    queryClient.prefetchQuery(catalogQueries.related(id)),
+  ]);
+};
 
 type Tab = 'description' | 'growing' | 'reviews';
 const TABS: readonly Tab[] = ['description', 'growing', 'reviews'];
