@@ -101,8 +101,8 @@ export async function render({
   // (docs/decisions/0042-pages-rendered-once.md). A signed-in visitor's, or one with a ZIP code or a refused form,
   // renders in rounds as before: what it reads depends on who they are and where.
   const loader = !mayHaveSession && zip === null && !posted ? pageLoader(pathname) : undefined;
-  if (loader) {
-    const loaded = createQueryClient();
+  const loaded = loader ? createQueryClient() : undefined;
+  if (loader && loaded) {
     await transports.run(api, () => loader.load({ params: loader.params, search, queryClient: loaded }));
     seedFrom(queryClient, loaded);
   }
@@ -136,6 +136,7 @@ export async function render({
 
   const state = dehydrate(queryClient);
   queryClient.clear();
+  loaded?.clear();
   return {
     status: kind === 'not-found' || server.notFound ? 404 : 200,
     redirectTo: ssrContext.redirectTo,
