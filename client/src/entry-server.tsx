@@ -34,6 +34,11 @@ export interface RenderRequest {
   /** A form the page sent as a plain post that the server refused: the page shows it again, with its messages. */
   posted?: PostedForm;
   api: ApiTransport;
+  /**
+   * False renders the page in rounds even when it has a loader, as a page without one is (the tests compare the two
+   * ways); true when absent.
+   */
+  loaders?: boolean;
 }
 
 export interface RenderedPage {
@@ -48,6 +53,8 @@ export interface RenderedPage {
   html: string;
   /** The query cache the page was rendered from (JSON), for the browser to start from. */
   state: unknown;
+  /** How many times the tree was rendered: 1 when the page's loader read everything it asks for. */
+  renders: number;
 }
 
 /**
@@ -91,6 +98,7 @@ export async function render({
   origin,
   posted,
   api,
+  loaders = true,
 }: RenderRequest): Promise<RenderedPage | null> {
   const [pathname = '/', search = ''] = url.split('?', 2);
   const kind = await preloadPage(pathname);
@@ -100,7 +108,7 @@ export async function render({
   // A visitor's page with a loader: its data is read first, and the page is rendered once
   // (docs/decisions/0042-pages-rendered-once.md). A signed-in visitor's, or one with a ZIP code or a refused form,
   // renders in rounds as before: what it reads depends on who they are and where.
-  const loader = !mayHaveSession && zip === null && !posted ? pageLoader(pathname) : undefined;
+  const loader = loaders && !mayHaveSession && zip === null && !posted ? pageLoader(pathname) : undefined;
   const loaded = loader ? createQueryClient() : undefined;
   if (loader && loaded) {
     await transports.run(api, () => loader.load({ params: loader.params, search, queryClient: loaded }));
@@ -110,14 +118,17 @@ export async function render({
   if (posted) queryClient.setQueryData(POSTED_FORM_KEY, posted);
   const server: ServerRender = { mayHaveSession, zip, origin };
   const ssrContext: { redirectTo?: string } = {};
-  const renderOnce = () =>
-    renderToString(
+  let renders = 0;
+  const renderOnce = () => {
+    renders++;
+    return renderToString(
       <ServerRenderContext.Provider value={server}>
         <Router ssrPath={pathname} ssrSearch={search} ssrContext={ssrContext}>
           <App queryClient={queryClient} />
         </Router>
       </ServerRenderContext.Provider>,
     );
+  };
 
   let html = renderOnce();
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -144,5 +155,6 @@ export async function render({
     head: server.head,
     html,
     state,
+    renders,
   };
 }
