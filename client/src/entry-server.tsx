@@ -106,12 +106,12 @@ export async function render({
 
   const queryClient = createQueryClient();
   // A visitor's page with a loader: its data is read first, and the page is rendered once
-  // (docs/decisions/0042-pages-rendered-once.md). A signed-in visitor's, or one with a ZIP code or a refused form,
-  // renders in rounds as before: what it reads depends on who they are and where.
-  const loader = loaders && !mayHaveSession && zip === null && !posted ? pageLoader(pathname) : undefined;
+  // (docs/decisions/0042-pages-rendered-once.md). A page for a request that may have a session, or with a refused
+  // form, renders in rounds as before: what it reads depends on who is signed in.
+  const loader = loaders && !mayHaveSession && !posted ? pageLoader(pathname) : undefined;
   const loaded = loader ? createQueryClient() : undefined;
   if (loader && loaded) {
-    await transports.run(api, () => loader.load({ params: loader.params, search, queryClient: loaded }));
+    await transports.run(api, () => loader.load({ params: loader.params, search, zip, queryClient: loaded }));
     seedFrom(queryClient, loaded);
   }
   // In the cache, so it goes to the browser with the page's data and the page is adopted showing the same.

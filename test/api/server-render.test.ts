@@ -93,6 +93,19 @@ describe("a visitor's page with a loader", () => {
     expect(once.calls.toSorted()).toEqual(inRounds.calls.toSorted());
   });
 
+  // A ZIP code of Florida (the place sets the marketplace's default "Ships to", the product page checks delivery),
+  // and one that names no place.
+  it.each(pages.flatMap(([name, url]) => ['33101', '00000'].map((zip) => [name, zip, url] as const)))(
+    '%s for a visitor with ZIP code %s is rendered once, the same page as rendered in rounds',
+    async (_name, zip, url) => {
+      const once = await renderPage(url(), { zip });
+      const inRounds = await renderPage(url(), { zip, loaders: false });
+      expect(once.page?.renders).toBe(1);
+      expect(sent(once.page)).toEqual(sent(inRounds.page));
+      expect(once.calls.toSorted()).toEqual(inRounds.calls.toSorted());
+    },
+  );
+
   it('shows what its data says: the listing and its related listings, in the state sent with it', async () => {
     const { page } = await renderPage(`/product/${productId}`);
     expect(page?.status).toBe(200);
@@ -111,10 +124,13 @@ describe("a visitor's page with a loader", () => {
     ]);
   });
 
-  it('is rendered in rounds for a visitor with a ZIP code or a session: what it reads depends on them', async () => {
-    const withZip = await renderPage(`/product/${productId}`, { zip: '33101' });
-    expect(withZip.page?.renders).toBeGreaterThan(1);
-    expect(withZip.calls).toContain('/api/zips/33101');
+  it('asks where a visitor with a ZIP code is, and whether the listing may ship there', async () => {
+    const { calls } = await renderPage(`/product/${productId}`, { zip: '33101' });
+    expect(calls).toContain('/api/zips/33101');
+    expect(calls).toContain(`/api/shipping/check?state=FL&products=${productId}`);
+  });
+
+  it('is rendered in rounds for a request that may have a session: what it reads depends on who is signed in', async () => {
     const signedIn = await renderPage('/marketplace', { mayHaveSession: true });
     expect(signedIn.page?.renders).toBeGreaterThan(1);
     expect(signedIn.calls[0]).toBe('/api/auth/me');

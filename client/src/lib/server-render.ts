@@ -32,12 +32,14 @@ export interface PageLoadContext {
   params: Readonly<Record<string, string | undefined>>;
   /** The query string without "?", as the router's useSearch gives it in a server render. */
   search: string;
+  /** The visitor's ZIP code (the ship_zip cookie), or null: where they are decides a page's default filter. */
+  zip: string | null;
   queryClient: QueryClient;
 }
 
 /**
  * A page's loader: fetches, before the page is rendered, the queries its render will ask for, so the server renders
- * it once. Given only for a visitor with no session and no ZIP code: what the page reads depends on nothing else.
+ * it once. Given only for a visitor with no session: what the page reads depends on its address and the ZIP code.
  * A query it misses is fetched the old way (the page is rendered again); one it fetches that the page does not ask
  * for is dropped.
  */

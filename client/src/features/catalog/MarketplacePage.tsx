@@ -3,7 +3,7 @@ import { marketplaceHead } from '@domain/seo';
 import { useRef } from 'react';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { AddToCartButton } from '@/features/cart/lazy';
-import { useDestination } from '@/features/shipping';
+import { loadVisitorPlace, useDestination } from '@/features/shipping';
 import type { PageLoader } from '@/lib/server-render';
 import { catalogQueries } from './api';
 import { CatalogBrowser } from './components/CatalogBrowser';
@@ -23,11 +23,12 @@ function topicOfChips(chips: readonly FilterChip[]): CatalogTopic | null {
 }
 
 /**
- * What the page asks for before the server renders it for a visitor (PageLoader), whose place is not known (no
- * default "Ships to"): the page of listings its address names, and the filters' counts.
+ * What the page asks for before the server renders it for a visitor (PageLoader): the place of their ZIP code, if
+ * any (it sets the default "Ships to"), then the page of listings its address names and the filters' counts.
  */
-export const loadMarketplacePage: PageLoader = async ({ search, queryClient }) => {
-  const state = parseMarketplaceSearch(search, defaultFilters(null, null));
+export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient }) => {
+  const place = await loadVisitorPlace(queryClient, zip);
+  const state = parseMarketplaceSearch(search, defaultFilters(place, null));
   await Promise.all([
     queryClient.prefetchQuery(catalogQueries.page(state)),
     queryClient.prefetchQuery(catalogQueries.facets(state.filters)),

@@ -21,7 +21,13 @@ import {
   useAddToCart,
 } from '@/features/cart/lazy';
 import { ProductReviews, reviewQueries } from '@/features/reviews';
-import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
+import {
+  loadVisitorPlace,
+  ShipsToNotice,
+  shippingQueries,
+  useDestination,
+  useShippingChecks,
+} from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
 import { type PageLoader, useHydrated } from '@/lib/server-render';
 import { useSession } from '@/lib/session';
@@ -49,17 +55,24 @@ export function ProductDetailPage() {
 }
 
 /**
- * What the page asks for before the server renders it for a visitor (PageLoader): the listing, then its reviews and
- * related listings when it exists (an unknown one is the not-found page, which asks for nothing more).
+ * What the page asks for before the server renders it for a visitor (PageLoader): the listing, then, when it
+ * exists, its reviews and related listings, and the place of the visitor's ZIP code and whether the listing may
+ * ship there (PurchaseControls and ShipsToNotice). An unknown listing is the not-found page, which asks for nothing
+ * more.
  */
-export const loadProductDetailPage: PageLoader = async ({ params, queryClient }) => {
+export const loadProductDetailPage: PageLoader = async ({ params, zip, queryClient }) => {
   const id = parseProductId(params.id);
   if (id === null) return;
   await queryClient.prefetchQuery(catalogQueries.product(id));
   if (!queryClient.getQueryData(catalogQueries.product(id).queryKey)) return;
+  const checkShipping = async () => {
+    const place = await loadVisitorPlace(queryClient, zip);
+    if (place) await queryClient.prefetchQuery(shippingQueries.check(place, [id]));
+  };
   await Promise.all([
     queryClient.prefetchQuery(reviewQueries.list(id)),
     queryClient.prefetchQuery(catalogQueries.related(id)),
+    checkShipping(),
   ]);
 };
 
