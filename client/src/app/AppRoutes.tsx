@@ -3,13 +3,26 @@ import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Route, Switch } from 'wouter';
 import { PageLoading } from '@/components/PageStatus';
 import { RequireAuth, RequireSeller } from '@/features/accounts';
+import type { PageLoader } from '@/lib/server-render';
 import { InteractiveMark } from './InteractiveMark';
 import { type LazyPage, lazyPage } from './lazy-page';
 
 const HomePage = lazyPage(() => import('@/features/content/HomePage'), 'HomePage');
-const MarketplacePage = lazyPage(() => import('@/features/catalog/MarketplacePage'), 'MarketplacePage');
-const ProductDetailPage = lazyPage(() => import('@/features/catalog/ProductDetailPage'), 'ProductDetailPage');
-const StorefrontPage = lazyPage(() => import('@/features/catalog/StorefrontPage'), 'StorefrontPage');
+const MarketplacePage = lazyPage(
+  () => import('@/features/catalog/MarketplacePage'),
+  'MarketplacePage',
+  'loadMarketplacePage',
+);
+const ProductDetailPage = lazyPage(
+  () => import('@/features/catalog/ProductDetailPage'),
+  'ProductDetailPage',
+  'loadProductDetailPage',
+);
+const StorefrontPage = lazyPage(
+  () => import('@/features/catalog/StorefrontPage'),
+  'StorefrontPage',
+  'loadStorefrontPage',
+);
 const CartPage = lazyPage(() => import('@/features/cart/CartPage'), 'CartPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/OrdersPage'), 'OrdersPage');
 const OrderDetailPage = lazyPage(() => import('@/features/orders/OrderDetailPage'), 'OrderDetailPage');
@@ -86,6 +99,21 @@ export async function preloadPage(pathname: string): Promise<'page' | 'not-found
   if (route?.guard) return 'guarded';
   await (route?.page ?? NotFoundPage).preload();
   return route ? 'page' : 'not-found';
+}
+
+/**
+ * The loader of the page at `pathname` (once preloadPage has loaded its code), with the route's parameters as the
+ * router matches them; undefined for a page without one (it is rendered the old way: rendered, its queries fetched,
+ * rendered again).
+ */
+export function pageLoader(
+  pathname: string,
+): { load: PageLoader; params: Record<string, string | undefined> } | undefined {
+  const route = routeFor(pathname);
+  const load = route && !route.guard ? route.page.loader() : undefined;
+  if (!route || !load) return undefined;
+  const [, params] = matchRoute(parsePattern, route.path, pathname);
+  return { load, params: params ?? {} };
 }
 
 function guarded(route: PageRoute, params: Record<string, string | undefined>): ReactNode {

@@ -1,4 +1,5 @@
 import type { PageHead } from '@domain/seo';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
@@ -22,6 +23,27 @@ export interface ServerRender {
    */
   notFound?: boolean;
 }
+
+/**
+ * What a page's loader is given on the server: the route's parameters as the router matches them, the address's
+ * query string, and a query client to fetch into (docs/decisions/0042-pages-rendered-once.md).
+ */
+export interface PageLoadContext {
+  params: Readonly<Record<string, string | undefined>>;
+  /** The query string without "?", as the router's useSearch gives it in a server render. */
+  search: string;
+  /** The visitor's ZIP code (the ship_zip cookie), or null: where they are decides a page's default filter. */
+  zip: string | null;
+  queryClient: QueryClient;
+}
+
+/**
+ * A page's loader: fetches, before the page is rendered, the queries its render will ask for, so the server renders
+ * it once. Given only for a visitor with no session: what the page reads depends on its address and the ZIP code.
+ * A query it misses is fetched the old way (the page is rendered again); one it fetches that the page does not ask
+ * for is dropped.
+ */
+export type PageLoader = (context: PageLoadContext) => Promise<void>;
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);
 

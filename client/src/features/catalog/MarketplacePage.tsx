@@ -3,9 +3,11 @@ import { marketplaceHead } from '@domain/seo';
 import { useRef } from 'react';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { AddToCartButton } from '@/features/cart/lazy';
-import { useDestination } from '@/features/shipping';
+import { loadVisitorPlace, useDestination } from '@/features/shipping';
+import type { PageLoader } from '@/lib/server-render';
+import { catalogQueries } from './api';
 import { CatalogBrowser } from './components/CatalogBrowser';
-import type { FilterChip } from './url-state';
+import { defaultFilters, type FilterChip, parseMarketplaceSearch } from './url-state';
 import { useMarketplace } from './use-marketplace';
 
 /**
@@ -19,6 +21,19 @@ function topicOfChips(chips: readonly FilterChip[]): CatalogTopic | null {
   const at = chip.id.indexOf(':');
   return at < 0 ? null : topicOf(chip.id.slice(0, at), chip.id.slice(at + 1));
 }
+
+/**
+ * What the page asks for before the server renders it for a visitor (PageLoader): the place of their ZIP code, if
+ * any (it sets the default "Ships to"), then the page of listings its address names and the filters' counts.
+ */
+export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient }) => {
+  const place = await loadVisitorPlace(queryClient, zip);
+  const state = parseMarketplaceSearch(search, defaultFilters(place, null));
+  await Promise.all([
+    queryClient.prefetchQuery(catalogQueries.page(state)),
+    queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
+  ]);
+};
 
 /**
  * /marketplace (docs/product.md#marketplace and #states): the whole catalog in its browser (CatalogBrowser: filters,

@@ -20,11 +20,18 @@ import {
   useAddAfterSignIn,
   useAddToCart,
 } from '@/features/cart/lazy';
-import { ProductReviews } from '@/features/reviews';
-import { ShipsToNotice, useDestination, useShippingChecks } from '@/features/shipping';
+import { ProductReviews, reviewQueries } from '@/features/reviews';
+import {
+  loadVisitorPlace,
+  ShipsToNotice,
+  shippingQueries,
+  useDestination,
+  useShippingChecks,
+} from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
-import { useHydrated } from '@/lib/server-render';
+import { type PageLoader, useHydrated } from '@/lib/server-render';
 import { useSession } from '@/lib/session';
+import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
 import { GrowingInfo } from './components/GrowingInfo';
 import { PlantFacts } from './components/PlantFacts';
@@ -46,6 +53,28 @@ export function ProductDetailPage() {
   // Keyed by id so moving to a related product starts again (quantity 1, first tab).
   return <ProductDetail key={product.data.id} product={product.data} />;
 }
+
+/**
+ * What the page asks for before the server renders it for a visitor (PageLoader): the listing, then, when it
+ * exists, its reviews and related listings, and the place of the visitor's ZIP code and whether the listing may
+ * ship there (PurchaseControls and ShipsToNotice). An unknown listing is the not-found page, which asks for nothing
+ * more.
+ */
+export const loadProductDetailPage: PageLoader = async ({ params, zip, queryClient }) => {
+  const id = parseProductId(params.id);
+  if (id === null) return;
+  await queryClient.prefetchQuery(catalogQueries.product(id));
+  if (!queryClient.getQueryData(catalogQueries.product(id).queryKey)) return;
+  const checkShipping = async () => {
+    const place = await loadVisitorPlace(queryClient, zip);
+    if (place) await queryClient.prefetchQuery(shippingQueries.check(place, [id]));
+  };
+  await Promise.all([
+    queryClient.prefetchQuery(reviewQueries.list(id)),
+    queryClient.prefetchQuery(catalogQueries.related(id)),
+    checkShipping(),
+  ]);
+};
 
 type Tab = 'description' | 'growing' | 'reviews';
 const TABS: readonly Tab[] = ['description', 'growing', 'reviews'];

@@ -9,12 +9,32 @@ import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageS
 import { RatingSummary } from '@/components/StarRating';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { AddToCartButton } from '@/features/cart/lazy';
-import { useDestination } from '@/features/shipping';
+import { loadVisitorPlace, useDestination } from '@/features/shipping';
+import type { PageLoader } from '@/lib/server-render';
 import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
 import { CatalogBrowser } from './components/CatalogBrowser';
 import { CatalogNotFound } from './components/ProductStates';
+import { defaultFilters, parseMarketplaceSearch } from './url-state';
 import { useMarketplace } from './use-marketplace';
+
+/**
+ * What the page asks for before the server renders it for a visitor (PageLoader): the nursery, then, when it has
+ * listings, the place of the visitor's ZIP code (it sets the default "Ships to") and the page of them its address
+ * names and the filters' counts, as StorefrontListings asks for them.
+ */
+export const loadStorefrontPage: PageLoader = async ({ params, search, zip, queryClient }) => {
+  const { username = '' } = params;
+  await queryClient.prefetchQuery(catalogQueries.storefront(username));
+  const store = queryClient.getQueryData(catalogQueries.storefront(username).queryKey);
+  if (!store || store.listings === 0) return;
+  const place = await loadVisitorPlace(queryClient, zip);
+  const state = parseMarketplaceSearch(search, defaultFilters(place, store.username));
+  await Promise.all([
+    queryClient.prefetchQuery(catalogQueries.page(state)),
+    queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
+  ]);
+};
 
 /**
  * /sellers/:username (docs/product.md#storefront): a nursery's page: who it is (name, place, bio, member since, the

@@ -1,10 +1,11 @@
 import { SHIP_ZIP_COOKIE, SHIP_ZIP_MAX_AGE_SECONDS } from '@domain/shipping/addresses';
 import type { StateCode } from '@domain/shipping/states';
 import { isStateCode } from '@domain/shipping/states';
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useServerRender } from '@/lib/server-render';
 import { useSession } from '@/lib/session';
-import { useAddresses, useShippingChecks, useZipPlace } from './api';
+import { shippingQueries, useAddresses, useShippingChecks, useZipPlace } from './api';
 import { shipToOf, useChosenAddressId } from './chosen-address';
 
 /** The cookie that remembers the ZIP code a visitor (or a buyer without an address) typed, for 180 days. */
@@ -41,6 +42,21 @@ function useZipCookie(): string | null {
     readZipCookie,
     () => (server ? (server.zip ?? null) : readZipCookie()),
   );
+}
+
+/**
+ * A visitor's place before their page is rendered on the server (a page's loader): the state of their ZIP code, as
+ * useDestination finds it for someone not signed in, its lookup fetched into `queryClient`; null without a code, or
+ * for a code that names no place.
+ */
+export async function loadVisitorPlace(
+  queryClient: QueryClient,
+  zip: string | null,
+): Promise<StateCode | null> {
+  if (zip === null) return null;
+  await queryClient.prefetchQuery(shippingQueries.zip(zip));
+  const state = queryClient.getQueryData(shippingQueries.zip(zip).queryKey)?.state;
+  return state && isStateCode(state) ? state : null;
 }
 
 export interface Destination {

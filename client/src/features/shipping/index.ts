@@ -17,4 +17,4 @@ export { MissedBuyersNotice } from './components/MissedBuyersNotice';
 export { ShipFromNotice } from './components/ShipFromNotice';
 export { ShipsToNotice } from './components/ShipsToNotice';
 export { ShipToPicker } from './components/ShipToPicker';
-export { rememberZip, useDestination, useShippingProblems } from './destination';
+export { loadVisitorPlace, rememberZip, useDestination, useShippingProblems } from './destination';
