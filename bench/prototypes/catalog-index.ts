@@ -6,24 +6,31 @@
  *
  * Prints its build's time and memory, then the time of `requests` random filter sets (a price range of random cents,
  * zero to two other filters, sometimes in stock and a destination; a tenth scoped to a seller) counted by the index,
- * and of a change of 1,000 listings applied by id (the index re-reads them), with the counts after it.
+ * and of a change of 1,000 listings applied by id (the index re-reads them), with the counts after it; then the first
+ * `compared` of them (default 100) counted by the app's statements too (FacetCounts, one connection), with their time
+ * and how many answers differ from the index's.
+ *
+ * (The first prototype, bench/prototypes/facet-groups.ts at 66d305e, counted the same groups without the module.)
  */
 import { CATALOG_FILTERS, type CatalogFilter, type CatalogFilters } from '@domain/catalog/filters';
 import { catalogFilterSchema } from '@domain/catalog/schemas';
 import { sql } from 'drizzle-orm';
 import { connect, queryRows } from '../../server/src/db/connect';
 import { CatalogIndex } from '../../server/src/modules/catalog/catalog-index';
+import { FacetCounts } from '../../server/src/modules/catalog/facets';
 
 const url = process.env.BENCH_PROTOTYPE_DATABASE_URL;
 if (!url) throw new Error('set BENCH_PROTOTYPE_DATABASE_URL to a database with a generated catalog');
 const REQUESTS = Number(process.argv[2] ?? 2000);
+const COMPARED = Number(process.argv[3] ?? 100);
 const filters = CATALOG_FILTERS as readonly CatalogFilter[];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 const database = await connect({ databaseUrl: url, maxConnections: 4 });
-const sellerIds = (
-  await queryRows<{ id: number }>(database.db, sql`select distinct seller_id as id from products limit 20`)
-).map((r) => r.id);
+const sellers = await queryRows<{ id: number; username: string }>(
+  database.db,
+  sql`select id, username from users where id in (select distinct seller_id from products limit 20)`,
+);
 gc();
 const before = process.memoryUsage();
 const index = new CatalogIndex(database.db);
@@ -55,10 +62,10 @@ for (let i = 0; i < REQUESTS; i++) {
   }
   if (random() < 0.3) query.shipsTo = pick(['CA', 'NY', 'HI', 'TX']);
   if (random() < 0.5) query.inStock = 'true';
-  requests.push({
-    f: catalogFilterSchema.parse(query) as CatalogFilters,
-    sellerId: random() < 0.1 ? pick(sellerIds) : null,
-  });
+  // A storefront's request names its seller (the statements scope by it); the index takes the seller's id.
+  const seller = random() < 0.1 ? pick(sellers) : null;
+  if (seller) query.seller = seller.username;
+  requests.push({ f: catalogFilterSchema.parse(query) as CatalogFilters, sellerId: seller?.id ?? null });
 }
 const time = (label: string) => {
   const ms: number[] = [];
@@ -67,10 +74,14 @@ const time = (label: string) => {
     index.facets(f, sellerId);
     ms.push(performance.now() - t);
   }
-  ms.sort((x, y) => x - y);
-  const at = (p: number) => (ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] as number).toFixed(2);
-  console.log(`${label}: ${ms.length} facet counts, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
+  console.log(`${label}: ${ms.length} facet counts, ${percentiles(ms)}`);
 };
+function percentiles(ms: number[]): string {
+  const sorted = [...ms].sort((x, y) => x - y);
+  const at = (p: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number).toFixed(2);
+  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+}
 time('after the build (first pass, V8 compiling)');
 time('after the build');
 const ids = (
@@ -85,4 +96,16 @@ console.log(
   `1,000 listings applied by id in ${Math.round(performance.now() - started)} ms (${index.changes} changes)`,
 );
 time('with 1,000 listings counted one by one');
+const statements = new FacetCounts(database.catalogDb);
+const statementMs: number[] = [];
+let differing = 0;
+for (const { f, sellerId } of requests.slice(0, COMPARED)) {
+  const t = performance.now();
+  const expected = await statements.facets(f, sellerId);
+  statementMs.push(performance.now() - t);
+  if (JSON.stringify(index.facets(f, sellerId)) !== JSON.stringify(expected)) differing++;
+}
+console.log(
+  `the statements (FacetCounts, one connection): ${statementMs.length} facet counts, ${percentiles(statementMs)}; ${differing} answers differ from the index's`,
+);
 await database.close();

@@ -53,8 +53,6 @@ interface Listing {
   options: Int8Array;
   /** Bit i: flag i is true. */
   flags: number;
-  /** The options and flags packed in one number (see LIST_BITS). */
-  combo: number;
   /** The set of places it may not go to, as an index into CatalogIndex's table of such sets. */
   blocked: number;
   /** The range's column (price in cents). */
@@ -401,12 +399,11 @@ export class CatalogIndex {
         values: new Int32Array(rows.length),
       };
       rows.forEach((r, k) => {
-        const l = this.listingOf(r);
-        part.ids[k] = l.id;
-        part.sellers[k] = l.sellerId;
-        part.combos[k] = l.combo;
-        part.blocked[k] = l.blocked;
-        part.values[k] = l.value;
+        part.ids[k] = Number(r.id);
+        part.sellers[k] = Number(r.seller_id);
+        part.combos[k] = Number(r.combo);
+        part.blocked[k] = this.blockedOf(r.places as string | null);
+        part.values[k] = Number(r.value);
       });
       parts.push(part);
       after = part.ids[rows.length - 1] as number;
@@ -463,8 +460,11 @@ export class CatalogIndex {
             .get(placement.seller[k] as number)
             ?.removed.set(id, { group: placement.sellerGroup[k] as number, value });
         }
-        all.added.delete(id);
-        for (const scope of this.sellers.values()) scope.added.delete(id);
+        const before = all.added.get(id);
+        if (before) {
+          all.added.delete(id);
+          this.sellers.get(before.sellerId)?.added.delete(id);
+        }
         const listing = now.get(id);
         if (!listing) continue;
         all.added.set(id, listing);
@@ -560,25 +560,29 @@ export class CatalogIndex {
     };
   }
 
+  /** A listing read again after a change, unpacked for counting on its own. */
   private listingOf(r: Row): Listing {
     const options = new Int8Array(L);
-    const combo = Number(r.combo);
-    const flags = unpackCombo(combo, options, 0);
-    const key = (r.places as string | null) ?? '';
+    const flags = unpackCombo(Number(r.combo), options, 0);
+    return {
+      id: Number(r.id),
+      sellerId: Number(r.seller_id),
+      options,
+      flags,
+      blocked: this.blockedOf(r.places as string | null),
+      value: Number(r.value),
+    };
+  }
+
+  /** The index of a set of places (as read: one text), added to the table the first time it is seen. */
+  private blockedOf(places: string | null): number {
+    const key = places ?? '';
     let blocked = this.blockedIndex.get(key);
     if (blocked === undefined) {
       blocked = this.blockedSets.length;
       this.blockedSets.push(key === '' ? [] : key.split(','));
       this.blockedIndex.set(key, blocked);
     }
-    return {
-      id: Number(r.id),
-      sellerId: Number(r.seller_id),
-      options,
-      flags,
-      combo,
-      blocked,
-      value: Number(r.value),
-    };
+    return blocked;
   }
 }
