@@ -9,7 +9,7 @@
 
 import { CUTTING_SIZES, FORMS, VARIETIES } from '@domain/constants';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../server/src/db/connect';
+import { connect, type Database, queryRows } from '../server/src/db/connect';
 import { BlockedDestinations } from '../server/src/modules/shipping';
 
 const list = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
@@ -111,4 +111,25 @@ export async function generateCatalog(database: Database, listings: number): Pro
   await new BlockedDestinations(db).applyRules();
   // What autovacuum does on a live database: statistics, and the visibility map for index-only scans.
   await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * Migrates the PostgreSQL database at `url` and, when it has no listings yet, fills it with `listings` of them
+ * (generateCatalog): how many it holds, and the generation's time in ms (null when they were there before).
+ */
+export async function fillCatalogDatabase(
+  url: string,
+  listings: number,
+): Promise<{ listings: number; generatedMs: number | null }> {
+  const database = await connect({ databaseUrl: url, maxConnections: 2 });
+  try {
+    await database.migrate();
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
+    if (Number(row?.n) > 0) return { listings: Number(row?.n), generatedMs: null };
+    const started = performance.now();
+    await generateCatalog(database, listings);
+    return { listings, generatedMs: Math.round(performance.now() - started) };
+  } finally {
+    await database.close();
+  }
 }

@@ -29,7 +29,7 @@ import postgres from 'postgres';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { CATALOG_READS, connect, type Database, queryRows } from '../server/src/db/connect';
-import { generateCatalog } from './catalog-generator';
+import { fillCatalogDatabase, generateCatalog } from './catalog-generator';
 import { type LoadResult, load } from './load';
 import { type Comparison, compareRounds, inline, pgbench, pgbenchScript } from './pgbench';
 import { root, rssMb, startServer, withBenchDatabase } from './server';
@@ -686,16 +686,14 @@ async function startPlainCatalog(url: string, port: number): Promise<{ url: stri
  */
 async function withCatalogDatabase(pgUrl: string, size: number, use: (url: string) => Promise<void>) {
   const kept = process.env.BENCH_CATALOG_DATABASE?.replace('{size}', String(size));
+  // A new database has no listings, so it is always generated; a kept one only the first time.
   const generate = async (url: string) => {
-    const gen = await connect({ databaseUrl: url, maxConnections: 2 });
-    await gen.migrate();
-    const [row] = await queryRows<{ n: number }>(gen.db, sql`select count(*)::int as n from products`);
-    if (!kept || Number(row?.n) === 0) {
-      const t = performance.now();
-      await generateCatalog(gen, size);
-      console.log(`PostgreSQL: generated ${size} listings in ${Math.round(performance.now() - t)} ms`);
-    } else console.log(`PostgreSQL: ${row?.n} listings in ${kept}, generated before`);
-    await gen.close();
+    const { listings, generatedMs } = await fillCatalogDatabase(url, size);
+    console.log(
+      generatedMs === null
+        ? `PostgreSQL: ${listings} listings in ${kept}, generated before`
+        : `PostgreSQL: generated ${listings} listings in ${generatedMs} ms`,
+    );
   };
   if (!kept)
     return withBenchDatabase(pgUrl, `dfm_bench_catalog_${process.pid}_${size}`, async (url) => {
