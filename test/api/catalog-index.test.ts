@@ -14,7 +14,7 @@ import { products } from '../../server/src/db/schema';
 import { CatalogIndex } from '../../server/src/modules/catalog/catalog-index';
 import { FacetCounts } from '../../server/src/modules/catalog/facets';
 import { createTestApp, type TestApp } from '../support/app';
-import { createCatalog } from '../support/catalog';
+import { createCatalog, insertListing } from '../support/catalog';
 
 const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
 const PLACES = ['CA', 'HI', 'NY', 'TX'] as const;
@@ -152,25 +152,21 @@ describe('the catalog index', () => {
       .set({ blockedTo: [...STATE_CODES.slice(0, 3), 'TX'] })
       .where(eq(products.id, e));
     await db.delete(products).where(eq(products.id, f));
-    const [added] = await db
-      .insert(products)
-      .values({
-        sellerId: sellers[0]?.id as number,
-        title: 'Added after the build',
-        description: 'A new listing.',
-        variety: 'Dark Star',
-        form: 'seed',
-        pollination: 'cross',
-        shipsAs: 'seeds',
-        organic: true,
-        quantity: 5,
-        priceCents: 29_999,
-        imageUrl: '/images/products/dark-star-seed.svg',
-        blockedTo: ['HI'],
-      })
-      .returning({ id: products.id });
+    const added = await insertListing(db, sellers[0]?.id as number, {
+      title: 'Added after the build',
+      variety: 'Dark Star',
+      form: 'seed',
+      cuttingSize: null,
+      pollination: 'cross',
+      shipsAs: 'seeds',
+      organic: true,
+      quantity: 5,
+      priceCents: 29_999,
+      imageUrl: '/images/products/dark-star-seed.svg',
+      blockedTo: ['HI'],
+    });
     // One change applied twice, and an id that was never a listing: neither changes a count.
-    await index.apply([a, b, c, d, e, f, added?.id as number, a, 2_000_000_000]);
+    await index.apply([a, b, c, d, e, f, added.id, a, 2_000_000_000]);
     expect(index.changes).toBeGreaterThan(0);
     await expectSameCounts(index, 40);
     // A listing changed back and forth is counted as it is now.

@@ -598,12 +598,12 @@ describe('GET /api/products/facets', () => {
     try {
       const { db } = own.database;
       const { sellerId, listings: mine } = await createCatalog(db, 'facets');
-      await db.insert(products).values({
-        sellerId,
+      await insertListing(db, sellerId, {
         title: 'Extra Dark Star seed',
         description: 'Added by the test.',
         variety: 'Dark Star',
         form: 'seed',
+        cuttingSize: null,
         pollination: 'cross',
         shipsAs: 'seeds',
         organic: true,

@@ -132,11 +132,14 @@ export async function insertSeller(db: Db, username: string): Promise<number> {
   return (seller as { id: number }).id;
 }
 
-/** One listing with the given stock and price, straight in the database. */
+/**
+ * One listing straight in the database: a 12" Sugar Dragon cutting, 10 in stock at $15.00, unless `options` say
+ * otherwise (any column; in stock when its quantity is above 0, unless told).
+ */
 export async function insertListing(
   db: Db,
   sellerId: number,
-  options: { title?: string; quantity?: number; priceCents?: number; inStock?: boolean } = {},
+  options: Partial<Omit<typeof products.$inferInsert, 'sellerId'>> = {},
 ) {
   const { title = 'Test cutting', quantity = 10, priceCents = 1500 } = options;
   const inStock = options.inStock ?? quantity > 0;
@@ -155,6 +158,7 @@ export async function insertListing(
       inStock,
       priceCents,
       imageUrl: '/images/products/sugar-dragon-cutting.svg',
+      ...options,
     })
     .returning();
   return row as typeof products.$inferSelect;
