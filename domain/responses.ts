@@ -46,5 +46,12 @@ export const messageSchema = z.object({ message: z.string() });
 /** No body: 204. */
 export const noContent = z.undefined().describe('No content');
 
-/** GET /api/health: the server answers, and which database it runs on. */
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/**
+ * GET /api/health: the server answers, which database it runs on, and whether its catalog index counts the facets
+ * (`building`: the statements count meanwhile, slower; docs/decisions/0041-catalog-facets-in-memory.md).
+ */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  catalogIndex: z.enum(['ready', 'building', 'off']),
+});

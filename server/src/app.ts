@@ -13,6 +13,7 @@ import { AuthService, authRoutes } from './modules/accounts';
 import { CartService, cartRoutes } from './modules/cart';
 import {
   CAPPED_LIST_TTL_MS,
+  CatalogIndex,
   CatalogService,
   catalogRoutes,
   Sitemaps,
@@ -97,6 +98,8 @@ export interface App {
   searches: DestinationSearches;
   /** The visitors' pages kept (PAGE_CACHE_MB; undefined when off or no server renderer is built); tests read its stats. */
   pageCache: PageCache | undefined;
+  /** The catalog's counts held in memory (docs/decisions/0041-catalog-facets-in-memory.md); tests wait for its build. */
+  catalogIndex: CatalogIndex | undefined;
   /**
    * Periodic clean-up of expired sessions, throttle and write-limit counters, and forgotten devices; the
    * listings of sellers whose certificate expired since they were computed; shipments delivered by the 14-day
@@ -179,25 +182,43 @@ export async function buildApp({
   await registerWriteLimit(server, database.db, config);
   const auth = new AuthService(database.db, config);
 
+  // The catalog's counts held in memory, fed by the notifications below (docs/decisions/0041-catalog-facets-in-memory.md).
+  const catalogIndex = config.catalogIndex
+    ? new CatalogIndex(database.db, {
+        channel: CATALOG_CHANGED,
+        onError: (err) =>
+          server.log.warn({ err }, 'the catalog index could not be built or fed; the catalog counts in SQL'),
+      })
+    : undefined;
   server.get(
     '/api/health',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Whether the server answers, and on which database',
+        summary: 'Whether the server answers, on which database, and whether its catalog index is built',
         operationId: 'getHealth',
         tags: ['health'],
         response: { 200: healthSchema },
       },
     },
-    async () => ({ status: 'ok' as const, database: database.kind }),
+    async () => ({
+      status: 'ok' as const,
+      database: database.kind,
+      catalogIndex: !catalogIndex
+        ? ('off' as const)
+        : catalogIndex.ready
+          ? ('ready' as const)
+          : ('building' as const),
+    }),
   );
   await server.register(area('accounts', authRoutes), { prefix: '/api/auth', auth, sessions });
   await server.register(area('cart', cartRoutes), {
     prefix: '/api/cart',
     cart: new CartService(database.db, config.payments.provider),
   });
-  const catalog = new CatalogService(database.db, database.catalogDb, config.payments.provider);
+  const catalog = new CatalogService(database.db, database.catalogDb, config.payments.provider, {
+    index: catalogIndex,
+  });
   const blocked = new BlockedDestinations(database.db, today);
   const listings = new ListingService(database.db, catalog, blocked);
   const searches = new DestinationSearches(database.db, today);
@@ -292,20 +313,27 @@ export async function buildApp({
       : undefined;
   const renders = await registerClient(server, config.clientDir, config.publicOrigin, pageCache);
   if (!renders) pageCache = undefined;
-  if (pageCache) {
-    const cache = pageCache;
-    const unlisten = await database.listen(CATALOG_CHANGED, {
-      notified: () => cache.invalidate(),
-      listening: (on) => cache.setListening(on),
-    });
-    server.addHook('onClose', () => unlisten());
-  }
+  // A change to the catalog, committed anywhere: the page cache drops its pages, the index counts the listings named.
+  // A sync notification (the index's, from any instance) changes nothing.
+  const cache = pageCache;
+  const unlisten = await database.listen(CATALOG_CHANGED, {
+    notified: (payload) => {
+      catalogIndex?.heard(payload);
+      if (!CatalogIndex.isSync(payload)) cache?.invalidate();
+    },
+    listening: (on) => {
+      catalogIndex?.setListening(on);
+      cache?.setListening(on);
+    },
+  });
+  server.addHook('onClose', () => unlisten());
   return {
     server,
     routes,
     mail,
     searches,
     pageCache,
+    catalogIndex,
     async startUp() {
       if (await auth.names.rebuild())
         server.log.info(

@@ -453,6 +453,11 @@ export interface Config {
   publicOrigin: string | undefined;
   /** PAGE_CACHE_MB in bytes: the bound of the visitors' page cache; 0, no cache. */
   pageCacheBytes: number;
+  /**
+   * Whether the catalog's facets and totals are counted in memory (docs/decisions/0041-catalog-facets-in-memory.md);
+   * no variable: a test turns it off to reach the statements that count when the index cannot.
+   */
+  catalogIndex: boolean;
   /** The notification mails (SMTP_URL, MAIL_*); the links in them lead to PUBLIC_ORIGIN (else localhost:PORT). */
   mail: MailSettings;
   /** Who takes the buyer's money, how it is split (MARKETPLACE_COMMISSION_PERCENT, in basis points), and how long an
@@ -557,6 +562,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { headersMs: 10_000, requestMs: 120_000, keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000 },
     publicOrigin: e.PUBLIC_ORIGIN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    catalogIndex: true,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -1,20 +1,25 @@
 /**
  * The catalog's counts held in memory (server/src/modules/catalog/catalog-index.ts, docs/decisions/0041): on random
  * filter sets, whole catalog and one seller's, its facets are the statements' (facets.ts) and its totals the
- * listings counted plainly, before and after random changes applied by id.
+ * listings counted plainly, before and after random changes applied by id; and the app's own index, fed by the
+ * catalog's notifications, counts a change made on another instance on the next read there.
  */
 import { CATALOG_FILTERS, type CatalogFilter, type CatalogFilters } from '@domain/catalog/filters';
+import type { CatalogFacets } from '@domain/catalog/responses';
 import { catalogFilterSchema } from '@domain/catalog/schemas';
 import { STATE_CODES } from '@domain/shipping';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app';
 import { queryRows } from '../../server/src/db/connect';
 import { products } from '../../server/src/db/schema';
 import { CatalogIndex } from '../../server/src/modules/catalog/catalog-index';
 import { FacetCounts } from '../../server/src/modules/catalog/facets';
-import { createTestApp, type TestApp } from '../support/app';
+import { resolveSearch } from '../../server/src/modules/catalog/search';
+import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, insertListing } from '../support/catalog';
+import { listingInput, signUpNursery } from '../support/fixtures';
 
 const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
 const PLACES = ['CA', 'HI', 'NY', 'TX'] as const;
@@ -48,9 +53,14 @@ const filterSets = fc
     min: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: undefined }),
     span: fc.option(fc.integer({ min: 0, max: 30_000 }), { nil: undefined }),
     seller: fc.option(fc.nat(1), { nil: undefined }),
+    // Words of the listings, one naming dragon fruit itself (no restriction), one matching nothing.
+    search: fc.option(fc.constantFrom('sugar', 'cutting', 'yellow dragon', 'seeds', 'pitaya', 'zzqxj'), {
+      nil: undefined,
+    }),
   })
-  .map(({ lists, flags, place, min, span, seller }) => {
+  .map(({ lists, flags, place, min, span, seller, search }) => {
     const query: Record<string, string> = {};
+    if (search) query.search = search;
     const listFilters = FILTERS.filter((f) => f.kind === 'list');
     lists.forEach((n, i) => {
       const f = listFilters[n % listFilters.length];
@@ -109,6 +119,16 @@ async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void
         ...(seller ? { seller: seller.username } : {}),
       }) as CatalogFilters;
       const sellerId = seller?.id ?? null;
+      if (f.search) {
+        // A search's matches are read by id, then counted by the index.
+        const resolved = await resolveSearch(t.database.db, f.search);
+        if (!resolved) return;
+        const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
+        expect(index.facets(f, sellerId, matches), JSON.stringify(query)).toEqual(
+          await statements.facets(f, sellerId),
+        );
+        return;
+      }
       expect(index.facets(f, sellerId), JSON.stringify(query)).toEqual(await statements.facets(f, sellerId));
       expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
     }),
@@ -177,5 +197,112 @@ describe('the catalog index', () => {
     await index.build();
     expect(index.changes).toBe(0);
     await expectSameCounts(index, 30);
+  });
+});
+
+describe("the app's catalog index, fed by the notifications", () => {
+  const everything = catalogFilterSchema.parse({}) as CatalogFilters;
+
+  it('counts a change made on another instance on the very next read there (a sync notification first)', async () => {
+    // A second instance over the same database: its own listener and index.
+    const other = await buildApp({ database: t.database, config: t.config });
+    await other.server.ready();
+    try {
+      await Promise.all([t.catalogIndex?.build(), other.catalogIndex?.build()]);
+      expect(other.catalogIndex?.ready).toBe(true);
+      const visitor = new Client(other.server);
+      const facets = async (query = '') =>
+        (await visitor.get<CatalogFacets>(`/api/products/facets${query}`)).body;
+      const total = async (query = '') =>
+        Number((await visitor.get(`/api/products${query}`)).headers['x-total-count']);
+      const before = await facets('?minPrice=123.45&maxPrice=123.46');
+      const totalBefore = await total();
+      // Listed on the first instance, read at once on the second.
+      const nursery = await signUpNursery(t, { listing: { price: 123.45, variety: 'Dark Star' } });
+      const after = await facets('?minPrice=123.45&maxPrice=123.46');
+      expect(after.variety['Dark Star']).toBe((before.variety['Dark Star'] ?? 0) + 1);
+      expect(await total()).toBe(totalBefore + 1);
+      // The second instance's index answered: it applied the listing heard.
+      expect(other.catalogIndex?.changes).toBeGreaterThan(0);
+      expect(await facets()).toEqual(await new FacetCounts(t.database.catalogDb).facets(everything));
+      // Moved out of the range, then archived: each counted on the next read.
+      await nursery.client.put(
+        `/api/products/${nursery.listing.id}`,
+        listingInput({ price: 200, variety: 'Dark Star' }),
+      );
+      expect((await facets('?minPrice=123.45&maxPrice=123.46')).variety['Dark Star']).toBe(
+        before.variety['Dark Star'],
+      );
+      await nursery.client.delete(`/api/products/${nursery.listing.id}`);
+      expect(await total()).toBe(totalBefore);
+    } finally {
+      await other.server.close();
+    }
+  });
+
+  it('names every listing of a statement that changed hundreds, in notifications of 500', async () => {
+    const index = t.catalogIndex as CatalogIndex;
+    await index.build();
+    const seller = sellers[0]?.id as number;
+    const columns = (
+      await queryRows<{ name: string }>(
+        t.database.db,
+        sql`select column_name as name from information_schema.columns
+            where table_name = 'products' and is_generated = 'NEVER' and column_default is null`,
+      )
+    ).map((c) => `"${c.name}"`);
+    const copied = await queryRows<{ id: number }>(
+      t.database.db,
+      sql.raw(`insert into products (${columns.join(', ')})
+               select ${columns.map((c) => (c === '"title"' ? `"title" || ' copy ' || g` : `p.${c}`)).join(', ')}
+               from products p, generate_series(1, 1200) g
+               where p.id = (select min(id) from products where seller_id = ${seller} and archived_at is null)
+               returning id`),
+    );
+    expect(copied).toHaveLength(1200);
+    expect(await index.fresh()).toBe(true);
+    expect(index.total(everything)).toBe(await plainTotal(everything, null));
+    await t.database.db.execute(
+      sql`delete from products where id = any(${sql.param(copied.map((r) => r.id))}::int[])`,
+    );
+    expect(await index.fresh()).toBe(true);
+    expect(index.total(everything)).toBe(await plainTotal(everything, null));
+  });
+
+  it('lets the statements answer while its listener is lost, and builds again when it is back', async () => {
+    const index = t.catalogIndex as CatalogIndex;
+    await index.build();
+    index.setListening(false);
+    expect(index.ready).toBe(false);
+    expect(await index.fresh()).toBe(false);
+    const visitor = new Client(t.server);
+    const res = await visitor.get<CatalogFacets>('/api/products/facets?minPrice=5');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(
+      await new FacetCounts(t.database.catalogDb).facets(
+        catalogFilterSchema.parse({ minPrice: '5' }) as CatalogFilters,
+      ),
+    );
+    index.setListening(true);
+    await index.build();
+    expect(index.ready).toBe(true);
+    expect(await index.fresh()).toBe(true);
+  });
+
+  it('builds again when told of too many changes to name, and answers from the statements meanwhile', async () => {
+    const index = t.catalogIndex as CatalogIndex;
+    await index.build();
+    index.heard('p:*');
+    expect(index.ready).toBe(false);
+    await index.build();
+    expect(index.ready).toBe(true);
+    expect(index.total(everything)).toBe(await plainTotal(everything, null));
+  });
+
+  it('sends the read to the statements when its sync is not heard back within the time allowed', async () => {
+    const deaf = new CatalogIndex(t.database.db, { channel: 'nobody_listens_here', syncTimeoutMs: 50 });
+    await deaf.build();
+    deaf.setListening(true);
+    expect(await deaf.fresh()).toBe(false);
   });
 });

@@ -244,7 +244,9 @@ describe('GET /api/products', () => {
       ]);
 
       // A window of 5: the five most popular are ranked, the rest follow by popularity; pages of 4 straddle it.
-      const windowed = new CatalogService(t.database.db, t.database.catalogDb, 'direct', 5);
+      const windowed = new CatalogService(t.database.db, t.database.catalogDb, 'direct', {
+        relevanceWindow: 5,
+      });
       const top = ids.slice(0, 5);
       const expected = [boosted[0]?.id, ...top.filter((id) => id !== boosted[0]?.id), ...ids.slice(5)];
       const seen: number[] = [];
@@ -334,8 +336,16 @@ describe('GET /api/products totals', () => {
   ];
 
   it('counts from catalog_facet_counts what it can answer, as exactly as products would, through changes', async () => {
-    // Its own app and catalog: this test changes listings and the summary.
-    const own = await createTestApp();
+    // Its own app and catalog: this test changes listings and the summary, which count when the catalog index
+    // cannot (it is off here).
+    const own = await createTestApp(
+      {},
+      {
+        configure: (c) => {
+          c.catalogIndex = false;
+        },
+      },
+    );
     try {
       const { db } = own.database;
       const via = new Client(own.server);
@@ -462,7 +472,7 @@ describe('GET /api/products broad searches', () => {
              '/images/products/dark-star-seed.svg', i % 1000
       from generate_series(1, 10001) i`);
     const clock = { now: 1_000_000 };
-    const catalog = new CatalogService(db, catalogDb, 'direct', undefined, () => clock.now);
+    const catalog = new CatalogService(db, catalogDb, 'direct', { now: () => clock.now });
     const search = (term: string, page = 1) =>
       catalog.list(productListQuerySchema.parse({ search: term, page: String(page) }));
     const facets = (query: Record<string, string>) => catalog.facets(productListQuerySchema.parse(query));

@@ -237,6 +237,8 @@ describe('GET /api/products and /facets with shipsTo', () => {
       facet: (await facets('shipsTo=CA')).shipsTo,
       total: Number((await listIds('shipsTo=CA')).total),
     });
+    // The summary counts when the catalog index cannot (here: its listener lost, so it forgets its groups).
+    t.catalogIndex?.setListening(false);
     const before = await counts();
     expect(before.facet).toBe(before.total);
     await bump(2);
@@ -249,7 +251,10 @@ describe('GET /api/products and /facets with shipsTo', () => {
       await bump(-2);
       await block('CA', -1);
       await block('OR', -1);
+      t.catalogIndex?.setListening(true);
     }
+    expect(await counts()).toEqual(before);
+    await t.catalogIndex?.build();
     expect(await counts()).toEqual(before);
   });
 

@@ -25,6 +25,8 @@ export interface TestApp {
   moneyJobs: Awaited<ReturnType<typeof buildApp>>['moneyJobs'];
   /** The visitors' page cache, when a server renderer is built (configure clientDir) and PAGE_CACHE_MB is not 0. */
   pageCache: Awaited<ReturnType<typeof buildApp>>['pageCache'];
+  /** The catalog's counts held in memory: built in the background once the app listens (`build()` waits for it). */
+  catalogIndex: Awaited<ReturnType<typeof buildApp>>['catalogIndex'];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function createTestApp(
     searches: started.searches,
     moneyJobs: started.moneyJobs,
     pageCache: started.pageCache,
+    catalogIndex: started.catalogIndex,
     async close() {
       await started.server.close();
       await database.destroy();

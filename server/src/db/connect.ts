@@ -32,11 +32,11 @@ export interface Database {
 /**
  * What a listener hears. `listening(true)` when the LISTEN is in place (at first, and again after every
  * reconnection: notifications sent while it was lost are lost with it); `listening(false)` when the listening
- * connection is lost or cannot be opened (it is tried again, from 100 ms to every 5 s); `notified()` per
- * notification.
+ * connection is lost or cannot be opened (it is tried again, from 100 ms to every 5 s); `notified(payload)` per
+ * notification, in the order their transactions committed.
  */
 export interface ListenEvents {
-  notified(): void;
+  notified(payload: string): void;
   listening(on: boolean): void;
 }
 
@@ -104,7 +104,7 @@ async function connectPglite(
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     // One connection in this process: it never drops, and its own transactions' notifications reach it at commit.
     async listen(channel, events) {
-      const unlisten = await client.listen(channel, () => events.notified());
+      const unlisten = await client.listen(channel, (payload) => events.notified(payload));
       events.listening(true);
       return () => unlisten();
     },
@@ -254,8 +254,8 @@ async function listenPostgres(
     max_lifetime: null,
     fetch_types: false,
     onnotice: () => {},
-    onnotify: (name: string) => {
-      if (name === channel) events.notified();
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) events.notified(payload);
     },
     onclose: () => {
       // While subscribing, the LISTEN fails too, and subscribe() waits and tries again.

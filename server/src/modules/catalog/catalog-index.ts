@@ -22,6 +22,7 @@ import type { CatalogFacets } from '@domain/catalog/responses';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { products } from '../../db/schema';
+import { searchCondition } from './search';
 
 const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
 const LISTS = FILTERS.filter((f): f is ListFilter => f.kind === 'list');
@@ -286,6 +287,10 @@ function firstAtLeast(values: Int32Array, lo: number, hi: number, v: number): nu
   return a;
 }
 
+/** Searches whose matching ids are kept (see CatalogIndex.matching), and their ids in all (4 bytes each). */
+const MATCHES_KEPT = 200;
+const MATCHES_KEPT_IDS = 2_000_000;
+
 /** Listings read a batch at a time when the groups are built. */
 const READ_BATCH = 20_000;
 /** The positions of listings, and the values (cents, at most MAX_PRICE dollars) fit in a sort key of 2^53. */
@@ -333,52 +338,138 @@ class Placement {
   }
 }
 
+/** The groups as built, and where each listing of them is. */
+interface Built {
+  all: Scope;
+  sellers: Map<number, Scope>;
+  placement: Placement;
+}
+
+/** A sync notification sent and not yet heard back, and the reads waiting for it. */
+interface Sync {
+  token: string | null;
+  done: Promise<boolean>;
+  finish(heard: boolean): void;
+}
+
+/** What the index is given besides the database. */
+export interface CatalogIndexOptions {
+  /** The channel whose notifications the index is given (`heard`): `fresh` sends its syncs there. */
+  channel?: string;
+  /** A build that failed (the catalog answers from the statements meanwhile). */
+  onError?: (error: unknown) => void;
+  /** Changes counted one by one before the groups are built again in the background. */
+  rebuildAt?: number;
+  /** How long `fresh` waits to hear its own sync before the read goes to the statements, in milliseconds. */
+  syncTimeoutMs?: number;
+}
+
+/** The prefix of a notification naming changed listings ('p:1,2,3'), and the one that names too many ('p:*'). */
+const CHANGED = 'p:';
+const CHANGED_MANY = 'p:*';
+const SYNC = 'sync:';
+
 export class CatalogIndex {
-  private all: Scope | null = null;
-  private sellers = new Map<number, Scope>();
-  private placement: Placement | null = null;
+  private built: Built | null = null;
   /** The sets of places listings may not go to, each once: a listing keeps the index of its own. */
   private readonly blockedSets: string[][] = [];
   private readonly blockedIndex = new Map<string, number>();
-  /** Builds and changes run one at a time, in the order they were asked for. */
+  /** Changes (and the swap of a finished build) are applied one at a time, in the order they were heard. */
   private queue: Promise<void> = Promise.resolve();
+  /** A build under way, and the listings heard changed since it began (applied again once it is in place). */
+  private building: Promise<void> | null = null;
+  private changedSinceBuild: Set<number> | null = null;
+  private buildingEpoch = 0;
+  /** Counts what made the groups obsolete (a lost listener, a change too large to apply): a build older is dropped. */
+  private epoch = 0;
+  private listening = false;
+  /** This instance's own sync notifications: `sync:<instance>:<n>`. */
+  private readonly instance = Math.random().toString(36).slice(2, 10);
+  private syncs = 0;
+  private syncInFlight: Sync | null = null;
+  private syncNext: Sync | null = null;
+  private readonly rebuildAt: number;
+  private readonly syncTimeoutMs: number;
+  /**
+   * The ids of the listings each recent search matched (by resolved full-text query), sorted; emptied by every change
+   * (a listing's words may have changed). `changesHeard` tells a read that overlapped a change not to keep it.
+   */
+  private readonly matches = new Map<string, Int32Array>();
+  private changesHeard = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: CatalogIndexOptions = {},
+  ) {
+    this.rebuildAt = options.rebuildAt ?? 5_000;
+    this.syncTimeoutMs = options.syncTimeoutMs ?? 1_000;
+  }
 
   /** Whether the groups are built: until then, and after `reset`, the counts are the statements' (facets.ts). */
   get ready(): boolean {
-    return this.all !== null;
+    return this.built !== null;
   }
 
-  /** Reads every visible listing and builds the groups from them (after the changes asked for before). */
+  /**
+   * Reads every visible listing and builds the groups from them. The groups in place (if any) keep answering
+   * meanwhile; the listings heard changed during the build are read again once it is in place.
+   */
   build(): Promise<void> {
-    return this.enqueue(async () => {
-      const c = await this.readAll();
-      const n = c.ids.length;
-      // Every listing's position, by value then id (the positions are in id order): one sort of numbers.
-      const keyed = new Float64Array(n);
-      for (let pos = 0; pos < n; pos++) keyed[pos] = (c.values[pos] as number) * POSITIONS_MAX + pos;
-      keyed.sort();
-      const order = new Int32Array(n);
-      for (let k = 0; k < n; k++) order[k] = (keyed[k] as number) % POSITIONS_MAX;
-      const group = new Int32Array(n);
-      const all = new Scope(new Groups(c, order, group));
-      const bySeller = new Map<number, number[]>();
-      for (let k = 0; k < n; k++) {
-        const pos = order[k] as number;
-        const seller = c.sellers[pos] as number;
-        const theirs = bySeller.get(seller);
-        if (theirs) theirs.push(pos);
-        else bySeller.set(seller, [pos]);
-      }
-      const sellerGroup = new Int32Array(n);
-      const sellers = new Map<number, Scope>();
-      for (const [id, positions] of bySeller)
-        sellers.set(id, new Scope(new Groups(c, positions, sellerGroup)));
-      this.all = all;
-      this.sellers = sellers;
-      this.placement = new Placement(c.ids, group, sellerGroup, c.sellers, c.values);
+    if (this.building)
+      return this.buildingEpoch === this.epoch
+        ? this.building
+        : // Made obsolete while it runs: the one after it.
+          this.building.catch(() => {}).then(() => this.build());
+    const epoch = this.epoch;
+    this.buildingEpoch = epoch;
+    this.changedSinceBuild = new Set();
+    const run = async () => {
+      const next = await this.readAndGroup();
+      await this.enqueue(async () => {
+        const since = [...(this.changedSinceBuild ?? [])];
+        this.changedSinceBuild = null;
+        if (epoch !== this.epoch) return;
+        this.built = next;
+        await this.applyNow(since);
+      });
+    };
+    const building = run().finally(() => {
+      this.building = null;
+      this.changedSinceBuild = null;
+      // Made obsolete while it ran (the listener came back, or a large change): once more.
+      if (epoch !== this.epoch && this.built === null && this.listening) void this.buildInBackground();
     });
+    this.building = building;
+    return building;
+  }
+
+  private buildInBackground(): Promise<void> {
+    return this.build().catch((error: unknown) => this.options.onError?.(error));
+  }
+
+  private async readAndGroup(): Promise<Built> {
+    const c = await this.readAll();
+    const n = c.ids.length;
+    // Every listing's position, by value then id (the positions are in id order): one sort of numbers.
+    const keyed = new Float64Array(n);
+    for (let pos = 0; pos < n; pos++) keyed[pos] = (c.values[pos] as number) * POSITIONS_MAX + pos;
+    keyed.sort();
+    const order = new Int32Array(n);
+    for (let k = 0; k < n; k++) order[k] = (keyed[k] as number) % POSITIONS_MAX;
+    const group = new Int32Array(n);
+    const all = new Scope(new Groups(c, order, group));
+    const bySeller = new Map<number, number[]>();
+    for (let k = 0; k < n; k++) {
+      const pos = order[k] as number;
+      const seller = c.sellers[pos] as number;
+      const theirs = bySeller.get(seller);
+      if (theirs) theirs.push(pos);
+      else bySeller.set(seller, [pos]);
+    }
+    const sellerGroup = new Int32Array(n);
+    const sellers = new Map<number, Scope>();
+    for (const [id, positions] of bySeller) sellers.set(id, new Scope(new Groups(c, positions, sellerGroup)));
+    return { all, sellers, placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values) };
   }
 
   /** Every visible listing, in id order, read a batch at a time (the rows as read are dropped batch by batch). */
@@ -434,64 +525,201 @@ export class CatalogIndex {
     };
   }
 
-  /** Forgets the groups (the listener was lost: changes may have been missed); `build` makes them again. */
+  /**
+   * Forgets the groups (changes may have been missed, or too many made at once); the statements answer until
+   * `build` makes them again.
+   */
   reset(): void {
-    this.all = null;
-    this.sellers = new Map();
-    this.placement = null;
+    this.epoch++;
+    this.built = null;
+    this.forgetMatches();
+  }
+
+  /** Listings changed: the words of any may have, so what each search matched is read again. */
+  private forgetMatches(): void {
+    this.changesHeard++;
+    this.matches.clear();
   }
 
   /** Reads these listings again and counts them as they are now (archived or deleted ones: not at all). */
   apply(ids: number[]): Promise<void> {
-    return this.enqueue(async () => {
-      const all = this.all;
-      const placement = this.placement;
-      if (!all || !placement || ids.length === 0) return;
-      const rows = await queryRows<Row>(this.db, sql`${SELECT} and id = any(${sql.param(ids)}::int[])`);
-      // Reset while reading: the next build reads these too.
-      if (all !== this.all) return;
-      const now = new Map(rows.map((r) => [Number(r.id), this.listingOf(r)]));
-      for (const id of ids) {
-        const k = placement.find(id);
-        if (k >= 0) {
-          const value = placement.value[k] as number;
-          all.removed.set(id, { group: placement.group[k] as number, value });
-          this.sellers
-            .get(placement.seller[k] as number)
-            ?.removed.set(id, { group: placement.sellerGroup[k] as number, value });
-        }
-        const before = all.added.get(id);
-        if (before) {
-          all.added.delete(id);
-          this.sellers.get(before.sellerId)?.added.delete(id);
-        }
-        const listing = now.get(id);
-        if (!listing) continue;
-        all.added.set(id, listing);
-        let seller = this.sellers.get(listing.sellerId);
-        if (!seller) {
-          seller = new Scope(Groups.empty());
-          this.sellers.set(listing.sellerId, seller);
-        }
-        seller.added.set(id, listing);
+    if (ids.length === 0) return this.queue;
+    this.forgetMatches();
+    if (this.changedSinceBuild) for (const id of ids) this.changedSinceBuild.add(id);
+    return this.enqueue(() => this.applyNow(ids));
+  }
+
+  private async applyNow(ids: number[]): Promise<void> {
+    const built = this.built;
+    if (!built || ids.length === 0) return;
+    const rows = await queryRows<Row>(this.db, sql`${SELECT} and id = any(${sql.param(ids)}::int[])`);
+    // Reset while reading: the next build reads these too.
+    if (built !== this.built) return;
+    const { all, sellers, placement } = built;
+    const now = new Map(rows.map((r) => [Number(r.id), this.listingOf(r)]));
+    for (const id of ids) {
+      const k = placement.find(id);
+      if (k >= 0) {
+        const value = placement.value[k] as number;
+        all.removed.set(id, { group: placement.group[k] as number, value });
+        sellers
+          .get(placement.seller[k] as number)
+          ?.removed.set(id, { group: placement.sellerGroup[k] as number, value });
       }
-    });
+      const before = all.added.get(id);
+      if (before) {
+        all.added.delete(id);
+        sellers.get(before.sellerId)?.added.delete(id);
+      }
+      const listing = now.get(id);
+      if (!listing) continue;
+      all.added.set(id, listing);
+      let seller = sellers.get(listing.sellerId);
+      if (!seller) {
+        seller = new Scope(Groups.empty());
+        sellers.set(listing.sellerId, seller);
+      }
+      seller.added.set(id, listing);
+    }
+    if (this.changes > this.rebuildAt && !this.building) void this.buildInBackground();
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
     const done = this.queue.then(work);
-    this.queue = done.catch(() => {});
+    this.queue = done.catch((error: unknown) => this.options.onError?.(error));
     return done;
   }
 
   /** How many listings changed since the groups were built (counted one by one). */
   get changes(): number {
-    return this.all ? this.all.removed.size + this.all.added.size : 0;
+    return this.built ? this.built.all.removed.size + this.built.all.added.size : 0;
   }
 
-  /** The facets of a filter set, scoped to a seller when `sellerId` is given: as FacetCounts.facets answers. */
-  facets(f: CatalogFilters, sellerId: number | null = null): CatalogFacets | null {
-    const t = this.tally(f, sellerId);
+  /**
+   * Whether the listener is in place: the groups are built when it first is, and forgotten when it is lost (the
+   * changes made meanwhile go unheard), then built again when it is back.
+   */
+  setListening(on: boolean): void {
+    this.listening = on;
+    if (!on) {
+      this.reset();
+      this.syncInFlight?.finish(false);
+      return;
+    }
+    if (!this.built) void this.buildInBackground();
+  }
+
+  /** Whether a notification is a sync (which changes nothing: the page cache ignores it too). */
+  static isSync(payload: string): boolean {
+    return payload.startsWith(SYNC);
+  }
+
+  /** A notification on catalog_changed: listings changed ('p:…'), or a sync (this instance's own, or another's). */
+  heard(payload: string): void {
+    if (payload.startsWith(SYNC)) {
+      if (this.syncInFlight && payload === this.syncInFlight.token) {
+        const sync = this.syncInFlight;
+        // Every change heard before the sync is in the queue: the sync is done once they are applied.
+        void this.queue.then(() => sync.finish(true));
+      }
+      return;
+    }
+    if (payload === CHANGED_MANY) {
+      this.reset();
+      if (this.listening) void this.buildInBackground();
+      return;
+    }
+    if (!payload.startsWith(CHANGED)) return;
+    const ids = payload
+      .slice(CHANGED.length)
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id));
+    void this.apply(ids).catch(() => {});
+  }
+
+  /**
+   * Resolves true once the index counts every change committed before the call, on any instance: it sends a sync
+   * notification and waits to hear it back (PostgreSQL delivers notifications in commit order) and for the changes
+   * heard before it to be applied. Reads that come while a sync is on its way share the next one. False when the
+   * index is not built, the listener is lost, or the sync is not heard within syncTimeoutMs: the statements answer.
+   */
+  fresh(): Promise<boolean> {
+    if (!this.built || !this.listening || !this.options.channel) return Promise.resolve(false);
+    let sync = this.syncNext;
+    if (!sync) {
+      let finish: (heard: boolean) => void = () => {};
+      const done = new Promise<boolean>((resolve) => {
+        finish = resolve;
+      });
+      sync = { token: null, done, finish };
+      this.syncNext = sync;
+      if (!this.syncInFlight) this.sendSync();
+    }
+    return sync.done;
+  }
+
+  private sendSync(): void {
+    const sync = this.syncNext;
+    if (!sync) return;
+    this.syncNext = null;
+    this.syncInFlight = sync;
+    this.syncs++;
+    sync.token = `${SYNC}${this.instance}:${this.syncs}`;
+    const resolve = sync.finish;
+    let finished = false;
+    const timer = setTimeout(() => sync.finish(false), this.syncTimeoutMs);
+    timer.unref?.();
+    sync.finish = (heard) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      if (this.syncInFlight === sync) this.syncInFlight = null;
+      resolve(heard && this.built !== null);
+      if (this.syncNext) this.sendSync();
+    };
+    this.db
+      .execute(sql`select pg_notify(${this.options.channel}, ${sync.token})`)
+      .catch(() => sync.finish(false));
+  }
+
+  /**
+   * The visible listings a resolved search matches, by id: read from PostgreSQL's full-text index, kept until the
+   * next change is heard (at most MATCHES_KEPT searches, MATCHES_KEPT_IDS ids in all).
+   */
+  async matching(tsquery: string): Promise<Int32Array> {
+    const known = this.matches.get(tsquery);
+    if (known) {
+      // Used again: the most recent.
+      this.matches.delete(tsquery);
+      this.matches.set(tsquery, known);
+      return known;
+    }
+    const heard = this.changesHeard;
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`select id from products where archived_at is null and ${searchCondition(tsquery)} order by id`,
+    );
+    const ids = Int32Array.from(rows, (r) => Number(r.id));
+    if (heard === this.changesHeard) {
+      this.matches.set(tsquery, ids);
+      let kept = 0;
+      for (const m of this.matches.values()) kept += m.length;
+      for (const [key, m] of this.matches) {
+        if (this.matches.size <= MATCHES_KEPT && kept <= MATCHES_KEPT_IDS) break;
+        this.matches.delete(key);
+        kept -= m.length;
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * The facets of a filter set, scoped to a seller when `sellerId` is given: as FacetCounts.facets answers. With
+   * `matches` (the ids a search matched, sorted: `matching`), only those listings are counted.
+   */
+  facets(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): CatalogFacets | null {
+    const t = this.tally(f, sellerId, matches);
     if (!t) return null;
     const facets: Record<string, unknown> = {};
     LISTS.forEach((l, i) => {
@@ -511,15 +739,55 @@ export class CatalogIndex {
   }
 
   /** How many listings match a filter set (every filter applied), scoped to a seller when given. */
-  total(f: CatalogFilters, sellerId: number | null = null): number | null {
-    return this.tally(f, sellerId)?.matching ?? null;
+  total(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): number | null {
+    return this.tally(f, sellerId, matches)?.matching ?? null;
   }
 
-  private tally(f: CatalogFilters, sellerId: number | null): Tally | null {
-    if (!this.all) return null;
-    const scope = sellerId === null ? this.all : this.sellers.get(sellerId);
+  private tally(f: CatalogFilters, sellerId: number | null, matches?: Int32Array): Tally | null {
+    if (!this.built) return null;
+    if (matches) return this.countListings(this.built, this.query(f), sellerId, matches);
+    const scope = sellerId === null ? this.built.all : this.built.sellers.get(sellerId);
     if (!scope) return new Tally();
     return scope.count(this.query(f));
+  }
+
+  /** Counts the listings of `ids` one by one, as they are now (a group's values, or as read again since). */
+  private countListings(built: Built, q: Query, sellerId: number | null, ids: Int32Array): Tally {
+    const t = new Tally();
+    const { all, placement } = built;
+    const g = all.groups;
+    for (let n = 0; n < ids.length; n++) {
+      const id = ids[n] as number;
+      const changed = all.added.get(id);
+      let options: Int8Array;
+      let base: number;
+      let flags: number;
+      let blocked: number;
+      let value: number;
+      if (changed) {
+        if (sellerId !== null && changed.sellerId !== sellerId) continue;
+        ({ options, flags, blocked, value } = changed);
+        base = 0;
+      } else {
+        if (all.removed.has(id)) continue;
+        const k = placement.find(id);
+        if (k < 0 || (sellerId !== null && placement.seller[k] !== sellerId)) continue;
+        const group = placement.group[k] as number;
+        options = g.options;
+        base = group * L;
+        flags = g.flags[group] as number;
+        blocked = g.blocked[group] as number;
+        value = placement.value[k] as number;
+      }
+      const failed = failing(q, options, base, flags, blocked);
+      if (failed === FAILS_TWO) continue;
+      if (failed === -1) {
+        t.min = Math.min(t.min, value);
+        t.max = Math.max(t.max, value);
+      }
+      if (inRange(q, value)) add(t, failed, options, base, flags, 1);
+    }
+    return t;
   }
 
   private query(f: CatalogFilters): Query {

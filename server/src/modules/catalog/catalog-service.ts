@@ -2,16 +2,27 @@ import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/
 import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
 import type { PaymentProviderId } from '@domain/payments';
 import type { Db } from '../../db/connect';
+import type { CatalogIndex } from './catalog-index';
 import { FacetCounts } from './facets';
 import { ProductList, type ProductPage } from './list';
 import { ProductReads } from './products';
+import { resolveSearch } from './search';
 import { Storefronts } from './storefront';
 
 export { CAPPED_LIST_TTL_MS, type ProductPage } from './list';
 
+export interface CatalogServiceOptions {
+  /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
+  relevanceWindow?: number;
+  /** The clock of the capped-list and broad-facet caches, in milliseconds. */
+  now?: () => number;
+  /** The counts held in memory (docs/decisions/0041-catalog-facets-in-memory.md); without it, the statements count. */
+  index?: CatalogIndex;
+}
+
 /**
  * The catalog's reads, one job per part: single listings and short lists of them (products.ts), the filtered
- * and sorted list (list.ts), the facet counts (facets.ts); search terms are resolved by search.ts and filters
+ * and sorted list (list.ts), the facet counts (the catalog index, catalog-index.ts, else facets.ts); search terms are resolved by search.ts and filters
  * become SQL in filters.ts.
  */
 export class CatalogService {
@@ -19,6 +30,8 @@ export class CatalogService {
   private readonly lists: ProductList;
   private readonly facetCounts: FacetCounts;
   private readonly storefronts: Storefronts;
+  private readonly index: CatalogIndex | null;
+  private readonly reads: Db;
 
   constructor(
     db: Db,
@@ -26,24 +39,46 @@ export class CatalogService {
     reads: Db,
     /** The way of paying in force: each listing says whether its seller can be paid, so can be ordered from. */
     provider: PaymentProviderId,
-    /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
-    relevanceWindow?: number,
-    /** The clock of the capped-list and broad-facet caches, in milliseconds. */
-    now: () => number = Date.now,
+    options: CatalogServiceOptions = {},
   ) {
+    const now = options.now ?? Date.now;
     this.products = new ProductReads(db, provider);
-    this.lists = new ProductList(reads, provider, relevanceWindow, now);
+    this.reads = reads;
+    this.lists = new ProductList(reads, provider, options.relevanceWindow, now);
     this.facetCounts = new FacetCounts(reads, now);
     this.storefronts = new Storefronts(db);
+    this.index = options.index ?? null;
   }
 
   /** A page of listings; scoped to a seller, NotFound when the username is not a seller's. */
   async list(q: ProductListQuery): Promise<ProductPage> {
-    return this.lists.list(q, await this.sellerOf(q));
+    const sellerId = await this.sellerOf(q);
+    const counted = q.search ? null : await this.indexed((index) => index.total(q, sellerId));
+    return this.lists.list(q, sellerId, counted);
   }
 
+  /**
+   * The facets: from the catalog index when it is fresh (a search's matches read by id first), else from the
+   * statements.
+   */
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
-    return this.facetCounts.facets(f, await this.sellerOf(f));
+    const sellerId = await this.sellerOf(f);
+    const indexed = await this.indexed(async (index) => {
+      if (!f.search) return index.facets(f, sellerId);
+      const resolved = await resolveSearch(this.reads, f.search);
+      // No listing can match: the statements say so without reading any.
+      if (!resolved) return null;
+      const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
+      return index.facets(f, sellerId, matches);
+    });
+    return indexed ?? this.facetCounts.facets(f, sellerId);
+  }
+
+  /** What the catalog index answers, once it counts every change committed before now; null when it cannot. */
+  private async indexed<T>(read: (index: CatalogIndex) => T | null | Promise<T | null>): Promise<T | null> {
+    const index = this.index;
+    if (!index || !(await index.fresh())) return null;
+    return read(index);
   }
 
   /** A nursery's storefront (GET /api/sellers/:username); NotFound when the username is not a seller's. */

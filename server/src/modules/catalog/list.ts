@@ -111,8 +111,16 @@ export class ProductList {
     this.cappedLists = new ExpiringCache(CAPPED_LIST_TTL_MS, CAPPED_LISTS, now);
   }
 
-  /** The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. */
-  async list(q: ProductListQuery, sellerId: number | null = null): Promise<ProductPage> {
+  /**
+   * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. `counted`: how many
+   * listings match, when the catalog index knew (no search; docs/decisions/0041-catalog-facets-in-memory.md), so
+   * only the page is read.
+   */
+  async list(
+    q: ProductListQuery,
+    sellerId: number | null = null,
+    counted: number | null = null,
+  ): Promise<ProductPage> {
     const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
     // A search word that matches no listing word: nothing can match.
     if (!resolved) return { items: [], total: 0, capped: false };
@@ -123,7 +131,7 @@ export class ProductList {
     const params = { ...filterParams(q, sellerId), tsquery };
     const offset = (q.page - 1) * q.limit;
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
-    const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
+    const key = statements.countsListings && counted === null ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
     if (statements.ranked && statements.rankedFew && !known) {
       // A search in relevance order not known to be broad: one read ranks the window from the matches and counts
@@ -141,24 +149,23 @@ export class ProductList {
       if (key && broad) this.cappedLists.set(key, { windowIds });
       return { items: rows.map(toProduct), total: Math.min(total, EXACT_TOTAL_LIMIT), capped: broad };
     }
-    const counted = known
-      ? Promise.resolve(EXACT_TOTAL_LIMIT + 1)
-      : countOf(statements.count.execute(params));
-    const [{ rows, windowIds }, total] = await Promise.all([
+    const total =
+      counted !== null ? counted : known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params));
+    const [{ rows, windowIds }, matches] = await Promise.all([
       statements.ranked
         ? // A broad search (known): its window is kept once ranked.
           this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
         : statements.page
             .execute({ ...params, limit: q.limit, offset })
             .then((rows) => ({ rows, windowIds: null })),
-      counted,
+      total,
     ]);
     if (known) known.windowIds ??= windowIds;
-    else if (key && total > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
+    else if (key && matches > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
     return {
       items: rows.map(toProduct),
-      total: Math.min(total, EXACT_TOTAL_LIMIT),
-      capped: total > EXACT_TOTAL_LIMIT,
+      total: Math.min(matches, EXACT_TOTAL_LIMIT),
+      capped: matches > EXACT_TOTAL_LIMIT,
     };
   }
 
