@@ -1,12 +1,12 @@
 /**
  * The catalog's counts held in memory (server/src/modules/catalog/catalog-index.ts, docs/decisions/0041): on random
- * filter sets, whole catalog and one seller's, its facets are the statements' (facets.ts) and its totals the
- * listings counted plainly, before and after random changes applied by id; and the app's own index, fed by the
+ * filter sets, whole catalog and one seller's, its facets are the statements' (facets.ts), its totals the
+ * listings counted plainly and its pages the list's (list.ts), in every order, before and after random changes applied by id; and the app's own index, fed by the
  * catalog's notifications, counts a change made on another instance on the next read there.
  */
 import { CATALOG_FILTERS, type CatalogFilter, type CatalogFilters } from '@domain/catalog/filters';
 import type { CatalogFacets } from '@domain/catalog/responses';
-import { catalogFilterSchema } from '@domain/catalog/schemas';
+import { catalogFilterSchema, productListQuerySchema, SORTS } from '@domain/catalog/schemas';
 import { STATE_CODES } from '@domain/shipping';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -16,6 +16,7 @@ import { queryRows } from '../../server/src/db/connect';
 import { products } from '../../server/src/db/schema';
 import { CatalogIndex } from '../../server/src/modules/catalog/catalog-index';
 import { FacetCounts } from '../../server/src/modules/catalog/facets';
+import { ProductList } from '../../server/src/modules/catalog/list';
 import { resolveSearch } from '../../server/src/modules/catalog/search';
 import { Client, createTestApp, type TestApp } from '../support/app';
 import { createCatalog, insertListing } from '../support/catalog';
@@ -111,27 +112,49 @@ async function plainTotal(f: CatalogFilters, sellerId: number | null): Promise<n
 
 async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void> {
   const statements = new FacetCounts(t.database.catalogDb);
+  const lists = new ProductList(t.database.catalogDb, t.database.db, 'direct');
   await fc.assert(
-    fc.asyncProperty(filterSets, async ({ query, sellerIndex }) => {
-      const seller = sellerIndex === undefined ? null : (sellers[sellerIndex] ?? null);
-      const f = catalogFilterSchema.parse({
-        ...query,
-        ...(seller ? { seller: seller.username } : {}),
-      }) as CatalogFilters;
-      const sellerId = seller?.id ?? null;
-      if (f.search) {
-        // A search's matches are read by id, then counted by the index.
-        const resolved = await resolveSearch(t.database.db, f.search);
-        if (!resolved) return;
-        const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
-        expect(index.facets(f, sellerId, matches), JSON.stringify(query)).toEqual(
+    fc.asyncProperty(
+      filterSets,
+      fc.constantFrom(...SORTS),
+      fc.integer({ min: 1, max: 4 }),
+      async ({ query, sellerIndex }, sort, page) => {
+        const seller = sellerIndex === undefined ? null : (sellers[sellerIndex] ?? null);
+        const f = catalogFilterSchema.parse({
+          ...query,
+          ...(seller ? { seller: seller.username } : {}),
+        }) as CatalogFilters;
+        const sellerId = seller?.id ?? null;
+        if (f.search) {
+          // A search's matches are read by id, then counted by the index.
+          const resolved = await resolveSearch(t.database.db, f.search);
+          if (!resolved) return;
+          const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
+          expect(index.facets(f, sellerId, matches), JSON.stringify(query)).toEqual(
+            await statements.facets(f, sellerId),
+          );
+          return;
+        }
+        expect(index.facets(f, sellerId), JSON.stringify(query)).toEqual(
           await statements.facets(f, sellerId),
         );
-        return;
-      }
-      expect(index.facets(f, sellerId), JSON.stringify(query)).toEqual(await statements.facets(f, sellerId));
-      expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
-    }),
+        expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
+        // A page in each order, as the list's statements read it.
+        const q = productListQuerySchema.parse({
+          ...query,
+          ...(seller ? { seller: seller.username } : {}),
+          sort,
+          page: String(page),
+          limit: '5',
+        });
+        const expected = await lists.list(q, sellerId);
+        const found = index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, 10_000);
+        expect(found?.ids, `${JSON.stringify(query)} ${sort} page ${page}`).toEqual(
+          expected.items.map((p) => p.id),
+        );
+        expect(found?.total).toBe(expected.total);
+      },
+    ),
     { numRuns: runs },
   );
 }

@@ -19,6 +19,7 @@ import {
   type RangeFilter,
 } from '@domain/catalog/filters';
 import type { CatalogFacets } from '@domain/catalog/responses';
+import type { Sort } from '@domain/catalog/schemas';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { products } from '../../db/schema';
@@ -58,6 +59,9 @@ interface Listing {
   blocked: number;
   /** The range's column (price in cents). */
   value: number;
+  /** What the list's sorts order by besides the value: units sold, and when it was listed (in microseconds). */
+  sold: number;
+  created: number;
 }
 
 /** Bits of a listing's combination: each list's option (its index + 1, 0 for none), then one bit per flag. */
@@ -84,6 +88,8 @@ interface Compact {
   combos: Int32Array;
   blocked: Int32Array;
   values: Int32Array;
+  sold: Int32Array;
+  created: Float64Array;
 }
 
 /** Groups of listings, flat: one entry per group (per group and list filter), their values sorted end to end. */
@@ -144,7 +150,19 @@ class Groups {
 
   static empty(): Groups {
     const none = new Int32Array(0);
-    return new Groups({ ids: none, sellers: none, combos: none, blocked: none, values: none }, none, none);
+    return new Groups(
+      {
+        ids: none,
+        sellers: none,
+        combos: none,
+        blocked: none,
+        values: none,
+        sold: none,
+        created: new Float64Array(0),
+      },
+      none,
+      none,
+    );
   }
 }
 
@@ -259,6 +277,36 @@ class Scope {
     return t;
   }
 
+  /**
+   * The ids of the listings matching every filter of `q`, the range included, in no order; null as soon as there
+   * are more than `max`.
+   */
+  collect(q: Query, max: number): number[] | null {
+    const out: number[] = [];
+    const g = this.groups;
+    const removed = this.removed.size > 0 ? this.removed : null;
+    for (let i = 0; i < g.count; i++) {
+      if (failing(q, g.options, i * L, g.flags[i] as number, g.blocked[i] as number) !== -1) continue;
+      const from = g.start[i] as number;
+      const to = g.start[i + 1] as number;
+      const a = q.lo === null ? from : firstAtLeast(g.values, from, to, q.lo);
+      const b = q.hi === null ? to : firstAtLeast(g.values, from, to, q.hi + 1);
+      if (!removed && out.length + (b - a) > max) return null;
+      for (let k = a; k < b; k++) {
+        const id = g.ids[k] as number;
+        if (removed?.has(id)) continue;
+        out.push(id);
+      }
+      if (out.length > max) return null;
+    }
+    for (const l of this.added.values())
+      if (failing(q, l.options, 0, l.flags, l.blocked) === -1 && inRange(q, l.value)) {
+        out.push(l.id);
+        if (out.length > max) return null;
+      }
+    return out;
+  }
+
   /** The lowest and highest value of a group's listings still in it. */
   private extent(t: Tally, from: number, to: number): void {
     const { values, ids } = this.groups;
@@ -315,9 +363,11 @@ function comboSql(): string {
 }
 
 // The places as one text (a set written in another order is another set: counted the same, in a group of its own).
+// The time listed in microseconds, as PostgreSQL keeps it (exact in a double until the year 2255).
 const SELECT = sql.raw(
   `select id, seller_id, ${comboSql()} as combo, ${columnName(RANGE.column)} as value,
-          array_to_string(${columnName(DESTINATION.column)}, ',') as places
+          array_to_string(${columnName(DESTINATION.column)}, ',') as places,
+          units_sold as sold, (extract(epoch from created_at) * 1000000)::bigint as created
    from products where archived_at is null`,
 );
 
@@ -329,6 +379,8 @@ class Placement {
     readonly sellerGroup: Int32Array,
     readonly seller: Int32Array,
     readonly value: Int32Array,
+    readonly sold: Int32Array,
+    readonly created: Float64Array,
   ) {}
 
   /** The position of a listing's id, or -1 when it is not in the groups. */
@@ -469,7 +521,11 @@ export class CatalogIndex {
     const sellerGroup = new Int32Array(n);
     const sellers = new Map<number, Scope>();
     for (const [id, positions] of bySeller) sellers.set(id, new Scope(new Groups(c, positions, sellerGroup)));
-    return { all, sellers, placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values) };
+    return {
+      all,
+      sellers,
+      placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values, c.sold, c.created),
+    };
   }
 
   /** Every visible listing, in id order, read a batch at a time (the rows as read are dropped batch by batch). */
@@ -488,6 +544,8 @@ export class CatalogIndex {
         combos: new Int32Array(rows.length),
         blocked: new Int32Array(rows.length),
         values: new Int32Array(rows.length),
+        sold: new Int32Array(rows.length),
+        created: new Float64Array(rows.length),
       };
       rows.forEach((r, k) => {
         part.ids[k] = Number(r.id);
@@ -495,13 +553,18 @@ export class CatalogIndex {
         part.combos[k] = Number(r.combo);
         part.blocked[k] = this.blockedOf(r.places as string | null);
         part.values[k] = Number(r.value);
+        part.sold[k] = Number(r.sold);
+        part.created[k] = Number(r.created);
       });
       parts.push(part);
       after = part.ids[rows.length - 1] as number;
       if (rows.length < READ_BATCH) break;
     }
-    const join = (pick: (p: Compact) => Int32Array) => {
-      const out = new Int32Array(parts.reduce((sum, p) => sum + p.ids.length, 0));
+    const join = <A extends Int32Array | Float64Array>(pick: (p: Compact) => A): A => {
+      const first = parts[0] ? pick(parts[0]) : new Int32Array(0);
+      const out = new (first.constructor as new (n: number) => A)(
+        parts.reduce((sum, p) => sum + p.ids.length, 0),
+      );
       let at = 0;
       for (const p of parts) {
         out.set(pick(p), at);
@@ -522,6 +585,8 @@ export class CatalogIndex {
       combos: join((p) => p.combos),
       blocked: join((p) => p.blocked),
       values: join((p) => p.values),
+      sold: join((p) => p.sold),
+      created: join((p) => p.created),
     };
   }
 
@@ -743,6 +808,57 @@ export class CatalogIndex {
     return this.tally(f, sellerId, matches)?.matching ?? null;
   }
 
+  /**
+   * The ids of a page of the listings matching a filter set, in the sort's order (as the list's ORDER BY: ties by
+   * id), with how many match; `ids` null when more than `few` match (a page the sort's index finds fast). Null
+   * until the groups are built.
+   */
+  page(
+    f: CatalogFilters,
+    sellerId: number | null,
+    sort: Sort,
+    offset: number,
+    limit: number,
+    few: number,
+  ): { total: number; ids: number[] | null } | null {
+    const built = this.built;
+    if (!built) return null;
+    const scope = sellerId === null ? built.all : built.sellers.get(sellerId);
+    if (!scope) return { total: 0, ids: [] };
+    const found = scope.collect(this.query(f), few);
+    if (!found) return { total: this.total(f, sellerId) ?? 0, ids: null };
+    const { placement, all } = built;
+    const n = found.length;
+    const value = new Float64Array(n);
+    const sold = new Float64Array(n);
+    const created = new Float64Array(n);
+    found.forEach((id, i) => {
+      const changed = all.added.get(id);
+      if (changed) {
+        value[i] = changed.value;
+        sold[i] = changed.sold;
+        created[i] = changed.created;
+        return;
+      }
+      const k = placement.find(id);
+      value[i] = placement.value[k] as number;
+      sold[i] = placement.sold[k] as number;
+      created[i] = placement.created[k] as number;
+    });
+    const byId = (a: number, b: number) => (found[a] as number) - (found[b] as number);
+    const order: Record<Sort, (a: number, b: number) => number> = {
+      'price-low-high': (a, b) => (value[a] as number) - (value[b] as number) || byId(a, b),
+      'price-high-low': (a, b) => (value[b] as number) - (value[a] as number) || byId(b, a),
+      newest: (a, b) => (created[b] as number) - (created[a] as number) || byId(b, a),
+      popularity: (a, b) =>
+        (sold[b] as number) - (sold[a] as number) ||
+        (created[b] as number) - (created[a] as number) ||
+        byId(b, a),
+    };
+    const positions = Array.from({ length: n }, (_, i) => i).sort(order[sort]);
+    return { total: n, ids: positions.slice(offset, offset + limit).map((i) => found[i] as number) };
+  }
+
   private tally(f: CatalogFilters, sellerId: number | null, matches?: Int32Array): Tally | null {
     if (!this.built) return null;
     if (matches) return this.countListings(this.built, this.query(f), sellerId, matches);
@@ -839,6 +955,8 @@ export class CatalogIndex {
       flags,
       blocked: this.blockedOf(r.places as string | null),
       value: Number(r.value),
+      sold: Number(r.sold),
+      created: Number(r.created),
     };
   }
 

@@ -39,6 +39,12 @@ interface CappedList {
   windowIds: number[] | null;
 }
 
+/** What the catalog index says of a list: how many match, and the ids of the page when few do (else null). */
+export interface IndexedPage {
+  total: number;
+  ids: number[] | null;
+}
+
 export interface ProductPage {
   items: Product[];
   /** Exact up to EXACT_TOTAL_LIMIT; above it, the total is at least that (capped). */
@@ -57,8 +63,11 @@ interface ListStatements {
    * fewer; above that the window is `ranked`'s.
    */
   rankedFew: Statement<{ id: number; n?: number }> | null;
-  /** With `ranked`: the listings among `ids` that still match (fresh rows, whatever ids were cached). */
-  byIds: Statement<ProductRow> | null;
+  /**
+   * The listings among `ids` that still match (fresh rows, whatever ids were cached or counted): the relevance
+   * window's, or a page the catalog index found.
+   */
+  byIds: Statement<ProductRow>;
   count: Statement<{ n: number }>;
   /** Whether `count` reads listings (a search or a filter the summary lacks), rather than catalog_facet_counts. */
   countsListings: boolean;
@@ -101,6 +110,12 @@ export class ProductList {
   constructor(
     /** The catalog read pool: planned for their parameters every time (Database.catalogDb). */
     private readonly reads: Db,
+    /**
+     * The statement pool (Database.db), whose prepared statements may take generic plans: a list with no filter and
+     * no search has no value a plan could depend on (a page of the whole catalog in one of the sorts' indexes), so
+     * it is not planned again on every request (see listStatements).
+     */
+    private readonly unfiltered: Db,
     /** The way of paying in force: whether each listing's seller can be paid (products.ts). */
     private readonly provider: PaymentProviderId,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
@@ -112,15 +127,16 @@ export class ProductList {
   }
 
   /**
-   * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. `counted`: how many
-   * listings match, when the catalog index knew (no search; docs/decisions/0041-catalog-facets-in-memory.md), so
-   * only the page is read.
+   * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. `indexed`: what the
+   * catalog index knew (no search; docs/decisions/0041-catalog-facets-in-memory.md): how many listings match, and,
+   * when few do, the ids of the page, whose rows are then read by id.
    */
   async list(
     q: ProductListQuery,
     sellerId: number | null = null,
-    counted: number | null = null,
+    indexed: IndexedPage | null = null,
   ): Promise<ProductPage> {
+    const counted = indexed?.total ?? null;
     const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
     // A search word that matches no listing word: nothing can match.
     if (!resolved) return { items: [], total: 0, capped: false };
@@ -130,6 +146,18 @@ export class ProductList {
     const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q, sellerId), tsquery };
     const offset = (q.page - 1) * q.limit;
+    if (indexed?.ids) {
+      const { ids } = indexed;
+      // Read again with every condition: a listing changed since it was counted is left out of its page.
+      const rows = ids.length ? await statements.byIds.execute({ ...params, ids }) : [];
+      const position = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+      return {
+        items: rows.map(toProduct),
+        total: Math.min(indexed.total, EXACT_TOTAL_LIMIT),
+        capped: indexed.total > EXACT_TOTAL_LIMIT,
+      };
+    }
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings && counted === null ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
@@ -188,7 +216,7 @@ export class ProductList {
       const ids = windowIds.slice(offset, Math.min(end, this.relevanceWindow));
       // The rows are read now, with every condition of the list again: prices and stock are current, and a
       // listing archived (or no longer matching) since the ids were ranked is left out of its page.
-      const rows = ids.length ? await (byIds as Statement<ProductRow>).execute({ ...params, ids }) : [];
+      const rows = ids.length ? await byIds.execute({ ...params, ids }) : [];
       const position = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
       return { rows, windowIds };
@@ -212,26 +240,24 @@ export class ProductList {
    */
   private listStatements(q: ProductListQuery, shape: string, search: boolean): ListStatements {
     return this.statements.get(`${shape}_${q.sort}_${search ? 1 : 0}`, () =>
-      this.buildListStatements(q, search),
+      this.buildListStatements(q, search, !search && /^0*$/.test(shape) ? this.unfiltered : this.reads),
     );
   }
 
-  private buildListStatements(q: ProductListQuery, search: boolean): ListStatements {
+  private buildListStatements(q: ProductListQuery, search: boolean, db: Db): ListStatements {
     const tsquery = search ? sql.placeholder('tsquery') : null;
     const where = filterWhere(q, tsquery, bindPlaceholders);
     const relevance = search && q.sort === 'popularity';
     const countsListings = search || !summaryAnswers(q, catalogFacetCounts);
     return {
       // With a search and the relevance sort this is the order after the relevance window (see relevancePage).
-      page: this.pageStatement(q, where),
+      page: this.pageStatement(db, q, where),
       ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
       rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
-      byIds: relevance
-        ? selectProducts(this.reads, this.provider)
-            .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
-            .prepare('catalog_by_ids')
-        : null,
-      count: this.countStatement(q, countsListings, where),
+      byIds: selectProducts(this.reads, this.provider)
+        .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
+        .prepare('catalog_by_ids'),
+      count: this.countStatement(db, q, countsListings, where),
       countsListings,
     };
   }
@@ -242,15 +268,15 @@ export class ProductList {
    * the index holds every column the filters read (an index-only scan: one variety in stock by popularity reads
    * products_variety_popularity_idx), and only the page's own rows are read whole.
    */
-  private pageStatement(q: ProductListQuery, where: SQL): Statement<ProductRow> {
-    const ids = this.reads
+  private pageStatement(db: Db, q: ProductListQuery, where: SQL): Statement<ProductRow> {
+    const ids = db
       .select({ id: products.id })
       .from(products)
       .where(where)
       .orderBy(...orderBy(q))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return selectProducts(this.reads, this.provider)
+    return selectProducts(db, this.provider)
       .where(sql`${products.id} = any(array(${ids}))`)
       .orderBy(...orderBy(q))
       .prepare('catalog_page');
@@ -262,19 +288,24 @@ export class ProductList {
    * most, whatever the catalog's size; its triggers keep it exact), never reading products. Otherwise the matching
    * listings are counted, stopping one past EXACT_TOTAL_LIMIT, so a broad filter never pays a full count.
    */
-  private countStatement(q: ProductListQuery, countsListings: boolean, where: SQL): Statement<{ n: number }> {
+  private countStatement(
+    db: Db,
+    q: ProductListQuery,
+    countsListings: boolean,
+    where: SQL,
+  ): Statement<{ n: number }> {
     if (!countsListings) {
       const conditions = otherFilters(filterConditions(q, catalogFacetCounts, bindPlaceholders));
-      return this.reads
+      return db
         .select({ n: sql<number>`coalesce(sum(${catalogFacetCounts.n}), 0)::int` })
         .from(summaryFrom(q, bindPlaceholders))
         .where(conditions)
         .prepare('catalog_count_summary');
     }
-    return this.reads
+    return db
       .select({ n: count() })
       .from(
-        this.reads
+        db
           .select({ one: sql`1` })
           .from(products)
           .where(where)
