@@ -29,7 +29,10 @@ export const BENCH_BUYER_LIMITS = { UNPAID_ORDERS_MAX: '1000000000', UNPAID_TOTA
 
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+  // BENCH_SERVER_ARGS: Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile
+  // written when it stops; NODE_OPTIONS may not carry --cpu-prof).
+  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

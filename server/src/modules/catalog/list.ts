@@ -111,11 +111,11 @@ export class ProductList {
     /** The catalog read pool: planned for their parameters every time (Database.catalogDb). */
     private readonly reads: Db,
     /**
-     * The statement pool (Database.db), whose prepared statements may take generic plans: a list with no filter and
-     * no search has no value a plan could depend on (a page of the whole catalog in one of the sorts' indexes), so
-     * it is not planned again on every request (see listStatements).
+     * The statement pool (Database.db), whose prepared statements may take generic plans, for the reads no value
+     * changes the plan of, which need not be planned again on every request: a list with no filter and no search (a
+     * page of the whole catalog in one of the sorts' indexes; see listStatements), and rows read by id (byIds).
      */
-    private readonly unfiltered: Db,
+    private readonly generic: Db,
     /** The way of paying in force: whether each listing's seller can be paid (products.ts). */
     private readonly provider: PaymentProviderId,
     /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
@@ -240,7 +240,7 @@ export class ProductList {
    */
   private listStatements(q: ProductListQuery, shape: string, search: boolean): ListStatements {
     return this.statements.get(`${shape}_${q.sort}_${search ? 1 : 0}`, () =>
-      this.buildListStatements(q, search, !search && /^0*$/.test(shape) ? this.unfiltered : this.reads),
+      this.buildListStatements(q, search, !search && /^0*$/.test(shape) ? this.generic : this.reads),
     );
   }
 
@@ -254,7 +254,7 @@ export class ProductList {
       page: this.pageStatement(db, q, where),
       ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
       rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
-      byIds: selectProducts(this.reads, this.provider)
+      byIds: selectProducts(this.generic, this.provider)
         .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
         .prepare('catalog_by_ids'),
       count: this.countStatement(db, q, countsListings, where),
