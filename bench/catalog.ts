@@ -725,6 +725,8 @@ export interface CatalogRun {
   latencies: LatencyComparison[];
   /** The first listings sitemap (up to 50,000 URLs), fetched whole a few times. */
   sitemap?: SitemapFigures;
+  /** PostgreSQL: when the server answered and when its catalog index was built (ms from its start), and its memory. */
+  index?: { answeredMs: number; builtMs: number; rssBuiltMb: number; rssEndMb?: number };
 }
 
 export interface SitemapFigures {
@@ -858,6 +860,11 @@ export async function catalogBench(options: {
       ))
         explained.push({ ...e, label: `PostgreSQL ${size}` });
       const server = await startServer({ DATABASE_URL: url }, options.port);
+      run.index = {
+        answeredMs: Math.round(server.startMs),
+        builtMs: Math.round(server.catalogIndexMs),
+        rssBuiltMb: rssMb(server.pid),
+      };
       run.sitemap = await sitemapFigures(server.url, server.pid);
       for (const s of FIXED) {
         await warmUp(server.url, s, pathsFor(s));
@@ -945,6 +952,7 @@ export async function catalogBench(options: {
             ratio: closedLoopMs(lite) / closedLoopMs(pg),
           });
       }
+      if (run.index) run.index.rssEndMb = rssMb(server.pid);
       await server.stop();
     });
   }

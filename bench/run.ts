@@ -82,6 +82,14 @@ function reportCatalog(c: CatalogRun): void {
         ),
       ].join('\n'),
     );
+  if (c.index)
+    report(
+      area,
+      c.database,
+      `The server answered ${c.index.answeredMs} ms after it was started, and had built its catalog index ` +
+        `(docs/decisions/0041-catalog-facets-in-memory.md) ${c.index.builtMs} ms after; its memory then ` +
+        `${c.index.rssBuiltMb} MB${c.index.rssEndMb === undefined ? '' : `, after every scenario ${c.index.rssEndMb} MB`}.`,
+    );
   if (c.sitemap)
     report(
       area,

@@ -32,25 +32,29 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   // BENCH_SERVER_ARGS: Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile
   // written when it stops; NODE_OPTIONS may not carry --cpu-prof).
   const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
-      WRITE_LIMIT_PER_IP: '1000000000',
-      WRITE_LIMIT_PER_ACCOUNT: '1000000000',
-      ...BENCH_BUYER_LIMITS,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, 'dist/server/main.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        AUTH_MAX_ATTEMPTS_PER_IP: '1000000',
+        WRITE_LIMIT_PER_IP: '1000000000',
+        WRITE_LIMIT_PER_ACCOUNT: '1000000000',
+        ...BENCH_BUYER_LIMITS,
+        ...env,
+      },
+      // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors) for a look after a run.
+      stdio: [
+        'ignore',
+        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+        'inherit',
+      ],
     },
-    // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors) for a look after a run.
-    stdio: [
-      'ignore',
-      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
-      'inherit',
-    ],
-  });
+  );
   // A bench that fails half-way leaves no server holding its port.
   const orphan = () => child.kill();
   process.once('exit', orphan);

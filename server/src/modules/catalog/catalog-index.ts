@@ -102,6 +102,9 @@ class Groups {
   readonly start: Int32Array;
   readonly values: Int32Array;
   readonly ids: Int32Array;
+  /** Beside `values` and `ids`: what the list's other sorts order by (units sold, when listed). */
+  readonly sold: Int32Array;
+  readonly created: Float64Array;
 
   /**
    * Groups the listings at `order`'s positions of `c` (in order of value, then id); `placed[position]` is set to
@@ -137,6 +140,8 @@ class Groups {
     }
     this.values = new Int32Array(order.length);
     this.ids = new Int32Array(order.length);
+    this.sold = new Int32Array(order.length);
+    this.created = new Float64Array(order.length);
     const next = this.start.slice(0, this.count);
     for (let k = 0; k < order.length; k++) {
       const pos = order[k] as number;
@@ -145,6 +150,8 @@ class Groups {
       next[g] = at + 1;
       this.values[at] = c.values[pos] as number;
       this.ids[at] = c.ids[pos] as number;
+      this.sold[at] = c.sold[pos] as number;
+      this.created[at] = c.created[pos] as number;
     }
   }
 
@@ -236,6 +243,69 @@ function add(t: Tally, failed: number, options: Int8Array, base: number, flags: 
 const inRange = (q: Query, value: number) =>
   (q.lo === null || value >= q.lo) && (q.hi === null || value <= q.hi);
 
+/**
+ * The first `k` listings offered, in a sort's order (as the list's ORDER BY: ties by id), kept best first: a listing
+ * after the k-th is turned away by one comparison.
+ */
+export class TopK {
+  readonly ids: number[] = [];
+  private readonly values: number[] = [];
+  private readonly sold: number[] = [];
+  private readonly created: number[] = [];
+
+  constructor(
+    readonly k: number,
+    private readonly sort: Sort,
+  ) {}
+
+  /** Whether the listing with these keys comes before the i-th kept. */
+  private before(id: number, value: number, sold: number, created: number, i: number): boolean {
+    const otherId = this.ids[i] as number;
+    switch (this.sort) {
+      case 'price-low-high': {
+        const v = this.values[i] as number;
+        return value < v || (value === v && id < otherId);
+      }
+      case 'price-high-low': {
+        const v = this.values[i] as number;
+        return value > v || (value === v && id > otherId);
+      }
+      case 'newest': {
+        const c = this.created[i] as number;
+        return created > c || (created === c && id > otherId);
+      }
+      default: {
+        const s = this.sold[i] as number;
+        if (sold !== s) return sold > s;
+        const c = this.created[i] as number;
+        return created > c || (created === c && id > otherId);
+      }
+    }
+  }
+
+  offer(id: number, value: number, sold: number, created: number): void {
+    const n = this.ids.length;
+    if (this.k === 0 || (n === this.k && !this.before(id, value, sold, created, n - 1))) return;
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.before(id, value, sold, created, mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    this.ids.splice(lo, 0, id);
+    this.values.splice(lo, 0, value);
+    this.sold.splice(lo, 0, sold);
+    this.created.splice(lo, 0, created);
+    if (n === this.k) {
+      this.ids.pop();
+      this.values.pop();
+      this.sold.pop();
+      this.created.pop();
+    }
+  }
+}
+
 /** The counts of one scope (the whole catalog, or one seller's listings): its groups and the changes since. */
 class Scope {
   /** Listings of the groups counted out since they were built (changed, archived or deleted), by id. */
@@ -277,12 +347,8 @@ class Scope {
     return t;
   }
 
-  /**
-   * The ids of the listings matching every filter of `q`, the range included, in no order; null as soon as there
-   * are more than `max`.
-   */
-  collect(q: Query, max: number): number[] | null {
-    const out: number[] = [];
+  /** Offers every listing matching every filter of `q`, the range included, to `top`. */
+  collect(q: Query, top: TopK): void {
     const g = this.groups;
     const removed = this.removed.size > 0 ? this.removed : null;
     for (let i = 0; i < g.count; i++) {
@@ -291,20 +357,38 @@ class Scope {
       const to = g.start[i + 1] as number;
       const a = q.lo === null ? from : firstAtLeast(g.values, from, to, q.lo);
       const b = q.hi === null ? to : firstAtLeast(g.values, from, to, q.hi + 1);
-      if (!removed && out.length + (b - a) > max) return null;
       for (let k = a; k < b; k++) {
         const id = g.ids[k] as number;
-        if (removed?.has(id)) continue;
-        out.push(id);
+        if (!removed?.has(id))
+          top.offer(id, g.values[k] as number, g.sold[k] as number, g.created[k] as number);
       }
-      if (out.length > max) return null;
     }
     for (const l of this.added.values())
-      if (failing(q, l.options, 0, l.flags, l.blocked) === -1 && inRange(q, l.value)) {
-        out.push(l.id);
-        if (out.length > max) return null;
-      }
-    return out;
+      if (failing(q, l.options, 0, l.flags, l.blocked) === -1 && inRange(q, l.value))
+        top.offer(l.id, l.value, l.sold, l.created);
+  }
+
+  /** How many listings match every filter of `q` (count's `matching` alone, without the other counts). */
+  matching(q: Query): number {
+    let n = 0;
+    const g = this.groups;
+    for (let i = 0; i < g.count; i++) {
+      if (failing(q, g.options, i * L, g.flags[i] as number, g.blocked[i] as number) !== -1) continue;
+      const from = g.start[i] as number;
+      const to = g.start[i + 1] as number;
+      n +=
+        (q.hi === null ? to : firstAtLeast(g.values, from, to, q.hi + 1)) -
+        (q.lo === null ? from : firstAtLeast(g.values, from, to, q.lo));
+    }
+    for (const { group, value } of this.removed.values())
+      if (
+        inRange(q, value) &&
+        failing(q, g.options, group * L, g.flags[group] as number, g.blocked[group] as number) === -1
+      )
+        n--;
+    for (const l of this.added.values())
+      if (inRange(q, l.value) && failing(q, l.options, 0, l.flags, l.blocked) === -1) n++;
+    return n;
   }
 
   /** The lowest and highest value of a group's listings still in it. */
@@ -338,6 +422,9 @@ function firstAtLeast(values: Int32Array, lo: number, hi: number, v: number): nu
 /** Searches whose matching ids are kept (see CatalogIndex.matching), and their ids in all (4 bytes each). */
 const MATCHES_KEPT = 200;
 const MATCHES_KEPT_IDS = 2_000_000;
+
+/** A page ending further than this many listings in is left to the sort's index in PostgreSQL (CatalogIndex.page). */
+const INDEXED_PAGE_DEPTH = 1_000;
 
 /** Listings read a batch at a time when the groups are built. */
 const READ_BATCH = 20_000;
@@ -379,8 +466,6 @@ class Placement {
     readonly sellerGroup: Int32Array,
     readonly seller: Int32Array,
     readonly value: Int32Array,
-    readonly sold: Int32Array,
-    readonly created: Float64Array,
   ) {}
 
   /** The position of a listing's id, or -1 when it is not in the groups. */
@@ -524,7 +609,7 @@ export class CatalogIndex {
     return {
       all,
       sellers,
-      placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values, c.sold, c.created),
+      placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values),
     };
   }
 
@@ -805,13 +890,15 @@ export class CatalogIndex {
 
   /** How many listings match a filter set (every filter applied), scoped to a seller when given. */
   total(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): number | null {
-    return this.tally(f, sellerId, matches)?.matching ?? null;
+    if (matches || !this.built) return this.tally(f, sellerId, matches)?.matching ?? null;
+    const scope = sellerId === null ? this.built.all : this.built.sellers.get(sellerId);
+    return scope ? scope.matching(this.query(f)) : 0;
   }
 
   /**
    * The ids of a page of the listings matching a filter set, in the sort's order (as the list's ORDER BY: ties by
-   * id), with how many match; `ids` null when more than `few` match (a page the sort's index finds fast). Null
-   * until the groups are built.
+   * id), with how many match; `ids` null when too many match for ordering them here to beat the sort's index in
+   * PostgreSQL (more than `few` at most; see below). Null until the groups are built.
    */
   page(
     f: CatalogFilters,
@@ -825,38 +912,21 @@ export class CatalogIndex {
     if (!built) return null;
     const scope = sellerId === null ? built.all : built.sellers.get(sellerId);
     if (!scope) return { total: 0, ids: [] };
-    const found = scope.collect(this.query(f), few);
-    if (!found) return { total: this.total(f, sellerId) ?? 0, ids: null };
-    const { placement, all } = built;
-    const n = found.length;
-    const value = new Float64Array(n);
-    const sold = new Float64Array(n);
-    const created = new Float64Array(n);
-    found.forEach((id, i) => {
-      const changed = all.added.get(id);
-      if (changed) {
-        value[i] = changed.value;
-        sold[i] = changed.sold;
-        created[i] = changed.created;
-        return;
-      }
-      const k = placement.find(id);
-      value[i] = placement.value[k] as number;
-      sold[i] = placement.sold[k] as number;
-      created[i] = placement.created[k] as number;
-    });
-    const byId = (a: number, b: number) => (found[a] as number) - (found[b] as number);
-    const order: Record<Sort, (a: number, b: number) => number> = {
-      'price-low-high': (a, b) => (value[a] as number) - (value[b] as number) || byId(a, b),
-      'price-high-low': (a, b) => (value[b] as number) - (value[a] as number) || byId(b, a),
-      newest: (a, b) => (created[b] as number) - (created[a] as number) || byId(b, a),
-      popularity: (a, b) =>
-        (sold[b] as number) - (sold[a] as number) ||
-        (created[b] as number) - (created[a] as number) ||
-        byId(b, a),
-    };
-    const positions = Array.from({ length: n }, (_, i) => i).sort(order[sort]);
-    return { total: n, ids: positions.slice(offset, offset + limit).map((i) => found[i] as number) };
+    // A deep page is left to the sort's index in PostgreSQL (ordering that many here costs more), unless it is past
+    // the last match.
+    const deep = offset + limit > INDEXED_PAGE_DEPTH;
+    const top = new TopK(deep ? 0 : offset + limit, sort);
+    // Ordering n listings here costs about n steps; the sort's index in PostgreSQL walks about (offset + limit) times
+    // size / n rows to its page, each dearer (ten times, as a rule): here only while n is below the square root of
+    // ten times their product (at 100,000 listings and 40 a page, 6,300; at 1,000,000, 20,000), and `few` at most.
+    const size = scope.groups.start[scope.groups.count] as number;
+    const most = Math.min(few, Math.ceil(Math.sqrt(10 * (offset + limit) * size)));
+    const q = this.query(f);
+    const n = scope.matching(q);
+    if (n > most) return { total: n, ids: null };
+    if (deep) return { total: n, ids: n <= offset ? [] : null };
+    scope.collect(q, top);
+    return { total: n, ids: top.ids.slice(offset, offset + limit) };
   }
 
   private tally(f: CatalogFilters, sellerId: number | null, matches?: Int32Array): Tally | null {
