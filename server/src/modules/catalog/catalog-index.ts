@@ -81,6 +81,17 @@ function unpackCombo(combo: number, options: Int8Array, at: number): number {
   return combo >>> shift;
 }
 
+/** The inverse of unpackCombo: a listing's options (from `at`) and flags as one number. */
+function packCombo(options: Int8Array, at: number, flags: number): number {
+  let combo = 0;
+  let shift = 0;
+  for (let i = 0; i < L; i++) {
+    combo |= ((options[at + i] as number) + 1) << shift;
+    shift += LIST_BITS[i] as number;
+  }
+  return (combo | (flags << shift)) >>> 0;
+}
+
 /** The visible listings as read, by id: what each one is counted by. */
 interface Compact {
   ids: Int32Array;
@@ -532,6 +543,11 @@ export class CatalogIndex {
    * (a listing's words may have changed). `changesHeard` tells a read that overlapped a change not to keep it.
    */
   private readonly matches = new Map<string, Int32Array>();
+  /** Each kept search's matches grouped (searchScope), per seller, for the build they were grouped in. */
+  private readonly searchScopes = new WeakMap<
+    Int32Array,
+    { built: Built; bySeller: Map<number | null, Scope> }
+  >();
   private changesHeard = 0;
 
   constructor(
@@ -931,49 +947,68 @@ export class CatalogIndex {
 
   private tally(f: CatalogFilters, sellerId: number | null, matches?: Int32Array): Tally | null {
     if (!this.built) return null;
-    if (matches) return this.countListings(this.built, this.query(f), sellerId, matches);
+    if (matches) return this.searchScope(this.built, sellerId, matches).count(this.query(f));
     const scope = sellerId === null ? this.built.all : this.built.sellers.get(sellerId);
     if (!scope) return new Tally();
     return scope.count(this.query(f));
   }
 
-  /** Counts the listings of `ids` one by one, as they are now (a group's values, or as read again since). */
-  private countListings(built: Built, q: Query, sellerId: number | null, ids: Int32Array): Tally {
-    const t = new Tally();
+  /**
+   * The listings of `ids` (a search's matches, sorted) that are visible now, one seller's when `sellerId` is given,
+   * grouped as the catalog is (their values as they are now, the changes since the build included): a scope of their
+   * own, counted as any other. Made once per set of ids and build, and kept with the ids (which are dropped at the
+   * next change).
+   */
+  private searchScope(built: Built, sellerId: number | null, ids: Int32Array): Scope {
+    let scopes = this.searchScopes.get(ids);
+    if (!scopes || scopes.built !== built) {
+      scopes = { built, bySeller: new Map() };
+      this.searchScopes.set(ids, scopes);
+    }
+    const known = scopes.bySeller.get(sellerId);
+    if (known) return known;
     const { all, placement } = built;
     const g = all.groups;
-    for (let n = 0; n < ids.length; n++) {
-      const id = ids[n] as number;
-      const changed = all.added.get(id);
-      let options: Int8Array;
-      let base: number;
-      let flags: number;
-      let blocked: number;
-      let value: number;
+    const c: Compact = {
+      ids: new Int32Array(ids.length),
+      sellers: new Int32Array(ids.length),
+      combos: new Int32Array(ids.length),
+      blocked: new Int32Array(ids.length),
+      values: new Int32Array(ids.length),
+      sold: new Int32Array(ids.length),
+      created: new Float64Array(ids.length),
+    };
+    let n = 0;
+    let from = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
+      const changed = all.added.size > 0 ? all.added.get(id) : undefined;
       if (changed) {
         if (sellerId !== null && changed.sellerId !== sellerId) continue;
-        ({ options, flags, blocked, value } = changed);
-        base = 0;
+        c.combos[n] = packCombo(changed.options, 0, changed.flags);
+        c.blocked[n] = changed.blocked;
+        c.values[n] = changed.value;
       } else {
-        if (all.removed.has(id)) continue;
-        const k = placement.find(id);
-        if (k < 0 || (sellerId !== null && placement.seller[k] !== sellerId)) continue;
+        if (all.removed.size > 0 && all.removed.has(id)) continue;
+        // The ids are sorted, as the placement's: each is looked for from where the last was found.
+        const k = firstAtLeast(placement.ids, from, placement.ids.length, id);
+        if (k >= placement.ids.length || placement.ids[k] !== id) continue;
+        from = k;
+        if (sellerId !== null && placement.seller[k] !== sellerId) continue;
         const group = placement.group[k] as number;
-        options = g.options;
-        base = group * L;
-        flags = g.flags[group] as number;
-        blocked = g.blocked[group] as number;
-        value = placement.value[k] as number;
+        c.combos[n] = packCombo(g.options, group * L, g.flags[group] as number);
+        c.blocked[n] = g.blocked[group] as number;
+        c.values[n] = placement.value[k] as number;
       }
-      const failed = failing(q, options, base, flags, blocked);
-      if (failed === FAILS_TWO) continue;
-      if (failed === -1) {
-        t.min = Math.min(t.min, value);
-        t.max = Math.max(t.max, value);
-      }
-      if (inRange(q, value)) add(t, failed, options, base, flags, 1);
+      c.ids[n] = id;
+      n++;
     }
-    return t;
+    const order = Array.from({ length: n }, (_, i) => i).sort(
+      (a, b) => (c.values[a] as number) - (c.values[b] as number) || a - b,
+    );
+    const scope = new Scope(new Groups(c, order, new Int32Array(n)));
+    scopes.bySeller.set(sellerId, scope);
+    return scope;
   }
 
   private query(f: CatalogFilters): Query {
