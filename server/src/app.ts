@@ -186,6 +186,7 @@ export async function buildApp({
   const catalogIndex = config.catalogIndex
     ? new CatalogIndex(database.db, {
         channel: CATALOG_CHANGED,
+        reads: database.catalogDb,
         onError: (err) =>
           server.log.warn({ err }, 'the catalog index could not be built or fed; the catalog counts in SQL'),
       })

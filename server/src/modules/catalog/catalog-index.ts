@@ -504,6 +504,12 @@ interface Sync {
 export interface CatalogIndexOptions {
   /** The channel whose notifications the index is given (`heard`): `fresh` sends its syncs there. */
   channel?: string;
+  /**
+   * The catalog read pool (Database.catalogDb), for a search's matches: planned for its word, with no sequential
+   * scan and no JIT (a generic or a default plan read a broad word's quarter of a million listings in a parallel
+   * sequential scan, JIT-compiled). The index's own database when not given.
+   */
+  reads?: Db;
   /** A build that failed (the catalog answers from the statements meanwhile). */
   onError?: (error: unknown) => void;
   /** Changes counted one by one before the groups are built again in the background. */
@@ -863,7 +869,7 @@ export class CatalogIndex {
     }
     const heard = this.changesHeard;
     const rows = await queryRows<{ id: number }>(
-      this.db,
+      this.options.reads ?? this.db,
       sql`select id from products where archived_at is null and ${searchCondition(tsquery)} order by id`,
     );
     const ids = Int32Array.from(rows, (r) => Number(r.id));
