@@ -338,6 +338,9 @@ export const products = pgTable(
     ),
     check('products_rootstock_grafted', sql`${t.rootstock} is null or ${t.grafted}`),
     index('products_seller_id_idx').on(t.sellerId, t.createdAt.desc()),
+    // A storefront's rating and count of listings (catalog/storefront.ts) summed from the index alone: at a million
+    // listings a nursery's 20,000 rows read from the table took 20 to 180 ms, from this index 2 ms.
+    index('products_seller_ratings_idx').on(t.sellerId, t.ratingCount, t.ratingSum, t.archivedAt),
     // Catalog: one index per sort order over the visible listings, so a page never sorts the table.
     index('products_popularity_idx')
       .on(t.unitsSold.desc(), t.createdAt.desc(), t.id.desc())
