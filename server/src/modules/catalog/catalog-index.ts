@@ -184,6 +184,12 @@ class Groups {
   }
 }
 
+/** What the index says of a list: how many match, and the ids of the page when it ordered them (else null). */
+export interface IndexedPage {
+  total: number;
+  ids: number[] | null;
+}
+
 /** What a filter set asks, ready for counting. */
 interface Query {
   /** Per list filter: the chosen options as bits, or -1 when the filter is not set. */
@@ -891,7 +897,7 @@ export class CatalogIndex {
    * `matches` (the ids a search matched, sorted: `matching`), only those listings are counted.
    */
   facets(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): CatalogFacets | null {
-    const t = this.tally(f, sellerId, matches);
+    const t = this.scopeOf(sellerId, matches)?.count(this.query(f));
     if (!t) return null;
     const facets: Record<string, unknown> = {};
     LISTS.forEach((l, i) => {
@@ -912,9 +918,7 @@ export class CatalogIndex {
 
   /** How many listings match a filter set (every filter applied), scoped to a seller when given. */
   total(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): number | null {
-    if (matches || !this.built) return this.tally(f, sellerId, matches)?.matching ?? null;
-    const scope = sellerId === null ? this.built.all : this.built.sellers.get(sellerId);
-    return scope ? scope.matching(this.query(f)) : 0;
+    return this.scopeOf(sellerId, matches)?.matching(this.query(f)) ?? null;
   }
 
   /**
@@ -929,15 +933,12 @@ export class CatalogIndex {
     offset: number,
     limit: number,
     few: number,
-  ): { total: number; ids: number[] | null } | null {
-    const built = this.built;
-    if (!built) return null;
-    const scope = sellerId === null ? built.all : built.sellers.get(sellerId);
-    if (!scope) return { total: 0, ids: [] };
+  ): IndexedPage | null {
+    const scope = this.scopeOf(sellerId);
+    if (!scope) return null;
     // A deep page is left to the sort's index in PostgreSQL (ordering that many here costs more), unless it is past
     // the last match.
     const deep = offset + limit > INDEXED_PAGE_DEPTH;
-    const top = new TopK(deep ? 0 : offset + limit, sort);
     // Ordering n listings here costs about n steps; the sort's index in PostgreSQL walks about (offset + limit) times
     // size / n rows to its page, each dearer (ten times, as a rule): here only while n is below the square root of
     // ten times their product (at 100,000 listings and 40 a page, 6,300; at 1,000,000, 20,000), and `few` at most.
@@ -947,16 +948,20 @@ export class CatalogIndex {
     const n = scope.matching(q);
     if (n > most) return { total: n, ids: null };
     if (deep) return { total: n, ids: n <= offset ? [] : null };
+    const top = new TopK(offset + limit, sort);
     scope.collect(q, top);
     return { total: n, ids: top.ids.slice(offset, offset + limit) };
   }
 
-  private tally(f: CatalogFilters, sellerId: number | null, matches?: Int32Array): Tally | null {
+  /**
+   * The listings counted: the whole catalog's or one seller's (a seller with none: an empty scope), only a search's
+   * matches among them when given. Null until the groups are built.
+   */
+  private scopeOf(sellerId: number | null, matches?: Int32Array): Scope | null {
     if (!this.built) return null;
-    if (matches) return this.searchScope(this.built, sellerId, matches).count(this.query(f));
-    const scope = sellerId === null ? this.built.all : this.built.sellers.get(sellerId);
-    if (!scope) return new Tally();
-    return scope.count(this.query(f));
+    if (matches) return this.searchScope(this.built, sellerId, matches);
+    if (sellerId === null) return this.built.all;
+    return this.built.sellers.get(sellerId) ?? new Scope(Groups.empty());
   }
 
   /**

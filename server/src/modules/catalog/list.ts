@@ -4,6 +4,7 @@ import type { PaymentProviderId } from '@domain/payments';
 import { and, count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products } from '../../db/schema';
+import type { IndexedPage } from './catalog-index';
 import { ExpiringCache } from './expiring-cache';
 import {
   bindPlaceholders,
@@ -37,12 +38,6 @@ export const CAPPED_LISTS = 500;
 interface CappedList {
   /** Its relevance window's listing ids in order, once a search page in relevance order has ranked it. */
   windowIds: number[] | null;
-}
-
-/** What the catalog index says of a list: how many match, and the ids of the page when few do (else null). */
-export interface IndexedPage {
-  total: number;
-  ids: number[] | null;
 }
 
 export interface ProductPage {
@@ -96,6 +91,27 @@ function orderBy(q: ProductListQuery): SQL[] {
   }
 }
 
+/** The rows of `ids` that still match (byIds), in the order of `ids`. */
+async function rowsInOrder(
+  byIds: Statement<ProductRow>,
+  params: Record<string, unknown>,
+  ids: number[],
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await byIds.execute({ ...params, ids });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+/** A page of these rows, out of `matches` listings (reported capped above EXACT_TOTAL_LIMIT). */
+function pageOf(rows: ProductRow[], matches: number): ProductPage {
+  return {
+    items: rows.map(toProduct),
+    total: Math.min(matches, EXACT_TOTAL_LIMIT),
+    capped: matches > EXACT_TOTAL_LIMIT,
+  };
+}
+
 async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
   const [row] = await rows;
   return Number(row?.n ?? 0);
@@ -146,18 +162,8 @@ export class ProductList {
     const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q, sellerId), tsquery };
     const offset = (q.page - 1) * q.limit;
-    if (indexed?.ids) {
-      const { ids } = indexed;
-      // Read again with every condition: a listing changed since it was counted is left out of its page.
-      const rows = ids.length ? await statements.byIds.execute({ ...params, ids }) : [];
-      const position = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-      return {
-        items: rows.map(toProduct),
-        total: Math.min(indexed.total, EXACT_TOTAL_LIMIT),
-        capped: indexed.total > EXACT_TOTAL_LIMIT,
-      };
-    }
+    // Read again with every condition: a listing changed since it was counted is left out of its page.
+    if (indexed?.ids) return pageOf(await rowsInOrder(statements.byIds, params, indexed.ids), indexed.total);
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings && counted === null ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
@@ -175,7 +181,7 @@ export class ProductList {
         broad ? null : few.map((r) => Number(r.id)),
       );
       if (key && broad) this.cappedLists.set(key, { windowIds });
-      return { items: rows.map(toProduct), total: Math.min(total, EXACT_TOTAL_LIMIT), capped: broad };
+      return pageOf(rows, total);
     }
     const total =
       counted !== null ? counted : known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params));
@@ -190,11 +196,7 @@ export class ProductList {
     ]);
     if (known) known.windowIds ??= windowIds;
     else if (key && matches > EXACT_TOTAL_LIMIT) this.cappedLists.set(key, { windowIds });
-    return {
-      items: rows.map(toProduct),
-      total: Math.min(matches, EXACT_TOTAL_LIMIT),
-      capped: matches > EXACT_TOTAL_LIMIT,
-    };
+    return pageOf(rows, matches);
   }
 
   /**
@@ -216,10 +218,7 @@ export class ProductList {
       const ids = windowIds.slice(offset, Math.min(end, this.relevanceWindow));
       // The rows are read now, with every condition of the list again: prices and stock are current, and a
       // listing archived (or no longer matching) since the ids were ranked is left out of its page.
-      const rows = ids.length ? await byIds.execute({ ...params, ids }) : [];
-      const position = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-      return { rows, windowIds };
+      return { rows: await rowsInOrder(byIds, params, ids), windowIds };
     };
     const [top, rest] = await Promise.all([
       offset < this.relevanceWindow ? inWindow() : { rows: [], windowIds: null },
