@@ -223,6 +223,32 @@ describe('the catalog index', () => {
   });
 });
 
+describe("a search's matches", () => {
+  it('are read once for requests that ask at the same time, and again after a change', async () => {
+    const index = new CatalogIndex(t.database.db);
+    await index.build();
+    const resolved = await resolveSearch(t.database.db, 'sugar');
+    const tsquery = resolved?.tsquery as string;
+    const [a, b] = await Promise.all([index.matching(tsquery), index.matching(tsquery)]);
+    expect(a.length).toBeGreaterThan(0);
+    // One read: the same ids, not an equal copy.
+    expect(b).toBe(a);
+    expect(await index.matching(tsquery)).toBe(a);
+    // A change may have changed any listing's words: a request after it reads them again, even while a read begun
+    // before it is under way (here, of "cutting", not read yet).
+    const other = (await resolveSearch(t.database.db, 'cutting'))?.tsquery as string;
+    const during = index.matching(other);
+    const applied = index.apply([a[0] as number]);
+    const afterOther = index.matching(other);
+    expect(await afterOther).not.toBe(await during);
+    expect([...(await afterOther)]).toEqual([...(await during)]);
+    await applied;
+    const after = await index.matching(tsquery);
+    expect(after).not.toBe(a);
+    expect([...after]).toEqual([...a]);
+  });
+});
+
 describe("the app's catalog index, fed by the notifications", () => {
   const everything = catalogFilterSchema.parse({}) as CatalogFilters;
 

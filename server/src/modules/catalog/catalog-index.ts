@@ -555,6 +555,8 @@ export class CatalogIndex {
    * (a listing's words may have changed). `changesHeard` tells a read that overlapped a change not to keep it.
    */
   private readonly matches = new Map<string, Int32Array>();
+  /** The reads of matches under way, by resolved query. */
+  private readonly readingMatches = new Map<string, Promise<Int32Array>>();
   /** Each kept search's matches grouped (searchScope), per seller, for the build they were grouped in. */
   private readonly searchScopes = new WeakMap<
     Int32Array,
@@ -717,6 +719,7 @@ export class CatalogIndex {
   private forgetMatches(): void {
     this.changesHeard++;
     this.matches.clear();
+    this.readingMatches.clear();
   }
 
   /** Reads these listings again and counts them as they are now (archived or deleted ones: not at all). */
@@ -865,14 +868,27 @@ export class CatalogIndex {
    * The visible listings a resolved search matches, by id: read from PostgreSQL's full-text index, kept until the
    * next change is heard (at most MATCHES_KEPT searches, MATCHES_KEPT_IDS ids in all).
    */
-  async matching(tsquery: string): Promise<Int32Array> {
+  matching(tsquery: string): Promise<Int32Array> {
     const known = this.matches.get(tsquery);
     if (known) {
       // Used again: the most recent.
       this.matches.delete(tsquery);
       this.matches.set(tsquery, known);
-      return known;
+      return Promise.resolve(known);
     }
+    // Requests for the same search while its matches are being read wait for that read (not one begun before a
+    // change: forgetMatches drops it).
+    let reading = this.readingMatches.get(tsquery);
+    if (!reading) {
+      reading = this.readMatches(tsquery).finally(() => {
+        if (this.readingMatches.get(tsquery) === reading) this.readingMatches.delete(tsquery);
+      });
+      this.readingMatches.set(tsquery, reading);
+    }
+    return reading;
+  }
+
+  private async readMatches(tsquery: string): Promise<Int32Array> {
     const heard = this.changesHeard;
     const rows = await queryRows<{ id: number }>(
       this.options.reads ?? this.db,
