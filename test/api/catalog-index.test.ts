@@ -40,6 +40,10 @@ beforeAll(async () => {
   await db.execute(sql`update products set blocked_to = case id % 4
                          when 0 then array['CA']::text[] when 1 then array['CA','HI']::text[]
                          when 2 then array['NY']::text[] else '{}'::text[] end`);
+  // Searched words said more often by some listings: their relevance differs (a search's order in the default sort).
+  await db.execute(
+    sql`update products set description = description || repeat(' sugar yellow cutting', id % 5)`,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -112,7 +116,9 @@ async function plainTotal(f: CatalogFilters, sellerId: number | null): Promise<n
 
 async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void> {
   const statements = new FacetCounts(t.database.catalogDb);
-  const lists = new ProductList(t.database.catalogDb, t.database.db, 'direct');
+  // A small relevance window: pages of a search in the default order cross it.
+  const window = 3;
+  const lists = new ProductList(t.database.catalogDb, t.database.db, 'direct', window);
   await fc.assert(
     fc.asyncProperty(
       filterSets,
@@ -125,20 +131,16 @@ async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void
           ...(seller ? { seller: seller.username } : {}),
         }) as CatalogFilters;
         const sellerId = seller?.id ?? null;
-        if (f.search) {
-          // A search's matches are read by id, then counted by the index.
-          const resolved = await resolveSearch(t.database.db, f.search);
-          if (!resolved) return;
-          const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
-          expect(index.facets(f, sellerId, matches), JSON.stringify(query)).toEqual(
-            await statements.facets(f, sellerId),
-          );
-          return;
-        }
-        expect(index.facets(f, sellerId), JSON.stringify(query)).toEqual(
+        // A search's matches are read by id, then counted and ordered by the index.
+        const resolved = f.search ? await resolveSearch(t.database.db, f.search) : { tsquery: null };
+        if (!resolved) return;
+        const { tsquery } = resolved;
+        const matches = tsquery === null ? undefined : await index.matching(tsquery);
+        expect(index.facets(f, sellerId, matches), JSON.stringify(query)).toEqual(
           await statements.facets(f, sellerId),
         );
-        expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
+        if (!f.search)
+          expect(index.total(f, sellerId), JSON.stringify(query)).toBe(await plainTotal(f, sellerId));
         // A page in each order, as the list's statements read it.
         const q = productListQuerySchema.parse({
           ...query,
@@ -147,8 +149,16 @@ async function expectSameCounts(index: CatalogIndex, runs: number): Promise<void
           page: String(page),
           limit: '5',
         });
-        const expected = await lists.list(q, sellerId);
-        const found = index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, 10_000);
+        const expected = await lists.list(q, sellerId, tsquery);
+        const found = index.page(
+          q,
+          sellerId,
+          q.sort,
+          (q.page - 1) * q.limit,
+          q.limit,
+          10_000,
+          matches && { matches, window },
+        );
         expect(found?.ids, `${JSON.stringify(query)} ${sort} page ${page}`).toEqual(
           expected.items.map((p) => p.id),
         );
@@ -224,13 +234,35 @@ describe('the catalog index', () => {
 });
 
 describe("a search's matches", () => {
+  it('are ordered by relevance in the default sort, a window of the most popular, then the others', async () => {
+    const index = new CatalogIndex(t.database.db);
+    await index.build();
+    const window = 4;
+    const lists = new ProductList(t.database.catalogDb, t.database.db, 'direct', window);
+    const tsquery = (await resolveSearch(t.database.db, 'sugar'))?.tsquery as string;
+    const matches = await index.matching(tsquery);
+    // The window's relevance differs from listing to listing: ordering by it moves them.
+    const q = productListQuerySchema.parse({ search: 'sugar', limit: '3' });
+    const byPopularity =
+      index.page(q, null, 'popularity', 0, window, 10_000, { matches, window: 0 })?.ids ?? [];
+    expect(new Set(byPopularity.map((id) => matches.ranks[matches.ids.indexOf(id)])).size).toBeGreaterThan(1);
+    for (const page of [1, 2, 3]) {
+      const p = productListQuerySchema.parse({ search: 'sugar', limit: '3', page: String(page) });
+      const expected = await lists.list(p, null, tsquery);
+      expect(index.page(p, null, p.sort, (page - 1) * 3, 3, 10_000, { matches, window })).toEqual({
+        total: expected.total,
+        ids: expected.items.map((item) => item.id),
+      });
+    }
+  });
+
   it('are read once for requests that ask at the same time, and again after a change', async () => {
     const index = new CatalogIndex(t.database.db);
     await index.build();
     const resolved = await resolveSearch(t.database.db, 'sugar');
     const tsquery = resolved?.tsquery as string;
     const [a, b] = await Promise.all([index.matching(tsquery), index.matching(tsquery)]);
-    expect(a.length).toBeGreaterThan(0);
+    expect(a.ids.length).toBeGreaterThan(0);
     // One read: the same ids, not an equal copy.
     expect(b).toBe(a);
     expect(await index.matching(tsquery)).toBe(a);
@@ -238,14 +270,14 @@ describe("a search's matches", () => {
     // before it is under way (here, of "cutting", not read yet).
     const other = (await resolveSearch(t.database.db, 'cutting'))?.tsquery as string;
     const during = index.matching(other);
-    const applied = index.apply([a[0] as number]);
+    const applied = index.apply([a.ids[0] as number]);
     const afterOther = index.matching(other);
     expect(await afterOther).not.toBe(await during);
-    expect([...(await afterOther)]).toEqual([...(await during)]);
+    expect(await afterOther).toEqual(await during);
     await applied;
     const after = await index.matching(tsquery);
     expect(after).not.toBe(a);
-    expect([...after]).toEqual([...a]);
+    expect(after).toEqual(a);
   });
 });
 
@@ -287,6 +319,44 @@ describe("the app's catalog index, fed by the notifications", () => {
     } finally {
       await other.server.close();
     }
+  });
+
+  it("answers a search's list from its matches, as the statements do, and counts a change on the next read", async () => {
+    const index = t.catalogIndex as CatalogIndex;
+    await index.build();
+    const visitor = new Client(t.server);
+    const lists = new ProductList(t.database.catalogDb, t.database.db, 'direct');
+    const list = async (query: Record<string, string>) => {
+      const res = await visitor.get<Array<{ id: number }>>(`/api/products?${new URLSearchParams(query)}`);
+      expect(res.status).toBe(200);
+      return { total: Number(res.headers['x-total-count']), ids: res.body.map((p) => p.id) };
+    };
+    for (const sort of SORTS)
+      for (const query of [
+        { search: 'sugar', sort } as Record<string, string>,
+        { search: 'yellow cutting', inStock: 'true', maxPrice: '150', sort, page: '2', limit: '4' },
+        { search: 'sugar', seller: sellers[1]?.username as string, sort },
+      ]) {
+        const q = productListQuerySchema.parse(query);
+        const resolved = await resolveSearch(t.database.db, q.search as string);
+        const sellerId = q.seller ? (sellers.find((s) => s.username === q.seller)?.id ?? null) : null;
+        const expected = await lists.list(q, sellerId, resolved?.tsquery ?? null);
+        expect(await list(query), JSON.stringify(query)).toEqual({
+          total: expected.total,
+          ids: expected.items.map((p) => p.id),
+        });
+      }
+    // A listing whose words are new is found by the very next search.
+    const nursery = await signUpNursery(t, {
+      listing: { title: 'Zyzzyva Sugar cutting', variety: 'Dark Star' },
+    });
+    expect((await list({ search: 'zyzzyva' })).ids).toEqual([nursery.listing.id]);
+    await nursery.client.put(
+      `/api/products/${nursery.listing.id}`,
+      listingInput({ title: 'Plain Sugar cutting', variety: 'Dark Star' }),
+    );
+    expect(await list({ search: 'zyzzyva' })).toEqual({ total: 0, ids: [] });
+    await nursery.client.delete(`/api/products/${nursery.listing.id}`);
   });
 
   it('names every listing of a statement that changed hundreds, in notifications of 500', async () => {

@@ -23,7 +23,7 @@ import type { Sort } from '@domain/catalog/schemas';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { products } from '../../db/schema';
-import { searchCondition } from './search';
+import { searchCondition, searchRank } from './search';
 
 const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
 const LISTS = FILTERS.filter((f): f is ListFilter => f.kind === 'list');
@@ -182,6 +182,15 @@ class Groups {
       none,
     );
   }
+}
+
+/**
+ * The visible listings a search matches: their ids, sorted, and beside each its relevance to the search (ts_rank, a
+ * float4 as PostgreSQL computes it, so ordering by it here orders as the list's statements do).
+ */
+export interface SearchMatches {
+  ids: Int32Array;
+  ranks: Float32Array;
 }
 
 /** What the index says of a list: how many match, and the ids of the page when it ordered them (else null). */
@@ -483,6 +492,8 @@ class Placement {
     readonly sellerGroup: Int32Array,
     readonly seller: Int32Array,
     readonly value: Int32Array,
+    readonly sold: Int32Array,
+    readonly created: Float64Array,
   ) {}
 
   /** The position of a listing's id, or -1 when it is not in the groups. */
@@ -554,12 +565,12 @@ export class CatalogIndex {
    * The ids of the listings each recent search matched (by resolved full-text query), sorted; emptied by every change
    * (a listing's words may have changed). `changesHeard` tells a read that overlapped a change not to keep it.
    */
-  private readonly matches = new Map<string, Int32Array>();
+  private readonly matches = new Map<string, SearchMatches>();
   /** The reads of matches under way, by resolved query. */
-  private readonly readingMatches = new Map<string, Promise<Int32Array>>();
+  private readonly readingMatches = new Map<string, Promise<SearchMatches>>();
   /** Each kept search's matches grouped (searchScope), per seller, for the build they were grouped in. */
   private readonly searchScopes = new WeakMap<
-    Int32Array,
+    SearchMatches,
     { built: Built; bySeller: Map<number | null, Scope> }
   >();
   private changesHeard = 0;
@@ -639,7 +650,7 @@ export class CatalogIndex {
     return {
       all,
       sellers,
-      placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values),
+      placement: new Placement(c.ids, group, sellerGroup, c.sellers, c.values, c.sold, c.created),
     };
   }
 
@@ -868,7 +879,7 @@ export class CatalogIndex {
    * The visible listings a resolved search matches, by id: read from PostgreSQL's full-text index, kept until the
    * next change is heard (at most MATCHES_KEPT searches, MATCHES_KEPT_IDS ids in all).
    */
-  matching(tsquery: string): Promise<Int32Array> {
+  matching(tsquery: string): Promise<SearchMatches> {
     const known = this.matches.get(tsquery);
     if (known) {
       // Used again: the most recent.
@@ -888,31 +899,35 @@ export class CatalogIndex {
     return reading;
   }
 
-  private async readMatches(tsquery: string): Promise<Int32Array> {
+  private async readMatches(tsquery: string): Promise<SearchMatches> {
     const heard = this.changesHeard;
-    const rows = await queryRows<{ id: number }>(
+    const rows = await queryRows<{ id: number; rank: number }>(
       this.options.reads ?? this.db,
-      sql`select id from products where archived_at is null and ${searchCondition(tsquery)} order by id`,
+      sql`select id, ${searchRank(tsquery)} as rank from products
+          where archived_at is null and ${searchCondition(tsquery)} order by id`,
     );
-    const ids = Int32Array.from(rows, (r) => Number(r.id));
+    const found: SearchMatches = {
+      ids: Int32Array.from(rows, (r) => Number(r.id)),
+      ranks: Float32Array.from(rows, (r) => Number(r.rank)),
+    };
     if (heard === this.changesHeard) {
-      this.matches.set(tsquery, ids);
+      this.matches.set(tsquery, found);
       let kept = 0;
-      for (const m of this.matches.values()) kept += m.length;
+      for (const m of this.matches.values()) kept += m.ids.length;
       for (const [key, m] of this.matches) {
         if (this.matches.size <= MATCHES_KEPT && kept <= MATCHES_KEPT_IDS) break;
         this.matches.delete(key);
-        kept -= m.length;
+        kept -= m.ids.length;
       }
     }
-    return ids;
+    return found;
   }
 
   /**
    * The facets of a filter set, scoped to a seller when `sellerId` is given: as FacetCounts.facets answers. With
    * `matches` (the ids a search matched, sorted: `matching`), only those listings are counted.
    */
-  facets(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): CatalogFacets | null {
+  facets(f: CatalogFilters, sellerId: number | null = null, matches?: SearchMatches): CatalogFacets | null {
     const t = this.scopeOf(sellerId, matches)?.count(this.query(f));
     if (!t) return null;
     const facets: Record<string, unknown> = {};
@@ -933,7 +948,7 @@ export class CatalogIndex {
   }
 
   /** How many listings match a filter set (every filter applied), scoped to a seller when given. */
-  total(f: CatalogFilters, sellerId: number | null = null, matches?: Int32Array): number | null {
+  total(f: CatalogFilters, sellerId: number | null = null, matches?: SearchMatches): number | null {
     return this.scopeOf(sellerId, matches)?.matching(this.query(f)) ?? null;
   }
 
@@ -941,6 +956,11 @@ export class CatalogIndex {
    * The ids of a page of the listings matching a filter set, in the sort's order (as the list's ORDER BY: ties by
    * id), with how many match; `ids` null when too many match for ordering them here to beat the sort's index in
    * PostgreSQL (more than `few` at most; see below). Null until the groups are built.
+   *
+   * With `search`, only the search's matches count (see `matching`), however many: PostgreSQL would test each
+   * listing's words on its way along the sort's index. In the default sort a search's order is by relevance: the
+   * `window` most popular matches ordered by their relevance, then the others by popularity (as ProductList orders
+   * it).
    */
   page(
     f: CatalogFilters,
@@ -949,31 +969,41 @@ export class CatalogIndex {
     offset: number,
     limit: number,
     few: number,
+    search?: { matches: SearchMatches; window: number },
   ): IndexedPage | null {
-    const scope = this.scopeOf(sellerId);
+    const scope = this.scopeOf(sellerId, search?.matches);
     if (!scope) return null;
+    const end = offset + limit;
     // A deep page is left to the sort's index in PostgreSQL (ordering that many here costs more), unless it is past
     // the last match.
-    const deep = offset + limit > INDEXED_PAGE_DEPTH;
+    const deep = end > INDEXED_PAGE_DEPTH;
     // Ordering n listings here costs about n steps; the sort's index in PostgreSQL walks about (offset + limit) times
     // size / n rows to its page, each dearer (ten times, as a rule): here only while n is below the square root of
     // ten times their product (at 100,000 listings and 40 a page, 6,300; at 1,000,000, 20,000), and `few` at most.
     const size = scope.groups.start[scope.groups.count] as number;
-    const most = Math.min(few, Math.ceil(Math.sqrt(10 * (offset + limit) * size)));
+    const most = search ? Number.POSITIVE_INFINITY : Math.min(few, Math.ceil(Math.sqrt(10 * end * size)));
     const q = this.query(f);
     const n = scope.matching(q);
     if (n > most) return { total: n, ids: null };
     if (deep) return { total: n, ids: n <= offset ? [] : null };
-    const top = new TopK(offset + limit, sort);
+    const relevance = search && sort === 'popularity' ? search : null;
+    const top = new TopK(Math.max(end, relevance?.window ?? 0), sort);
     scope.collect(q, top);
-    return { total: n, ids: top.ids.slice(offset, offset + limit) };
+    if (!relevance) return { total: n, ids: top.ids.slice(offset, end) };
+    // The window's matches by relevance, ties in popularity order (the order they are in: the sort is stable).
+    const { ids, ranks } = relevance.matches;
+    const rankOf = (id: number) => ranks[firstAtLeast(ids, 0, ids.length, id)] as number;
+    const window = top.ids.slice(0, relevance.window).map((id) => ({ id, rank: rankOf(id) }));
+    window.sort((a, b) => b.rank - a.rank);
+    const ordered = [...window.map((w) => w.id), ...top.ids.slice(relevance.window)];
+    return { total: n, ids: ordered.slice(offset, end) };
   }
 
   /**
    * The listings counted: the whole catalog's or one seller's (a seller with none: an empty scope), only a search's
    * matches among them when given. Null until the groups are built.
    */
-  private scopeOf(sellerId: number | null, matches?: Int32Array): Scope | null {
+  private scopeOf(sellerId: number | null, matches?: SearchMatches): Scope | null {
     if (!this.built) return null;
     if (matches) return this.searchScope(this.built, sellerId, matches);
     if (sellerId === null) return this.built.all;
@@ -986,12 +1016,13 @@ export class CatalogIndex {
    * own, counted as any other. Made once per set of ids and build, and kept with the ids (which are dropped at the
    * next change).
    */
-  private searchScope(built: Built, sellerId: number | null, ids: Int32Array): Scope {
-    let scopes = this.searchScopes.get(ids);
+  private searchScope(built: Built, sellerId: number | null, matches: SearchMatches): Scope {
+    let scopes = this.searchScopes.get(matches);
     if (!scopes || scopes.built !== built) {
       scopes = { built, bySeller: new Map() };
-      this.searchScopes.set(ids, scopes);
+      this.searchScopes.set(matches, scopes);
     }
+    const { ids } = matches;
     const known = scopes.bySeller.get(sellerId);
     if (known) return known;
     const { all, placement } = built;
@@ -1015,6 +1046,8 @@ export class CatalogIndex {
         c.combos[n] = packCombo(changed.options, 0, changed.flags);
         c.blocked[n] = changed.blocked;
         c.values[n] = changed.value;
+        c.sold[n] = changed.sold;
+        c.created[n] = changed.created;
       } else {
         if (all.removed.size > 0 && all.removed.has(id)) continue;
         // The ids are sorted, as the placement's: each is looked for from where the last was found.
@@ -1026,6 +1059,8 @@ export class CatalogIndex {
         c.combos[n] = packCombo(g.options, group * L, g.flags[group] as number);
         c.blocked[n] = g.blocked[group] as number;
         c.values[n] = placement.value[k] as number;
+        c.sold[n] = placement.sold[k] as number;
+        c.created[n] = placement.created[k] as number;
       }
       c.ids[n] = id;
       n++;

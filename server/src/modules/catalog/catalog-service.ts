@@ -4,7 +4,7 @@ import type { PaymentProviderId } from '@domain/payments';
 import type { Db } from '../../db/connect';
 import type { CatalogIndex } from './catalog-index';
 import { FacetCounts } from './facets';
-import { ProductList, type ProductPage } from './list';
+import { ProductList, type ProductPage, RELEVANCE_WINDOW } from './list';
 import { ProductReads } from './products';
 import { resolveSearch } from './search';
 import { Storefronts } from './storefront';
@@ -39,6 +39,7 @@ export class CatalogService {
   private readonly storefronts: Storefronts;
   private readonly index: CatalogIndex | null;
   private readonly reads: Db;
+  private readonly relevanceWindow: number;
 
   constructor(
     db: Db,
@@ -51,21 +52,30 @@ export class CatalogService {
     const now = options.now ?? Date.now;
     this.products = new ProductReads(db, provider);
     this.reads = reads;
-    this.lists = new ProductList(reads, db, provider, options.relevanceWindow, now);
+    this.relevanceWindow = options.relevanceWindow ?? RELEVANCE_WINDOW;
+    this.lists = new ProductList(reads, db, provider, this.relevanceWindow, now);
     this.facetCounts = new FacetCounts(reads, now);
     this.storefronts = new Storefronts(db);
     this.index = options.index ?? null;
   }
 
-  /** A page of listings; scoped to a seller, NotFound when the username is not a seller's. */
+  /**
+   * A page of listings; scoped to a seller, NotFound when the username is not a seller's. The catalog index, when
+   * fresh, counts the matches and, when it can order them, names the page's listings (with a search, among the
+   * search's matches), which are then read by id.
+   */
   async list(q: ProductListQuery): Promise<ProductPage> {
     const sellerId = await this.sellerOf(q);
-    const indexed = q.search
-      ? null
-      : await this.indexed((index) =>
-          index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, INDEXED_PAGE_MATCHES),
-        );
-    return this.lists.list(q, sellerId, indexed);
+    const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
+    // A search word that matches no listing word: nothing can match.
+    if (!resolved) return { items: [], total: 0, capped: false };
+    const { tsquery } = resolved;
+    const indexed = await this.indexed(async (index) => {
+      const matches = tsquery === null ? undefined : await index.matching(tsquery);
+      const search = matches && { matches, window: this.relevanceWindow };
+      return index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, INDEXED_PAGE_MATCHES, search);
+    });
+    return this.lists.list(q, sellerId, tsquery, indexed);
   }
 
   /**

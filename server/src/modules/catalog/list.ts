@@ -17,11 +17,11 @@ import {
   summaryFrom,
 } from './filters';
 import { type ProductRow, selectProducts, toProduct } from './products';
-import { resolveSearch, searchRank } from './search';
+import { searchRank } from './search';
 import { type Statement, StatementCache } from './statement-cache';
 
 /** The default relevance window: enough for 80 pages of 6, cheap to rank (about 1 ms). */
-const RELEVANCE_WINDOW = 500;
+export const RELEVANCE_WINDOW = 500;
 
 /**
  * How long a list whose count came out above EXACT_TOTAL_LIMIT is answered "capped" without counting again, and
@@ -143,21 +143,18 @@ export class ProductList {
   }
 
   /**
-   * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id. `indexed`: what the
-   * catalog index knew (no search; docs/decisions/0041-catalog-facets-in-memory.md): how many listings match, and,
-   * when few do, the ids of the page, whose rows are then read by id.
+   * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id; `tsquery` is its search
+   * resolved (resolveSearch), null without a search or for one naming dragon fruit and nothing else ("pitaya"), which
+   * every listing matches. `indexed`: what the catalog index knew (docs/decisions/0041-catalog-facets-in-memory.md):
+   * how many listings match, and, when it could order them, the ids of the page, whose rows are then read by id.
    */
   async list(
     q: ProductListQuery,
-    sellerId: number | null = null,
+    sellerId: number | null,
+    tsquery: string | null,
     indexed: IndexedPage | null = null,
   ): Promise<ProductPage> {
     const counted = indexed?.total ?? null;
-    const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
-    // A search word that matches no listing word: nothing can match.
-    if (!resolved) return { items: [], total: 0, capped: false };
-    // Null also for a search naming dragon fruit and nothing else ("pitaya"): every listing matches.
-    const { tsquery } = resolved;
     const shape = filterShape(q);
     const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q, sellerId), tsquery };
