@@ -23,7 +23,7 @@ import type { Sort } from '@domain/catalog/schemas';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { products } from '../../db/schema';
-import { searchCondition, searchRank } from './search';
+import { type ResolvedSearch, searchCondition, searchRank } from './search';
 
 const FILTERS = CATALOG_FILTERS as readonly CatalogFilter[];
 const LISTS = FILTERS.filter((f): f is ListFilter => f.kind === 'list');
@@ -116,6 +116,10 @@ class Groups {
   /** Beside `values` and `ids`: what the list's other sorts order by (units sold, when listed). */
   readonly sold: Int32Array;
   readonly created: Float64Array;
+  /** Beside `values` and `ids`: the group of each (for walking them in a sort's order, `ordered`). */
+  readonly groupAt: Int32Array;
+  /** The listings in a sort's order, as indexes into `values` and `ids`: made when first asked for, then kept. */
+  private readonly orders = new Map<'price' | 'popularity' | 'newest', Int32Array>();
 
   /**
    * Groups the listings at `order`'s positions of `c` (in order of value, then id); `placed[position]` is set to
@@ -153,6 +157,7 @@ class Groups {
     this.ids = new Int32Array(order.length);
     this.sold = new Int32Array(order.length);
     this.created = new Float64Array(order.length);
+    this.groupAt = new Int32Array(order.length);
     const next = this.start.slice(0, this.count);
     for (let k = 0; k < order.length; k++) {
       const pos = order[k] as number;
@@ -163,7 +168,43 @@ class Groups {
       this.ids[at] = c.ids[pos] as number;
       this.sold[at] = c.sold[pos] as number;
       this.created[at] = c.created[pos] as number;
+      this.groupAt[at] = g;
     }
+  }
+
+  /**
+   * The listings in the order of `sort` (as the list's ORDER BY: ties by id), as indexes into `values` and `ids`;
+   * price high to low is price low to high read backwards. Sorted when first asked for (at a million listings,
+   * about half a second), then kept.
+   */
+  ordered(sort: Sort): Int32Array {
+    const key =
+      sort === 'price-low-high' || sort === 'price-high-low'
+        ? 'price'
+        : sort === 'newest'
+          ? 'newest'
+          : 'popularity';
+    let order = this.orders.get(key);
+    if (order) return order;
+    const { values, ids, sold, created } = this;
+    order = Int32Array.from({ length: ids.length }, (_, k) => k);
+    if (key === 'price')
+      order.sort(
+        (a, b) => (values[a] as number) - (values[b] as number) || (ids[a] as number) - (ids[b] as number),
+      );
+    else if (key === 'newest')
+      order.sort(
+        (a, b) => (created[b] as number) - (created[a] as number) || (ids[b] as number) - (ids[a] as number),
+      );
+    else
+      order.sort(
+        (a, b) =>
+          (sold[b] as number) - (sold[a] as number) ||
+          (created[b] as number) - (created[a] as number) ||
+          (ids[b] as number) - (ids[a] as number),
+      );
+    this.orders.set(key, order);
+    return order;
   }
 
   static empty(): Groups {
@@ -193,10 +234,10 @@ export interface SearchMatches {
   ranks: Float32Array;
 }
 
-/** What the index says of a list: how many match, and the ids of the page when it ordered them (else null). */
+/** What the index says of a list: how many match, and the ids of the page. */
 export interface IndexedPage {
   total: number;
-  ids: number[] | null;
+  ids: number[];
 }
 
 /** What a filter set asks, ready for counting. */
@@ -394,12 +435,66 @@ class Scope {
         top.offer(l.id, l.value, l.sold, l.created);
   }
 
+  /**
+   * The first `end` listings matching every filter of `q`, the range included, in the order of `sort`: the groups'
+   * listings walked in that order (Groups.ordered) until `end` match, which takes about `end` times the scope's size
+   * over the number that match, merged with the listings changed since the groups were built. With `among` (a set of
+   * ids, `idSet`), only those.
+   */
+  walk(
+    q: Query,
+    sort: Sort,
+    end: number,
+    among: Uint32Array | null = null,
+    passes: Uint8Array = this.passing(q),
+  ): number[] {
+    const g = this.groups;
+    const order = g.ordered(sort);
+    const lo = q.lo ?? Number.NEGATIVE_INFINITY;
+    const hi = q.hi ?? Number.POSITIVE_INFINITY;
+    const removed = this.removed.size > 0 ? this.removed : null;
+    const found: number[] = [];
+    const n = order.length;
+    const backwards = sort === 'price-high-low';
+    for (let j = 0; j < n && found.length < end; j++) {
+      const k = order[backwards ? n - 1 - j : j] as number;
+      if (passes[g.groupAt[k] as number] === 0) continue;
+      const value = g.values[k] as number;
+      if (value < lo || value > hi) continue;
+      const id = g.ids[k] as number;
+      if (among && !has(among, id)) continue;
+      if (removed?.has(id)) continue;
+      found.push(k);
+    }
+    const added = [...this.added.values()].filter(
+      (l) =>
+        inRange(q, l.value) &&
+        failing(q, l.options, 0, l.flags, l.blocked) === -1 &&
+        (!among || has(among, l.id)),
+    );
+    if (added.length === 0) return found.map((k) => g.ids[k] as number);
+    const top = new TopK(end, sort);
+    for (const k of found)
+      top.offer(g.ids[k] as number, g.values[k] as number, g.sold[k] as number, g.created[k] as number);
+    for (const l of added) top.offer(l.id, l.value, l.sold, l.created);
+    return top.ids;
+  }
+
+  /** Per group, 1 when its listings pass every filter of `q` but the range. */
+  passing(q: Query): Uint8Array {
+    const g = this.groups;
+    const passes = new Uint8Array(g.count);
+    for (let i = 0; i < g.count; i++)
+      passes[i] = failing(q, g.options, i * L, g.flags[i] as number, g.blocked[i] as number) === -1 ? 1 : 0;
+    return passes;
+  }
+
   /** How many listings match every filter of `q` (count's `matching` alone, without the other counts). */
-  matching(q: Query): number {
+  matching(q: Query, passes: Uint8Array = this.passing(q)): number {
     let n = 0;
     const g = this.groups;
     for (let i = 0; i < g.count; i++) {
-      if (failing(q, g.options, i * L, g.flags[i] as number, g.blocked[i] as number) !== -1) continue;
+      if (passes[i] === 0) continue;
       const from = g.start[i] as number;
       const to = g.start[i + 1] as number;
       n +=
@@ -433,6 +528,23 @@ class Scope {
   }
 }
 
+/** A set of ids as bits (ids are positive 32-bit integers, and a catalog's are dense). */
+function idSet(ids: Int32Array): Uint32Array {
+  let max = 0;
+  for (let i = 0; i < ids.length; i++) max = Math.max(max, ids[i] as number);
+  const bits = new Uint32Array((max >>> 5) + 1);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31));
+  }
+  return bits;
+}
+
+function has(bits: Uint32Array, id: number): boolean {
+  const word = id >>> 5;
+  return word < bits.length && ((bits[word] as number) & (1 << (id & 31))) !== 0;
+}
+
 /** The first index in [lo, hi) of the sorted `values` whose value is at least v. */
 function firstAtLeast(values: Int32Array, lo: number, hi: number, v: number): number {
   let a = lo;
@@ -448,9 +560,11 @@ function firstAtLeast(values: Int32Array, lo: number, hi: number, v: number): nu
 /** Searches whose matching ids are kept (see CatalogIndex.matching), and their ids in all (4 bytes each). */
 const MATCHES_KEPT = 200;
 const MATCHES_KEPT_IDS = 2_000_000;
+/** Search terms whose resolution is kept (CatalogIndex.resolve). */
+const SEARCHES_KEPT = 1_000;
 
-/** A page ending further than this many listings in is left to the sort's index in PostgreSQL (CatalogIndex.page). */
-const INDEXED_PAGE_DEPTH = 1_000;
+/** A page ending further than this many listings in is found by walking a sort's order (CatalogIndex.page). */
+const TOP_K_MOST = 1_000;
 
 /** Listings read a batch at a time when the groups are built. */
 const READ_BATCH = 20_000;
@@ -573,7 +687,15 @@ export class CatalogIndex {
     SearchMatches,
     { built: Built; bySeller: Map<number | null, Scope> }
   >();
+  /**
+   * How `page` finds a page's listings: the cheaper way for its numbers, or always one way (tests compare the two).
+   */
+  pageWay: 'cheaper' | 'top' | 'walk' = 'cheaper';
+  /** Each kept search's matches as a set of ids (idSetOf). */
+  private readonly idSets = new WeakMap<SearchMatches, Uint32Array>();
   private changesHeard = 0;
+  /** Search terms resolved since the last change (`resolve`), oldest first. */
+  private readonly searches = new Map<string, Promise<ResolvedSearch | null>>();
 
   constructor(
     private readonly db: Db,
@@ -647,6 +769,9 @@ export class CatalogIndex {
     const sellerGroup = new Int32Array(n);
     const sellers = new Map<number, Scope>();
     for (const [id, positions] of bySeller) sellers.set(id, new Scope(new Groups(c, positions, sellerGroup)));
+    // The sorts' orders, now rather than on a request (a million listings take seconds).
+    for (const scope of [all, ...sellers.values()])
+      for (const sort of ['popularity', 'price-low-high', 'newest'] as const) scope.groups.ordered(sort);
     return {
       all,
       sellers,
@@ -729,6 +854,7 @@ export class CatalogIndex {
   /** Listings changed: the words of any may have, so what each search matched is read again. */
   private forgetMatches(): void {
     this.changesHeard++;
+    this.searches.clear();
     this.matches.clear();
     this.readingMatches.clear();
   }
@@ -876,6 +1002,22 @@ export class CatalogIndex {
   }
 
   /**
+   * A search term resolved (`read`: resolveSearch), kept until the next change is heard (the words listings may be
+   * searched by change only with listings), at most SEARCHES_KEPT terms.
+   */
+  resolve(term: string, read: () => Promise<ResolvedSearch | null>): Promise<ResolvedSearch | null> {
+    const known = this.searches.get(term);
+    if (known) return known;
+    const reading = read();
+    this.searches.set(term, reading);
+    reading.catch(() => {
+      if (this.searches.get(term) === reading) this.searches.delete(term);
+    });
+    if (this.searches.size > SEARCHES_KEPT) this.searches.delete(this.searches.keys().next().value as string);
+    return reading;
+  }
+
+  /**
    * The visible listings a resolved search matches, by id: read from PostgreSQL's full-text index, kept until the
    * next change is heard (at most MATCHES_KEPT searches, MATCHES_KEPT_IDS ids in all).
    */
@@ -954,13 +1096,11 @@ export class CatalogIndex {
 
   /**
    * The ids of a page of the listings matching a filter set, in the sort's order (as the list's ORDER BY: ties by
-   * id), with how many match; `ids` null when too many match for ordering them here to beat the sort's index in
-   * PostgreSQL (more than `few` at most; see below). Null until the groups are built.
+   * id), with how many match. Null until the groups are built.
    *
-   * With `search`, only the search's matches count (see `matching`), however many: PostgreSQL would test each
-   * listing's words on its way along the sort's index. In the default sort a search's order is by relevance: the
-   * `window` most popular matches ordered by their relevance, then the others by popularity (as ProductList orders
-   * it).
+   * With `search`, only the search's matches count (see `matching`). In the default sort a search's order is by
+   * relevance: the `window` most popular matches ordered by their relevance, then the others by popularity (as
+   * ProductList orders it).
    */
   page(
     f: CatalogFilters,
@@ -968,35 +1108,49 @@ export class CatalogIndex {
     sort: Sort,
     offset: number,
     limit: number,
-    few: number,
     search?: { matches: SearchMatches; window: number },
   ): IndexedPage | null {
-    const scope = this.scopeOf(sellerId, search?.matches);
-    if (!scope) return null;
-    const end = offset + limit;
-    // A deep page is left to the sort's index in PostgreSQL (ordering that many here costs more), unless it is past
-    // the last match.
-    const deep = end > INDEXED_PAGE_DEPTH;
-    // Ordering n listings here costs about n steps; the sort's index in PostgreSQL walks about (offset + limit) times
-    // size / n rows to its page, each dearer (ten times, as a rule): here only while n is below the square root of
-    // ten times their product (at 100,000 listings and 40 a page, 6,300; at 1,000,000, 20,000), and `few` at most.
-    const size = scope.groups.start[scope.groups.count] as number;
-    const most = search ? Number.POSITIVE_INFINITY : Math.min(few, Math.ceil(Math.sqrt(10 * end * size)));
+    const base = this.scopeOf(sellerId);
+    const scope = search ? this.scopeOf(sellerId, search.matches) : base;
+    if (!base || !scope) return null;
     const q = this.query(f);
-    const n = scope.matching(q);
-    if (n > most) return { total: n, ids: null };
-    if (deep) return { total: n, ids: n <= offset ? [] : null };
+    // The groups that pass, found once for the count and the walk when both are over the same groups.
+    const passes = scope === base ? base.passing(q) : undefined;
+    const n = scope.matching(q, passes);
+    const end = offset + limit;
+    if (n <= offset) return { total: n, ids: [] };
     const relevance = search && sort === 'popularity' ? search : null;
-    const top = new TopK(Math.max(end, relevance?.window ?? 0), sort);
-    scope.collect(q, top);
-    if (!relevance) return { total: n, ids: top.ids.slice(offset, end) };
+    const k = Math.max(end, relevance?.window ?? 0);
+    // Two ways to the first k: offer every match to a top k (about n steps, and k more for each that enters), or walk
+    // the listings in the sort's order until k match (about k times the listings walked over the n that match,
+    // sparse ones skipped). The cheaper, as a rule: the walk once n exceeds the square root of k times the listings.
+    const size = base.groups.ids.length + base.added.size;
+    let first: number[];
+    const way =
+      this.pageWay === 'cheaper' ? (n * n <= k * size && k <= TOP_K_MOST ? 'top' : 'walk') : this.pageWay;
+    if (way === 'top') {
+      const top = new TopK(k, sort);
+      scope.collect(q, top);
+      first = top.ids;
+    } else first = base.walk(q, sort, k, search ? this.idSetOf(search.matches) : null, passes);
+    if (!relevance) return { total: n, ids: first.slice(offset, end) };
     // The window's matches by relevance, ties in popularity order (the order they are in: the sort is stable).
     const { ids, ranks } = relevance.matches;
     const rankOf = (id: number) => ranks[firstAtLeast(ids, 0, ids.length, id)] as number;
-    const window = top.ids.slice(0, relevance.window).map((id) => ({ id, rank: rankOf(id) }));
+    const window = first.slice(0, relevance.window).map((id) => ({ id, rank: rankOf(id) }));
     window.sort((a, b) => b.rank - a.rank);
-    const ordered = [...window.map((w) => w.id), ...top.ids.slice(relevance.window)];
+    const ordered = [...window.map((w) => w.id), ...first.slice(relevance.window)];
     return { total: n, ids: ordered.slice(offset, end) };
+  }
+
+  /** A search's matches as a set of ids, made once for each. */
+  private idSetOf(matches: SearchMatches): Uint32Array {
+    let bits = this.idSets.get(matches);
+    if (!bits) {
+      bits = idSet(matches.ids);
+      this.idSets.set(matches, bits);
+    }
+    return bits;
   }
 
   /**

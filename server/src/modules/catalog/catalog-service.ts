@@ -2,21 +2,14 @@ import type { CatalogFacets, Product, ProductDetail, Storefront } from '@domain/
 import type { CatalogFilters, ProductListQuery } from '@domain/catalog/schemas';
 import type { PaymentProviderId } from '@domain/payments';
 import type { Db } from '../../db/connect';
-import type { CatalogIndex } from './catalog-index';
+import type { CatalogIndex, IndexedPage } from './catalog-index';
 import { FacetCounts } from './facets';
 import { ProductList, type ProductPage, RELEVANCE_WINDOW } from './list';
 import { ProductReads } from './products';
-import { resolveSearch } from './search';
+import { type ResolvedSearch, resolveSearch } from './search';
 import { Storefronts } from './storefront';
 
 export { CAPPED_LIST_TTL_MS, type ProductPage } from './list';
-
-/**
- * A list with at most this many matches has its page found by the catalog index and read by id: the sort's index in
- * PostgreSQL would walk past every listing that does not match (at a million listings, a filter set matching none
- * read the whole index: 3 s). With more, matches are dense enough for that walk to find a page fast.
- */
-const INDEXED_PAGE_MATCHES = 10_000;
 
 export interface CatalogServiceOptions {
   /** With a search and the default sort, this many of the most popular matches are ordered by relevance. */
@@ -61,20 +54,22 @@ export class CatalogService {
 
   /**
    * A page of listings; scoped to a seller, NotFound when the username is not a seller's. The catalog index, when
-   * fresh, counts the matches and, when it can order them, names the page's listings (with a search, among the
-   * search's matches), which are then read by id.
+   * fresh, counts the matches and names the page's listings (with a search, among the search's matches), which are
+   * then read by id.
    */
   async list(q: ProductListQuery): Promise<ProductPage> {
     const sellerId = await this.sellerOf(q);
-    const resolved = q.search ? await resolveSearch(this.reads, q.search) : { tsquery: null };
+    const index = await this.freshIndex();
+    const resolved = q.search ? await this.resolve(q.search, index) : { tsquery: null };
     // A search word that matches no listing word: nothing can match.
     if (!resolved) return { items: [], total: 0, capped: false };
     const { tsquery } = resolved;
-    const indexed = await this.indexed(async (index) => {
+    let indexed: IndexedPage | null = null;
+    if (index) {
       const matches = tsquery === null ? undefined : await index.matching(tsquery);
       const search = matches && { matches, window: this.relevanceWindow };
-      return index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, INDEXED_PAGE_MATCHES, search);
-    });
+      indexed = index.page(q, sellerId, q.sort, (q.page - 1) * q.limit, q.limit, search);
+    }
     return this.lists.list(q, sellerId, tsquery, indexed);
   }
 
@@ -84,22 +79,30 @@ export class CatalogService {
    */
   async facets(f: CatalogFilters): Promise<CatalogFacets> {
     const sellerId = await this.sellerOf(f);
-    const indexed = await this.indexed(async (index) => {
-      if (!f.search) return index.facets(f, sellerId);
-      const resolved = await resolveSearch(this.reads, f.search);
-      // No listing can match: the statements say so without reading any.
-      if (!resolved) return null;
-      const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
-      return index.facets(f, sellerId, matches);
-    });
-    return indexed ?? this.facetCounts.facets(f, sellerId);
+    const index = await this.freshIndex();
+    if (index) {
+      const resolved = f.search ? await this.resolve(f.search, index) : { tsquery: null };
+      // Unless no listing can match (the statements say so without reading any).
+      if (resolved) {
+        const matches = resolved.tsquery === null ? undefined : await index.matching(resolved.tsquery);
+        const facets = index.facets(f, sellerId, matches);
+        if (facets) return facets;
+      }
+    }
+    return this.facetCounts.facets(f, sellerId);
   }
 
-  /** What the catalog index answers, once it counts every change committed before now; null when it cannot. */
-  private async indexed<T>(read: (index: CatalogIndex) => T | null | Promise<T | null>): Promise<T | null> {
+  /** The catalog index once it counts every change committed before now; null when it cannot. */
+  private async freshIndex(): Promise<CatalogIndex | null> {
     const index = this.index;
-    if (!index || !(await index.fresh())) return null;
-    return read(index);
+    return index && (await index.fresh()) ? index : null;
+  }
+
+  /** A search term resolved (resolveSearch): kept by a fresh index until the next change, else read. */
+  private resolve(term: string, index: CatalogIndex | null): Promise<ResolvedSearch | null> {
+    return index
+      ? index.resolve(term, () => resolveSearch(this.reads, term))
+      : resolveSearch(this.reads, term);
   }
 
   /** A nursery's storefront (GET /api/sellers/:username); NotFound when the username is not a seller's. */

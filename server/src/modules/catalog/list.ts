@@ -1,7 +1,7 @@
 import type { Product } from '@domain/catalog/responses';
 import { EXACT_TOTAL_LIMIT, type ProductListQuery } from '@domain/catalog/schemas';
 import type { PaymentProviderId } from '@domain/payments';
-import { and, count, type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { catalogFacetCounts, products } from '../../db/schema';
 import type { IndexedPage } from './catalog-index';
@@ -16,9 +16,12 @@ import {
   summaryAnswers,
   summaryFrom,
 } from './filters';
-import { type ProductRow, selectProducts, toProduct } from './products';
+import { type ProductRow, selectProducts, selectProductsMeeting, toProduct } from './products';
 import { searchRank } from './search';
 import { type Statement, StatementCache } from './statement-cache';
+
+/** A listing read by id, with whether it still meets every condition of its list. */
+type CheckedRow = ProductRow & { meets: boolean };
 
 /** The default relevance window: enough for 80 pages of 6, cheap to rank (about 1 ms). */
 export const RELEVANCE_WINDOW = 500;
@@ -62,7 +65,7 @@ interface ListStatements {
    * The listings among `ids` that still match (fresh rows, whatever ids were cached or counted): the relevance
    * window's, or a page the catalog index found.
    */
-  byIds: Statement<ProductRow>;
+  byIds: Statement<CheckedRow>;
   count: Statement<{ n: number }>;
   /** Whether `count` reads listings (a search or a filter the summary lacks), rather than catalog_facet_counts. */
   countsListings: boolean;
@@ -93,12 +96,12 @@ function orderBy(q: ProductListQuery): SQL[] {
 
 /** The rows of `ids` that still match (byIds), in the order of `ids`. */
 async function rowsInOrder(
-  byIds: Statement<ProductRow>,
+  byIds: Statement<CheckedRow>,
   params: Record<string, unknown>,
   ids: number[],
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const rows = await byIds.execute({ ...params, ids });
+  const rows = (await byIds.execute({ ...params, ids })).filter((r) => r.meets);
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
@@ -146,7 +149,7 @@ export class ProductList {
    * The page `q` asks for; scoped to a seller (`q.seller`), `sellerId` is that seller's id; `tsquery` is its search
    * resolved (resolveSearch), null without a search or for one naming dragon fruit and nothing else ("pitaya"), which
    * every listing matches. `indexed`: what the catalog index knew (docs/decisions/0041-catalog-facets-in-memory.md):
-   * how many listings match, and, when it could order them, the ids of the page, whose rows are then read by id.
+   * how many listings match, and the ids of the page, whose rows are then read by id.
    */
   async list(
     q: ProductListQuery,
@@ -154,15 +157,14 @@ export class ProductList {
     tsquery: string | null,
     indexed: IndexedPage | null = null,
   ): Promise<ProductPage> {
-    const counted = indexed?.total ?? null;
     const shape = filterShape(q);
     const statements = this.listStatements(q, shape, tsquery !== null);
     const params = { ...filterParams(q, sellerId), tsquery };
     const offset = (q.page - 1) * q.limit;
     // Read again with every condition: a listing changed since it was counted is left out of its page.
-    if (indexed?.ids) return pageOf(await rowsInOrder(statements.byIds, params, indexed.ids), indexed.total);
+    if (indexed) return pageOf(await rowsInOrder(statements.byIds, params, indexed.ids), indexed.total);
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
-    const key = statements.countsListings && counted === null ? `${shape}:${JSON.stringify(params)}` : null;
+    const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
     if (statements.ranked && statements.rankedFew && !known) {
       // A search in relevance order not known to be broad: one read ranks the window from the matches and counts
@@ -180,8 +182,7 @@ export class ProductList {
       if (key && broad) this.cappedLists.set(key, { windowIds });
       return pageOf(rows, total);
     }
-    const total =
-      counted !== null ? counted : known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params));
+    const total = known ? EXACT_TOTAL_LIMIT + 1 : countOf(statements.count.execute(params));
     const [{ rows, windowIds }, matches] = await Promise.all([
       statements.ranked
         ? // A broad search (known): its window is kept once ranked.
@@ -250,8 +251,10 @@ export class ProductList {
       page: this.pageStatement(db, q, where),
       ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
       rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
-      byIds: selectProducts(this.generic, this.provider)
-        .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, where))
+      // Only the ids are filtered on: every condition is computed for each row, so the plan, generic as it may be,
+      // reads them by id.
+      byIds: selectProductsMeeting(this.generic, this.provider, where)
+        .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
         .prepare('catalog_by_ids'),
       count: this.countStatement(db, q, countsListings, where),
       countsListings,

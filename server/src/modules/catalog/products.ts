@@ -1,7 +1,7 @@
 import type { Product, ProductDetail } from '@domain/catalog/responses';
 import { fromCents } from '@domain/money';
 import type { PaymentProviderId } from '@domain/payments';
-import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { shopName } from '../../db/names';
 import { productPhotos, products, users } from '../../db/schema';
@@ -52,6 +52,19 @@ const productColumns = (provider: PaymentProviderId) => ({
 /** Listings with their seller, read through `db` (the statements' pool or the catalog's read pool). */
 export function selectProducts(db: Db, provider: PaymentProviderId) {
   return db.select(productColumns(provider)).from(products).innerJoin(users, eq(users.id, products.sellerId));
+}
+
+/**
+ * Listings with their seller, each with whether it meets `condition` (`meets`): a condition computed for the rows
+ * read rather than filtered on, so that a statement reading rows by id plans to read them by id, even when its plan
+ * is generic (a generic plan filtering on a price range and a search read a bitmap of every listing in that range
+ * and every match of the search: 100 ms where reading by id takes 0.2).
+ */
+export function selectProductsMeeting(db: Db, provider: PaymentProviderId, condition: SQL) {
+  return db
+    .select({ ...productColumns(provider), meets: sql<boolean>`(${condition})` })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId));
 }
 
 /** A row of selectProducts. */
