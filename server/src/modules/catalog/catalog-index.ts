@@ -454,10 +454,16 @@ class Scope {
     const hi = q.hi ?? Number.POSITIVE_INFINITY;
     const removed = this.removed.size > 0 ? this.removed : null;
     const found: number[] = [];
-    const n = order.length;
+    // In price order, the walk starts at the range's end it walks from (found by binary search) and stops at its other.
+    let from = 0;
+    let to = order.length;
+    if (sort === 'price-low-high' || sort === 'price-high-low') {
+      if (q.lo !== null) from = firstInOrder(g.values, order, q.lo);
+      if (q.hi !== null) to = firstInOrder(g.values, order, q.hi + 1);
+    }
     const backwards = sort === 'price-high-low';
-    for (let j = 0; j < n && found.length < end; j++) {
-      const k = order[backwards ? n - 1 - j : j] as number;
+    for (let j = 0; j < to - from && found.length < end; j++) {
+      const k = order[backwards ? to - 1 - j : from + j] as number;
       if (passes[g.groupAt[k] as number] === 0) continue;
       const value = g.values[k] as number;
       if (value < lo || value > hi) continue;
@@ -543,6 +549,18 @@ function idSet(ids: Int32Array): Uint32Array {
 function has(bits: Uint32Array, id: number): boolean {
   const word = id >>> 5;
   return word < bits.length && ((bits[word] as number) & (1 << (id & 31))) !== 0;
+}
+
+/** The first position of `order` (indexes into `values`, in order of value) whose value is at least v. */
+function firstInOrder(values: Int32Array, order: Int32Array, v: number): number {
+  let a = 0;
+  let b = order.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if ((values[order[mid] as number] as number) < v) a = mid + 1;
+    else b = mid;
+  }
+  return a;
 }
 
 /** The first index in [lo, hi) of the sorted `values` whose value is at least v. */
