@@ -310,6 +310,10 @@ function add(t: Tally, failed: number, options: Int8Array, base: number, flags: 
 const inRange = (q: Query, value: number) =>
   (q.lo === null || value >= q.lo) && (q.hi === null || value <= q.hi);
 
+/** Whether a listing counted one by one matches every filter of `q`, the range included. */
+const listingMatches = (q: Query, l: Listing) =>
+  inRange(q, l.value) && failing(q, l.options, 0, l.flags, l.blocked) === -1;
+
 /**
  * The first `k` listings offered, in a sort's order (as the list's ORDER BY: ties by id), kept best first: a listing
  * after the k-th is turned away by one comparison.
@@ -431,8 +435,7 @@ class Scope {
       }
     }
     for (const l of this.added.values())
-      if (failing(q, l.options, 0, l.flags, l.blocked) === -1 && inRange(q, l.value))
-        top.offer(l.id, l.value, l.sold, l.created);
+      if (listingMatches(q, l)) top.offer(l.id, l.value, l.sold, l.created);
   }
 
   /**
@@ -473,10 +476,7 @@ class Scope {
       found.push(k);
     }
     const added = [...this.added.values()].filter(
-      (l) =>
-        inRange(q, l.value) &&
-        failing(q, l.options, 0, l.flags, l.blocked) === -1 &&
-        (!among || has(among, l.id)),
+      (l) => listingMatches(q, l) && (!among || has(among, l.id)),
     );
     if (added.length === 0) return found.map((k) => g.ids[k] as number);
     const top = new TopK(end, sort);
@@ -513,8 +513,7 @@ class Scope {
         failing(q, g.options, group * L, g.flags[group] as number, g.blocked[group] as number) === -1
       )
         n--;
-    for (const l of this.added.values())
-      if (inRange(q, l.value) && failing(q, l.options, 0, l.flags, l.blocked) === -1) n++;
+    for (const l of this.added.values()) if (listingMatches(q, l)) n++;
     return n;
   }
 
