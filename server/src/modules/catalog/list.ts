@@ -36,6 +36,11 @@ export const RELEVANCE_WINDOW = 500;
 export const CAPPED_LIST_TTL_MS = 60_000;
 /** At most this many capped lists (or broad facets) are kept (a list holds up to RELEVANCE_WINDOW ids): about 2 MB. */
 export const CAPPED_LISTS = 500;
+/**
+ * Rows-by-id statements kept (ProductList.byIds): one per filter shape and search, a few thousand in all (each list
+ * set or not, to one option or more, each flag, the price's two bounds, a seller), each a few kilobytes.
+ */
+const BY_ID_STATEMENTS_KEPT = 4_096;
 
 /** A list known to have more than EXACT_TOTAL_LIMIT matches (see CAPPED_LIST_TTL_MS). */
 interface CappedList {
@@ -61,11 +66,6 @@ interface ListStatements {
    * fewer; above that the window is `ranked`'s.
    */
   rankedFew: Statement<{ id: number; n?: number }> | null;
-  /**
-   * The listings among `ids` that still match (fresh rows, whatever ids were cached or counted): the relevance
-   * window's, or a page the catalog index found.
-   */
-  byIds: Statement<CheckedRow>;
   count: Statement<{ n: number }>;
   /** Whether `count` reads listings (a search or a filter the summary lacks), rather than catalog_facet_counts. */
   countsListings: boolean;
@@ -123,6 +123,14 @@ async function countOf(rows: Promise<Array<{ n: number }>>): Promise<number> {
 /** GET /api/products: a page of the matching listings in the chosen order, and how many match. */
 export class ProductList {
   private readonly statements = new StatementCache<ListStatements>();
+  /**
+   * The listings among `ids` that still match (fresh rows, whatever ids were cached or counted): the relevance
+   * window's, or a page the catalog index found. By filter shape and search, not sort (the order is the ids'), and
+   * kept apart from the other statements: a list the index answers builds this one alone, and the few thousand
+   * shapes of random filter sets fit (with the sorts they had overflowed the list statements' cache, and each miss
+   * rebuilt every statement: a fifth of a list's CPU at 100,000 listings).
+   */
+  private readonly byIdStatements = new StatementCache<Statement<CheckedRow>>(BY_ID_STATEMENTS_KEPT);
   /** Lists whose count came out capped, by their filters and resolved search (see CAPPED_LIST_TTL_MS). */
   private readonly cappedLists: ExpiringCache<CappedList>;
 
@@ -158,11 +166,13 @@ export class ProductList {
     indexed: IndexedPage | null = null,
   ): Promise<ProductPage> {
     const shape = filterShape(q);
-    const statements = this.listStatements(q, shape, tsquery !== null);
+    const search = tsquery !== null;
     const params = { ...filterParams(q, sellerId), tsquery };
-    const offset = (q.page - 1) * q.limit;
+    const byIds = this.byIds(q, shape, search);
     // Read again with every condition: a listing changed since it was counted is left out of its page.
-    if (indexed) return pageOf(await rowsInOrder(statements.byIds, params, indexed.ids), indexed.total);
+    if (indexed) return pageOf(await rowsInOrder(byIds, params, indexed.ids), indexed.total);
+    const statements = this.listStatements(q, shape, search);
+    const offset = (q.page - 1) * q.limit;
     // Filter flags are in the shape, their values and the search in params; the sort and page change no count.
     const key = statements.countsListings ? `${shape}:${JSON.stringify(params)}` : null;
     const known = key ? this.cappedLists.get(key) : undefined;
@@ -174,6 +184,7 @@ export class ProductList {
       const broad = total > EXACT_TOTAL_LIMIT;
       const { rows, windowIds } = await this.relevancePage(
         statements,
+        byIds,
         params,
         offset,
         q.limit,
@@ -186,7 +197,7 @@ export class ProductList {
     const [{ rows, windowIds }, matches] = await Promise.all([
       statements.ranked
         ? // A broad search (known): its window is kept once ranked.
-          this.relevancePage(statements, params, offset, q.limit, known?.windowIds ?? null)
+          this.relevancePage(statements, byIds, params, offset, q.limit, known?.windowIds ?? null)
         : statements.page
             .execute({ ...params, limit: q.limit, offset })
             .then((rows) => ({ rows, windowIds: null })),
@@ -203,7 +214,8 @@ export class ProductList {
    * listings); the window bounds the work while keeping one total order, so pages neither repeat nor skip.
    */
   private async relevancePage(
-    { ranked, byIds, page }: Pick<ListStatements, 'page' | 'ranked' | 'byIds'>,
+    { ranked, page }: Pick<ListStatements, 'page' | 'ranked'>,
+    byIds: Statement<CheckedRow>,
     params: Record<string, unknown>,
     offset: number,
     limit: number,
@@ -241,6 +253,17 @@ export class ProductList {
     );
   }
 
+  private byIds(q: ProductListQuery, shape: string, search: boolean): Statement<CheckedRow> {
+    return this.byIdStatements.get(`${shape}_${search ? 1 : 0}`, () => {
+      const where = filterWhere(q, search ? sql.placeholder('tsquery') : null, bindPlaceholders);
+      // Only the ids are filtered on: every condition is computed for each row, so the plan, generic as it may be,
+      // reads them by id.
+      return selectProductsMeeting(this.generic, this.provider, where)
+        .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare('catalog_by_ids');
+    });
+  }
+
   private buildListStatements(q: ProductListQuery, search: boolean, db: Db): ListStatements {
     const tsquery = search ? sql.placeholder('tsquery') : null;
     const where = filterWhere(q, tsquery, bindPlaceholders);
@@ -251,11 +274,6 @@ export class ProductList {
       page: this.pageStatement(db, q, where),
       ranked: relevance ? this.rankedStatement(where, tsquery, false) : null,
       rankedFew: relevance ? this.rankedStatement(where, tsquery, true) : null,
-      // Only the ids are filtered on: every condition is computed for each row, so the plan, generic as it may be,
-      // reads them by id.
-      byIds: selectProductsMeeting(this.generic, this.provider, where)
-        .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
-        .prepare('catalog_by_ids'),
       count: this.countStatement(db, q, countsListings, where),
       countsListings,
     };
