@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { shipmentPaymentSchema } from '@domain/payments/responses';
 import { noContent } from '@domain/responses';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -301,6 +302,27 @@ describe('the API reference', () => {
       );
     } finally {
       await production.close();
+    }
+  });
+
+  it('is made by a second app after another copy of a domain schema took its id (the server renderer has one)', async () => {
+    // The built server renderer bundles the domain's schemas again, and they register their ids in zod's one
+    // registry when it loads: the bench then made its next app, which failed to start ("Duplicate schema id").
+    const own = z.globalRegistry.get(shipmentPaymentSchema);
+    const copy = z.object({ state: z.string() }).meta({ id: 'ShipmentPayment' });
+    expect(z.globalRegistry._idmap.get('ShipmentPayment')).toBe(copy);
+    try {
+      const second = await createTestApp(REFERENCE_ENV);
+      try {
+        const res = await second.server.inject({ url: '/api/openapi.json' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual((await t.server.inject({ url: '/api/openapi.json' })).json());
+      } finally {
+        await second.close();
+      }
+    } finally {
+      z.globalRegistry.remove(copy);
+      z.globalRegistry.add(shipmentPaymentSchema, own ?? {});
     }
   });
 });

@@ -23,8 +23,23 @@ const ERROR_MEANINGS: Record<string, string> = {
   503: 'Busy or briefly unavailable; nothing was written: try again after Retry-After',
 };
 
-const toJson = createJsonSchemaTransform({ skipList: [] });
-const toComponents = createJsonSchemaTransformObject({});
+/**
+ * The schemas the reference names: those the server's own modules registered under an id in zod's registry, as they
+ * were when the first app of the process made its document (takeOwnSchemas). Zod keeps one registry per process, and
+ * the server renderer carries a copy of the domain's schemas that registers the same ids when it loads; a second app
+ * made in the same process afterwards (the bench makes one per catalog size) would otherwise meet two schemas under
+ * one id and fail to start. Nested schemas' descriptions are still read from zod's registry.
+ */
+const ownSchemas = new z.core.$ZodRegistry<z.core.GlobalMeta>();
+ownSchemas._map = z.globalRegistry._map;
+
+function takeOwnSchemas(): void {
+  if (ownSchemas._idmap.size > 0) return;
+  for (const [id, schema] of z.globalRegistry._idmap) ownSchemas._idmap.set(id, schema);
+}
+
+const toJson = createJsonSchemaTransform({ skipList: [], schemaRegistry: ownSchemas });
+const toComponents = createJsonSchemaTransformObject({ schemaRegistry: ownSchemas });
 
 interface OpenApiDocument {
   paths?: unknown;
@@ -84,6 +99,7 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
     transform: (input) => {
+      takeOwnSchemas();
       const { url, route } = input;
       if (!url.startsWith('/api/') || input.schema?.hide) return { schema: { hide: true }, url };
       const transformed = toJson(input);
@@ -104,8 +120,10 @@ export async function registerApiReference(app: FastifyInstance, { page }: { pag
       out.schema.security = access === 'user' || access === 'seller' ? [{ session: [] }] : [];
       return out as typeof transformed;
     },
-    transformObject: (input) =>
-      withoutUnused(toComponents(input) as OpenApiDocument) as ReturnType<typeof toComponents>,
+    transformObject: (input) => {
+      takeOwnSchemas();
+      return withoutUnused(toComponents(input) as OpenApiDocument) as ReturnType<typeof toComponents>;
+    },
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
