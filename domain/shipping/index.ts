@@ -4,6 +4,7 @@
 // a schema and registering its id are work a bundler cannot drop); the server and the tests name that file.
 export * from './addresses';
 export * from './check';
+export * from './rates';
 export * from './rules';
 export * from './seller-profile';
 export * from './states';

@@ -14,6 +14,7 @@ import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
 import { editableText, optionalText, requiredText } from '../text-fields';
 import { addressSchema } from './addresses';
+import { shippingRatesSchema } from './rates';
 import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate } from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
 
@@ -158,6 +159,8 @@ export const sellerProfileSchema = z.object({
       }
       return n;
     }),
+  /** What a shipment costs the buyer, per kind of plant (./rates.ts); left out: kept as they are. */
+  shippingRates: shippingRatesSchema.optional(),
   /** How buyers pay the nursery directly (docs/decisions/0021-payments.md); left out, blank: none. */
   paymentInstructions: paymentInstructionsSchema,
   certificates: z

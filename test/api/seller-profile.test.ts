@@ -27,6 +27,15 @@ const full = () => ({
   ],
 });
 
+/** A new nursery's rates: the spec's $12.99 a shipment, whatever is in it. */
+const NEW_RATES = {
+  seeds: { first: 12.99, additional: 0 },
+  unrootedCutting: { first: 12.99, additional: 0 },
+  bareRoot: { first: 12.99, additional: 0 },
+  potted: { first: 12.99, additional: 0 },
+  freeOver: null,
+};
+
 async function newSeller() {
   return (await registerUser(t.server, { isSeller: true, profile: false })).client;
 }
@@ -65,6 +74,7 @@ describe('a seller’s shipping profile', () => {
       certificates: [],
       handlingDays: 3,
       paymentInstructions: null,
+      shippingRates: NEW_RATES,
     });
 
     // Seeds, which no plant rule restricts: only the missing ship-from state keeps them from New York.
@@ -102,6 +112,7 @@ describe('a seller’s shipping profile', () => {
         { kind: 'ca-nematode', number: 'CA-2231', expiresOn: shippingDay(200) },
       ],
       paymentInstructions: null,
+      shippingRates: NEW_RATES,
     };
     expect(res.body).toEqual(expected);
     expect((await seller.get('/api/seller/profile')).body).toEqual(expected);
@@ -127,6 +138,7 @@ describe('a seller’s shipping profile', () => {
       blockedStates: [],
       certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
       paymentInstructions: null,
+      shippingRates: NEW_RATES,
     });
   });
 
@@ -283,6 +295,7 @@ describe('a seller’s shipping profile', () => {
       handlingDays: 3,
       certificates: [...body.certificates],
       paymentInstructions: null,
+      shippingRates: NEW_RATES,
     });
   });
 });
@@ -527,5 +540,129 @@ describe('the payment instructions buyers follow to pay the nursery directly', (
         })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('the shipping rates a nursery charges', () => {
+  const rates = {
+    seeds: { first: 3.5, additional: 0.5 },
+    unrootedCutting: { first: 8, additional: 1.5 },
+    bareRoot: { first: 10, additional: 3 },
+    potted: { first: 24.99, additional: 12 },
+    freeOver: 150,
+  };
+  const rateColumns = async (client: Client) => {
+    const me = await client.get<{ id: number }>('/api/auth/me');
+    const [row] = await t.database.db
+      .select({
+        seedsFirst: users.shipSeedsFirstCents,
+        pottedFirst: users.shipPottedFirstCents,
+        pottedAdditional: users.shipPottedAdditionalCents,
+        freeOver: users.freeShippingOverCents,
+      })
+      .from(users)
+      .where(eq(users.id, me.body.id));
+    return row;
+  };
+
+  it('saves them in cents, answers them in dollars as GET does, and keeps them when left out', async () => {
+    const seller = await newSeller();
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      shippingRates: rates,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.shippingRates).toEqual(rates);
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body.shippingRates).toEqual(rates);
+    expect(await rateColumns(seller)).toEqual({
+      seedsFirst: 350,
+      pottedFirst: 2_499,
+      pottedAdditional: 1_200,
+      freeOver: 15_000,
+    });
+    // A save without them (the profile form of before, or another field changed) keeps them.
+    const again = await seller.put<SellerProfile>('/api/seller/profile', { shipFromState: 'TX' });
+    expect(again.body.shippingRates).toEqual(rates);
+    // A form's text, and no free shipping (blank).
+    const text = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'TX',
+      shippingRates: { ...rates, potted: { first: '19.90', additional: '0' }, freeOver: '' },
+    });
+    expect(text.status).toBe(200);
+    expect(text.body.shippingRates).toEqual({
+      ...rates,
+      potted: { first: 19.9, additional: 0 },
+      freeOver: null,
+    });
+  });
+
+  it('refuses bad rates with a 400 naming the field, and writes nothing', async () => {
+    const seller = await newSeller();
+    await seller.put('/api/seller/profile', { shipFromState: 'FL', shippingRates: rates });
+    const cases: Array<[string, unknown, string, string]> = [
+      [
+        'a negative rate',
+        { ...rates, seeds: { first: -1, additional: 0 } },
+        'shippingRates.seeds.first',
+        'Seeds: first item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ],
+      [
+        'a rate over $1,000',
+        { ...rates, potted: { first: 1000.01, additional: 0 } },
+        'shippingRates.potted.first',
+        'Potted plants: first item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ],
+      [
+        'three decimals',
+        { ...rates, bareRoot: { first: 10, additional: 2.999 } },
+        'shippingRates.bareRoot.additional',
+        'Bare-root plants: each additional item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ],
+      [
+        'letters and a NUL',
+        { ...rates, unrootedCutting: { first: '8\u0000', additional: 0 } },
+        'shippingRates.unrootedCutting.first',
+        'Unrooted cuttings: first item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ],
+      [
+        '$& as a rate',
+        { ...rates, seeds: { first: '$&', additional: 0 } },
+        'shippingRates.seeds.first',
+        'Seeds: first item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ],
+      [
+        'a free-shipping threshold below zero',
+        { ...rates, freeOver: -5 },
+        'shippingRates.freeOver',
+        'Free shipping over must be an amount in dollars from 0 to 100000, with at most two decimals, or empty for never',
+      ],
+      [
+        'a kind left out',
+        { ...rates, potted: undefined },
+        'shippingRates.potted',
+        'Shipping rates must give a first and an additional price for seeds, unrooted cuttings, bare-root and potted plants',
+      ],
+      [
+        'rates that are text',
+        '12.99',
+        'shippingRates',
+        'Shipping rates must give a first and an additional price for seeds, unrooted cuttings, bare-root and potted plants',
+      ],
+    ];
+    for (const [name, shippingRates, field, message] of cases) {
+      const res = await seller.put<{ message: string; errors: Record<string, string> }>(
+        '/api/seller/profile',
+        {
+          shipFromState: 'TX',
+          licence: 'CHANGED',
+          shippingRates,
+        },
+      );
+      expect(res.status, name).toBe(400);
+      expect(res.body.errors[field], name).toBe(message);
+      const kept = (await seller.get<SellerProfile>('/api/seller/profile')).body;
+      expect(kept.shippingRates, name).toEqual(rates);
+      expect(kept.shipFromState, name).toBe('FL');
+    }
   });
 });

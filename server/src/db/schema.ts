@@ -1,5 +1,5 @@
 import { CATALOG_FILTERS, type CatalogFilter, type DestinationFilter } from '@domain/catalog/filters';
-import { SHIPS_AS, type ShipsAs } from '@domain/constants';
+import { SHIPPING_CENTS, SHIPS_AS, type ShipsAs } from '@domain/constants';
 import {
   CALLUSED_SHIPS_AS,
   LENGTH_INCHES_MAX,
@@ -21,6 +21,7 @@ import {
 } from '@domain/payments/ledger';
 import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@domain/payments/providers';
 import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
+import { FREE_OVER_CENTS_MAX, RATE_CENTS_MAX } from '@domain/shipping/rates';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
 import { STATE_CODES } from '@domain/shipping/states';
@@ -90,6 +91,20 @@ export const users = pgTable(
     returnZip: text('return_zip'),
     /** How buyers pay the nursery directly under the default provider (docs/decisions/0021-payments.md). */
     paymentInstructions: text('payment_instructions'),
+    /**
+     * A nursery's shipping rates in cents (domain/shipping/rates.ts): per kind of what its listings ship as, the first
+     * unit of a shipment and each further one; and the lines' value from which a shipment ships free (null: never).
+     * A new nursery's are the spec's $12.99 a shipment, whatever is in it.
+     */
+    shipSeedsFirstCents: integer('ship_seeds_first_cents').notNull().default(SHIPPING_CENTS),
+    shipSeedsAdditionalCents: integer('ship_seeds_additional_cents').notNull().default(0),
+    shipCuttingFirstCents: integer('ship_cutting_first_cents').notNull().default(SHIPPING_CENTS),
+    shipCuttingAdditionalCents: integer('ship_cutting_additional_cents').notNull().default(0),
+    shipBareRootFirstCents: integer('ship_bare_root_first_cents').notNull().default(SHIPPING_CENTS),
+    shipBareRootAdditionalCents: integer('ship_bare_root_additional_cents').notNull().default(0),
+    shipPottedFirstCents: integer('ship_potted_first_cents').notNull().default(SHIPPING_CENTS),
+    shipPottedAdditionalCents: integer('ship_potted_additional_cents').notNull().default(0),
+    freeShippingOverCents: integer('free_shipping_over_cents'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -111,6 +126,14 @@ export const users = pgTable(
     check(
       'users_return_address_whole',
       sql`num_nonnulls(${t.returnLine1}, ${t.returnCity}, ${t.returnState}, ${t.returnZip}) in (0, 4) and (${t.returnLine2} is null or ${t.returnLine1} is not null)`,
+    ),
+    check(
+      'users_shipping_rates_range',
+      sql`least(${t.shipSeedsFirstCents}, ${t.shipSeedsAdditionalCents}, ${t.shipCuttingFirstCents}, ${t.shipCuttingAdditionalCents}, ${t.shipBareRootFirstCents}, ${t.shipBareRootAdditionalCents}, ${t.shipPottedFirstCents}, ${t.shipPottedAdditionalCents}) >= 0 and greatest(${t.shipSeedsFirstCents}, ${t.shipSeedsAdditionalCents}, ${t.shipCuttingFirstCents}, ${t.shipCuttingAdditionalCents}, ${t.shipBareRootFirstCents}, ${t.shipBareRootAdditionalCents}, ${t.shipPottedFirstCents}, ${t.shipPottedAdditionalCents}) <= ${sql.raw(String(RATE_CENTS_MAX))}`,
+    ),
+    check(
+      'users_free_shipping_over_range',
+      sql`${t.freeShippingOverCents} is null or ${t.freeShippingOverCents} between 0 and ${sql.raw(String(FREE_OVER_CENTS_MAX))}`,
     ),
     check(
       'users_return_state_valid',

@@ -1,4 +1,5 @@
 import type { StateCode } from '@domain/shipping';
+import type { ShippingRatesCents } from '@domain/shipping/rates';
 import type { ReturnAddress } from '@domain/shipping/responses';
 import { type SQL, sql } from 'drizzle-orm';
 import type { users } from '../../db/schema';
@@ -40,5 +41,51 @@ export function returnAddressOf(row: ReturnAddressColumns): ReturnAddress | null
     city: row.returnCity,
     state: row.returnState as StateCode,
     zip: row.returnZip,
+  };
+}
+
+/** A seller's shipping rates as its users row holds them (domain/shipping/rates.ts). */
+export type ShippingRateColumns = Pick<
+  typeof users.$inferSelect,
+  | 'shipSeedsFirstCents'
+  | 'shipSeedsAdditionalCents'
+  | 'shipCuttingFirstCents'
+  | 'shipCuttingAdditionalCents'
+  | 'shipBareRootFirstCents'
+  | 'shipBareRootAdditionalCents'
+  | 'shipPottedFirstCents'
+  | 'shipPottedAdditionalCents'
+  | 'freeShippingOverCents'
+>;
+
+/** A seller's shipping rates from its row, in cents. */
+export function shippingRatesOf(row: ShippingRateColumns): ShippingRatesCents {
+  return {
+    kinds: {
+      seeds: { firstCents: row.shipSeedsFirstCents, additionalCents: row.shipSeedsAdditionalCents },
+      unrootedCutting: {
+        firstCents: row.shipCuttingFirstCents,
+        additionalCents: row.shipCuttingAdditionalCents,
+      },
+      bareRoot: { firstCents: row.shipBareRootFirstCents, additionalCents: row.shipBareRootAdditionalCents },
+      potted: { firstCents: row.shipPottedFirstCents, additionalCents: row.shipPottedAdditionalCents },
+    },
+    freeOverCents: row.freeShippingOverCents,
+  };
+}
+
+/** The users row's columns for these rates (a profile's save). */
+export function shippingRateColumns(rates: ShippingRatesCents): ShippingRateColumns {
+  const { seeds, unrootedCutting, bareRoot, potted } = rates.kinds;
+  return {
+    shipSeedsFirstCents: seeds.firstCents,
+    shipSeedsAdditionalCents: seeds.additionalCents,
+    shipCuttingFirstCents: unrootedCutting.firstCents,
+    shipCuttingAdditionalCents: unrootedCutting.additionalCents,
+    shipBareRootFirstCents: bareRoot.firstCents,
+    shipBareRootAdditionalCents: bareRoot.additionalCents,
+    shipPottedFirstCents: potted.firstCents,
+    shipPottedAdditionalCents: potted.additionalCents,
+    freeShippingOverCents: rates.freeOverCents,
   };
 }

@@ -5,6 +5,7 @@ import {
   certificateExpiredMessage,
   decideShipping,
   type IsoDate,
+  ratesInDollars,
   type SellerCertificate,
   type SellerProfileFields,
   SHIPPING_RULES,
@@ -20,7 +21,7 @@ import { Conflict, InvalidInput, NotFound } from '../../errors';
 import { type DisplayNames, isNameTaken } from '../accounts';
 import type { BlockedDestinations } from './blocked-destinations';
 import type { DestinationSearches } from './destination-searches';
-import { returnAddressOf } from './profile-sql';
+import { returnAddressOf, shippingRateColumns, shippingRatesOf } from './profile-sql';
 import { lookupZip, type ZipLookup, zipProblem } from './zips';
 
 /**
@@ -122,6 +123,8 @@ export class SellerProfileService {
             blockedStates: input.blockedStates,
             handlingDays: input.handlingDays,
             paymentInstructions: input.paymentInstructions,
+            // Left out of the request: kept as they are.
+            ...(input.shippingRates ? shippingRateColumns(input.shippingRates) : {}),
           })
           .where(eq(users.id, sellerId))
           .returning({ id: users.id, username: users.username });
@@ -162,6 +165,15 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
       blockedStates: users.blockedStates,
       handlingDays: users.handlingDays,
       paymentInstructions: users.paymentInstructions,
+      shipSeedsFirstCents: users.shipSeedsFirstCents,
+      shipSeedsAdditionalCents: users.shipSeedsAdditionalCents,
+      shipCuttingFirstCents: users.shipCuttingFirstCents,
+      shipCuttingAdditionalCents: users.shipCuttingAdditionalCents,
+      shipBareRootFirstCents: users.shipBareRootFirstCents,
+      shipBareRootAdditionalCents: users.shipBareRootAdditionalCents,
+      shipPottedFirstCents: users.shipPottedFirstCents,
+      shipPottedAdditionalCents: users.shipPottedAdditionalCents,
+      freeShippingOverCents: users.freeShippingOverCents,
     })
     .from(users)
     .where(eq(users.id, sellerId));
@@ -186,5 +198,6 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     certificates: certificates as SellerCertificate[],
     handlingDays: user.handlingDays,
     paymentInstructions: user.paymentInstructions,
+    shippingRates: ratesInDollars(shippingRatesOf(user)),
   };
 }
