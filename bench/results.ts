@@ -11,7 +11,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { root } from './server';
 
-export type Database = 'PGlite' | 'PostgreSQL';
+/** The database an area's figures were taken on; `none` for figures in the bench's own process (the zone lookup). */
+export type Database = 'PGlite' | 'PostgreSQL' | 'none';
 
 export const RESULTS_DIR = path.join(root, 'bench/results');
 
@@ -59,13 +60,15 @@ function header(databases: Set<Database>, postgresVersion: string): string {
   const pglite = JSON.parse(
     readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
-  const used = [...databases].map((d) => (d === 'PGlite' ? `PGlite ${pglite.version}` : postgresVersion));
+  const used = [...databases]
+    .filter((d) => d !== 'none')
+    .map((d) => (d === 'PGlite' ? `PGlite ${pglite.version}` : postgresVersion));
   return [
     'Written by `npm run bench`:',
     '',
     `- date: ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `- commit: ${commit}`,
-    `- machine: ${machine}; ${used.join(', ')}`,
+    `- machine: ${machine}${used.length ? `; ${used.join(', ')}` : ''}`,
     `- load average at the start: ${loadAverage.map((n) => n.toFixed(2)).join(', ')} (1, 5 and 15 minutes)`,
     `- command: \`${command()}\``,
   ].join('\n');

@@ -14,7 +14,7 @@
  * (bench/results.ts; an area the run left out keeps its file); then docs/performance.md's copies of those files are
  * rewritten (scripts/performance-doc.mjs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_BUYER } from '@domain/constants';
@@ -243,6 +243,30 @@ async function pgliteStartAndPages() {
   report('accounts-pglite', 'PGlite', loadTable(await accountScenarios(again.url, 'PGlite')));
   report('pages-pglite', 'PGlite', loadTable(await pageScenarios(again.url, 'PGlite')));
   await again.stop();
+}
+
+// The hardiness zone of a ZIP code (server/src/modules/shipping/hardiness-zones.ts): the table's load, then lookups
+// of random 5-digit ZIPs (most of them in no table), in this process; target: under 0.1 ms a lookup.
+if (process.env.BENCH_ZONES !== 'false') {
+  const { parseZoneTable, hardinessZone } = await import('../server/src/modules/shipping/hardiness-zones');
+  const text = readFileSync(
+    path.join(import.meta.dirname, '../server/src/modules/shipping/hardiness-zones.csv'),
+    'utf8',
+  );
+  const parseStarted = performance.now();
+  parseZoneTable(text);
+  const parseMs = performance.now() - parseStarted;
+  await hardinessZone('33130');
+  const zips = Array.from({ length: 200_000 }, (_, i) => String((i * 7_919) % 100_000).padStart(5, '0'));
+  let known = 0;
+  const started = performance.now();
+  for (const zip of zips) if (await hardinessZone(zip)) known++;
+  const perLookupMs = (performance.now() - started) / zips.length;
+  report(
+    'zones',
+    'none',
+    `Hardiness zones: the table (29,754 ZIP codes) parsed in ${parseMs.toFixed(1)} ms; ${zips.length.toLocaleString('en-US')} lookups of ZIP codes spread over 00000 to 99999 (${known.toLocaleString('en-US')} with a zone) took ${(perLookupMs * 1000).toFixed(2)} µs each, awaited one after another (target: under 0.1 ms).`,
+  );
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;

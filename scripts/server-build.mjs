@@ -1,5 +1,5 @@
 // Bundles the server (our TypeScript only; packages stay in node_modules) into dist/server/main.mjs, with the
-// SQL migrations beside it. Plain `node` then runs it: no TypeScript loader at start-up.
+// SQL migrations and the hardiness zone table beside it. Plain `node` then runs it: no TypeScript loader at start-up.
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -21,6 +21,11 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   cpSync(path.join(root, 'server/src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  // Data the server reads beside its module (new URL(…, import.meta.url)).
+  cpSync(
+    path.join(root, 'server/src/modules/shipping/hardiness-zones.csv'),
+    path.join(out, 'hardiness-zones.csv'),
+  );
   return path.join(out, 'main.mjs');
 }
 

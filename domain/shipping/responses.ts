@@ -43,6 +43,22 @@ export const zipPlaceSchema = z.object({
 });
 export type ZipPlace = z.output<typeof zipPlaceSchema>;
 
+/** GET /api/zones/:zip: the USDA hardiness zone of a ZIP code, and the place the ZIP names. */
+export const hardinessZonePlaceSchema = z
+  .object({
+    zip: z.string().regex(/^\d{5}$/),
+    zone: z
+      .string()
+      .regex(/^\d{1,2}[ab]$/)
+      .describe('The USDA plant hardiness half-zone, 1a to 13b'),
+    place: z
+      .string()
+      .nullable()
+      .describe('The city and state the ZIP code names ("Miami, FL"); null when unknown'),
+  })
+  .meta({ id: 'HardinessZone' });
+export type HardinessZonePlace = z.output<typeof hardinessZonePlaceSchema>;
+
 const shippingCheckFields = {
   productId: id(),
   text: z.string().describe('The line a buyer reads ("Ships to CA", "Can\'t ship to CA: …")'),

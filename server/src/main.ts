@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
-import { preloadZipTables } from './modules/shipping';
+import { preloadZipTables, preloadZoneTable } from './modules/shipping';
 
 const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   await server.listen({ port: config.port, host: config.host });
   // The ZIP tables load after start-up, off its path, so the first ZIP typed need not wait for them.
   preloadZipTables().catch((err) => server.log.warn({ err }, 'loading the ZIP tables failed'));
+  preloadZoneTable().catch((err) => server.log.warn({ err }, 'loading the hardiness zone table failed'));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   phases.total = Math.round(performance.now() - started);

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@domain/api';
 import { ADDRESSES_MAX } from '@domain/shipping/addresses';
-import type { Address, ZipPlace } from '@domain/shipping/responses';
+import type { Address, HardinessZonePlace, ZipPlace } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../server/src/db/schema';
@@ -462,6 +462,37 @@ describe('GET /api/zips/:zip', () => {
       const res = await client.get(`/api/zips/${zip}`);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message: 'Enter a 5-digit ZIP code, or ZIP+4' });
+    }
+  });
+});
+
+describe('GET /api/zones/:zip', () => {
+  it('answers the hardiness zone of a ZIP code with the place it names', async () => {
+    const client = new Client(t.server);
+    const miami = await client.get<HardinessZonePlace>('/api/zones/33130');
+    expect([miami.status, miami.body]).toEqual([200, { zip: '33130', zone: '11a', place: 'Miami, FL' }]);
+    expect((await client.get<HardinessZonePlace>('/api/zones/10001')).body).toEqual({
+      zip: '10001',
+      zone: '7b',
+      place: 'New York, NY',
+    });
+    expect((await client.get<HardinessZonePlace>('/api/zones/99501')).body).toMatchObject({ zone: '4b' });
+    expect((await client.get<HardinessZonePlace>('/api/zones/00601')).body).toMatchObject({ zone: '11b' });
+  });
+
+  it('answers 404 for a ZIP code the zone table lacks, and 400 for one that is not five digits', async () => {
+    const client = new Client(t.server);
+    // 33101 is a Miami ZIP (of post office boxes) that the zone table does not list: no zone is guessed for it.
+    const missing = await client.get('/api/zones/33101');
+    expect([missing.status, missing.body]).toEqual([
+      404,
+      { message: 'No hardiness zone is known for ZIP 33101' },
+    ]);
+    expect((await client.get('/api/zones/00000')).status).toBe(404);
+    for (const zip of ['3313', '331300', 'abcde', '33130-1234', '%00', '%24%26', '%3C%2Fscript%3E']) {
+      const res = await client.get(`/api/zones/${zip}`);
+      expect(res.status, zip).toBe(400);
+      expect(res.body, zip).toMatchObject({ message: 'Enter a 5-digit ZIP code' });
     }
   });
 });

@@ -1254,6 +1254,15 @@ const CASES: Partial<Record<string, Case>> = {
       )
       .map((zip) => `/api/zips/${zip}`),
   },
+  'GET /api/zones/:zip': {
+    path: fc
+      .oneof(
+        pick(['33130', '10001', '33101', '00000', '99501', '3313', '331300', 'abcde', '%00', '%24%26']),
+        fc.stringMatching(/^[0-9]{5}$/),
+        text.map(encode),
+      )
+      .map((zip) => `/api/zones/${zip}`),
+  },
 };
 
 /**

@@ -1,10 +1,12 @@
 import { ADDRESS_MESSAGES, ADDRESSES_MAX, type AddressFields, zip5 } from '@domain/shipping/addresses';
-import type { Address, ZipPlace } from '@domain/shipping/responses';
+import type { Address, HardinessZonePlace, ZipPlace } from '@domain/shipping/responses';
 import type { StateCode } from '@domain/shipping/states';
+import { ZONE_MESSAGES } from '@domain/shipping/zones';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import { addresses } from '../../db/schema';
 import { Conflict, InvalidInput, NotFound } from '../../errors';
+import { hardinessZone } from './hardiness-zones';
 import { lookupZip, type ZipLookup, zipProblem } from './zips';
 
 const addressColumns = {
@@ -122,6 +124,16 @@ export class AddressService {
     const place = await this.zips(zip);
     if (!place) throw new NotFound(ADDRESS_MESSAGES.unknownZip);
     return { zip: zip5(zip), city: place.city, state: place.state };
+  }
+
+  /**
+   * The hardiness zone of a 5-digit ZIP code (hardiness-zones.ts) and the place it names ("Miami, FL"; null when the
+   * ZIP tables do not know it): 404 when the zone table has no zone for it.
+   */
+  async zonePlace(zip: string): Promise<HardinessZonePlace> {
+    const [zone, place] = await Promise.all([hardinessZone(zip), this.zips(zip)]);
+    if (!zone) throw new NotFound(ZONE_MESSAGES.unknown(zip));
+    return { zip, zone, place: place ? `${place.city}, ${place.state}` : null };
   }
 
   /** The ZIP code must be one the ZIP tables know, in the address's state (either table's); else a 400 on zip. */

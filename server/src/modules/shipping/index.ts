@@ -4,6 +4,7 @@
 export { AddressService } from './address-service';
 export { BlockedDestinations, rulesFingerprint } from './blocked-destinations';
 export { DestinationSearches } from './destination-searches';
+export { preloadZoneTable } from './hardiness-zones';
 export {
   certificatesOf,
   type ReturnAddressColumns,

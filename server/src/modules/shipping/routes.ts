@@ -3,12 +3,14 @@ import { ADDRESS_MESSAGES, addressSchema, ZIP_PATTERN } from '@domain/shipping/a
 import { shippingCheckQuerySchema } from '@domain/shipping/check';
 import {
   addressResponseSchema,
+  hardinessZonePlaceSchema,
   missedDestinationSchema,
   sellerProfileResponseSchema,
   shippingCheckSchema,
   zipPlaceSchema,
 } from '@domain/shipping/responses';
 import { sellerProfileSchema } from '@domain/shipping/seller-profile';
+import { zoneParamsSchema } from '@domain/shipping/zones';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -130,6 +132,21 @@ export async function shippingRoutes(
       },
     },
     async (request) => addresses.zipPlace(request.params.zip),
+  );
+
+  // The hardiness zone of a ZIP code, with the place it names: open to anyone, as the ZIP lookup is.
+  r.get(
+    '/zones/:zip',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The hardiness zone of a ZIP code',
+        operationId: 'getHardinessZone',
+        params: zoneParamsSchema,
+        response: { 200: hardinessZonePlaceSchema },
+      },
+    },
+    async (request) => addresses.zonePlace(request.params.zip),
   );
 
   // Whether listings may ship to a state (the product page, the cart): open to anyone, a visitor types a ZIP code.
