@@ -9,7 +9,7 @@
  * genus; the table lets a variety have its own once a source says so.
  */
 import type { Variety } from '../constants';
-import { type HardinessZone, isHardinessZone, zoneRank } from '../shipping/zones';
+import { type HardinessZone, isHardinessZone, zoneRank } from '../shipping';
 
 /** The coldest zone where a variety grows outdoors unprotected, and the coldest where it does with frost protection. */
 export interface VarietyHardiness {

@@ -8,3 +8,4 @@ export * from './rates';
 export * from './rules';
 export * from './seller-profile';
 export * from './states';
+export * from './zones';

@@ -3,8 +3,6 @@
  * (warmest), each 5 °F of average extreme winter low. What a grower's zone is comes from its ZIP code
  * (server/src/modules/shipping/hardiness-zones.ts).
  */
-import { z } from 'zod';
-
 export const HARDINESS_ZONES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].flatMap((n) => [`${n}a`, `${n}b`]);
 export type HardinessZone = string;
 
@@ -27,8 +25,3 @@ export const ZONE_MESSAGES = {
   zip: 'Enter a 5-digit ZIP code',
   unknown: (zip: string) => `No hardiness zone is known for ZIP ${zip}`,
 } as const;
-
-/** GET /api/zones/:zip's parameter: five digits, nothing else. */
-export const zoneParamsSchema = z.object({
-  zip: z.string().regex(/^\d{5}$/, { error: ZONE_MESSAGES.zip }),
-});

@@ -10,7 +10,7 @@ import {
   zipPlaceSchema,
 } from '@domain/shipping/responses';
 import { sellerProfileSchema } from '@domain/shipping/seller-profile';
-import { zoneParamsSchema } from '@domain/shipping/zones';
+import { ZONE_MESSAGES } from '@domain/shipping/zones';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,8 @@ import type { ShippingCheckService } from './shipping-check-service';
 
 const addressParams = idParams('Address');
 const zipParams = z.object({ zip: z.string().regex(ZIP_PATTERN, { error: ADDRESS_MESSAGES.zip }) });
+/** GET /api/zones/:zip's parameter: five digits, nothing else. */
+const zoneParams = z.object({ zip: z.string().regex(/^\d{5}$/, { error: ZONE_MESSAGES.zip }) });
 
 /**
  * The shipping area's calls, mounted under /api (docs/product.md#calls): the signed-in user's address book
@@ -142,7 +144,7 @@ export async function shippingRoutes(
       schema: {
         summary: 'The hardiness zone of a ZIP code',
         operationId: 'getHardinessZone',
-        params: zoneParamsSchema,
+        params: zoneParams,
         response: { 200: hardinessZonePlaceSchema },
       },
     },
