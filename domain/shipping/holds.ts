@@ -7,6 +7,7 @@
  * pack. A forecast, when one is plugged in, decides in its place.
  */
 import type { ShipsAs } from '../constants';
+import { monthDay } from './arrival';
 import type { IsoDate } from './rules';
 import { type HardinessZone, isHardinessZone, zoneRank } from './zones';
 
@@ -125,27 +126,6 @@ function firstDayAtLeast(zone: HardinessZone, day: IsoDate, thresholdF: number):
     if (Math.round(typicalLowF(zone, candidate)) >= thresholdF) return candidate;
   }
   throw new RangeError(`zone ${zone} never reaches ${thresholdF} °F`);
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "March 10", from 'YYYY-MM-DD'. */
-export function monthDay(day: IsoDate): string {
-  const d = toDate(day);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
 /** What the cart says of a held shipment: "Held until about March 10 for cold in zone 6a". */

@@ -3,6 +3,7 @@
 // (./responses.ts) are left out: the catalog's filters import this face, so the client would carry them (building
 // a schema and registering its id are work a bundler cannot drop); the server and the tests name that file.
 export * from './addresses';
+export * from './arrival';
 export * from './check';
 export * from './rates';
 export * from './rules';

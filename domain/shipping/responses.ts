@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { id, isoDay } from '../responses';
 import { ZIP_PATTERN } from './addresses';
+import { SHIP_DAYS } from './arrival';
 import { CERTIFICATE_KINDS } from './rules';
 import { HANDLING_DAYS_MAX } from './seller-profile';
 import { STATE_CODES } from './states';
@@ -147,6 +148,17 @@ export const sellerProfileResponseSchema = z
       .nullable()
       .describe('How buyers pay the nursery directly (Zelle, Venmo, a cheque address); null until it says'),
     shippingRates: shippingRatesResponseSchema,
+    shipDays: z
+      .array(z.enum(SHIP_DAYS))
+      .min(1)
+      .describe('The days of the week the nursery ships, in the week’s order'),
+    holiday: z
+      .object({
+        until: isoDay().describe('The last day away'),
+        takeOrders: z.boolean().describe('Whether orders are taken meanwhile (they ship after it)'),
+      })
+      .nullable()
+      .describe('A holiday pause: its listings say "Ships after …"; null: none'),
   })
   .meta({ id: 'SellerProfile' });
 export type SellerProfile = z.output<typeof sellerProfileResponseSchema>;

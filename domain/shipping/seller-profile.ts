@@ -14,6 +14,7 @@ import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
 import { editableText, optionalText, requiredText } from '../text-fields';
 import { addressSchema } from './addresses';
+import { SHIP_DAYS } from './arrival';
 import { shippingRatesSchema } from './rates';
 import { CERTIFICATE_KINDS, CERTIFICATE_LABELS, type IsoDate } from './rules';
 import { isStateCode, STATE_CODES, type StateCode } from './states';
@@ -40,7 +41,17 @@ export const SELLER_PROFILE_MESSAGES = {
   certificateExpiry: 'Enter the date the certificate expires',
   notSeller: 'Only sellers have a shipping profile',
   handlingDays: `Handling time must be a whole number of days from 1 to ${HANDLING_DAYS_MAX}`,
+  shipDays: 'Ship days must be one or more of mon, tue, wed, thu, fri, sat and sun',
+  holiday:
+    'A holiday must give its last day away (until) and whether orders are taken meanwhile (takeOrders)',
+  holidayUntil: 'Enter the last day of the holiday as YYYY-MM-DD',
+  holidayTakeOrders: 'Say whether orders are taken during the holiday (true or false)',
+  holidayFar: 'A holiday can end at most a year from today',
 } as const;
+
+/** A holiday whose last day has passed (on its until field). */
+export const holidayPastMessage = (until: IsoDate) =>
+  `The holiday's last day, ${until}, has passed: enter today or a later day`;
 
 /** A certificate whose expiry date has passed (on its expiresOn field). */
 export const certificateExpiredMessage = (expiresOn: IsoDate) =>
@@ -159,6 +170,33 @@ export const sellerProfileSchema = z.object({
       }
       return n;
     }),
+  /** The days of the week the nursery ships (./arrival.ts), each once, in the week's order; left out: kept. */
+  shipDays: z
+    .array(z.enum(SHIP_DAYS, { error: SELLER_PROFILE_MESSAGES.shipDays }), {
+      error: SELLER_PROFILE_MESSAGES.shipDays,
+    })
+    .min(1, { error: SELLER_PROFILE_MESSAGES.shipDays })
+    .max(SHIP_DAYS.length * 2, { error: SELLER_PROFILE_MESSAGES.shipDays })
+    .transform((days) => SHIP_DAYS.filter((d) => days.includes(d)))
+    .optional(),
+  /**
+   * A holiday pause: the last day away and whether orders are taken meanwhile; null ends it, left out keeps it. The
+   * server refuses a last day already past, or more than a year ahead.
+   */
+  holiday: z
+    .object(
+      {
+        until: z
+          .string({ error: SELLER_PROFILE_MESSAGES.holidayUntil })
+          .trim()
+          .refine(isIsoDate, { error: SELLER_PROFILE_MESSAGES.holidayUntil })
+          .transform((v) => v as IsoDate),
+        takeOrders: z.boolean({ error: SELLER_PROFILE_MESSAGES.holidayTakeOrders }),
+      },
+      { error: SELLER_PROFILE_MESSAGES.holiday },
+    )
+    .nullable()
+    .optional(),
   /** What a shipment costs the buyer, per kind of plant (./rates.ts); left out: kept as they are. */
   shippingRates: shippingRatesSchema.optional(),
   /** How buyers pay the nursery directly (docs/decisions/0021-payments.md); left out, blank: none. */

@@ -1,9 +1,10 @@
+import { monthDay } from '@domain/shipping';
 import type { SellerProfile, ShippingCheck } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema';
 import { Client, createTestApp, registerUser, shippingDay, type TestApp } from '../support/app';
-import { listingInput } from '../support/fixtures';
+import { buyerWithCart, listingInput, signUpNursery } from '../support/fixtures';
 
 // The seller's shipping profile (docs/product.md#seller-shipping-profile): GET and PUT /api/seller/profile.
 let t: TestApp;
@@ -75,6 +76,8 @@ describe('a seller’s shipping profile', () => {
       handlingDays: 3,
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
     });
 
     // Seeds, which no plant rule restricts: only the missing ship-from state keeps them from New York.
@@ -113,6 +116,8 @@ describe('a seller’s shipping profile', () => {
       ],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
     };
     expect(res.body).toEqual(expected);
     expect((await seller.get('/api/seller/profile')).body).toEqual(expected);
@@ -139,6 +144,8 @@ describe('a seller’s shipping profile', () => {
       certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
     });
   });
 
@@ -296,6 +303,8 @@ describe('a seller’s shipping profile', () => {
       certificates: [...body.certificates],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
     });
   });
 });
@@ -664,5 +673,138 @@ describe('the shipping rates a nursery charges', () => {
       expect(kept.shippingRates, name).toEqual(rates);
       expect(kept.shipFromState, name).toBe('FL');
     }
+  });
+});
+
+describe('the days a nursery ships and its holiday pause', () => {
+  it('ships Monday to Wednesday until it says, saves its days in the week’s order, and keeps them when left out', async () => {
+    const seller = await newSeller();
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body).toMatchObject({
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
+    });
+    const res = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      shipDays: ['thu', 'mon', 'thu'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.shipDays).toEqual(['mon', 'thu']);
+    const kept = await seller.put<SellerProfile>('/api/seller/profile', { shipFromState: 'FL' });
+    expect(kept.body.shipDays).toEqual(['mon', 'thu']);
+  });
+
+  it('saves a holiday, keeps it when left out, and ends it with null', async () => {
+    const seller = await newSeller();
+    const holiday = { until: shippingDay(20), takeOrders: false };
+    const res = await seller.put<SellerProfile>('/api/seller/profile', { shipFromState: 'FL', holiday });
+    expect(res.status).toBe(200);
+    expect(res.body.holiday).toEqual(holiday);
+    expect((await seller.get<SellerProfile>('/api/seller/profile')).body.holiday).toEqual(holiday);
+    expect(
+      (await seller.put<SellerProfile>('/api/seller/profile', { shipFromState: 'FL' })).body.holiday,
+    ).toEqual(holiday);
+    // Today is not past: a holiday may end today.
+    const today = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      holiday: { until: shippingDay(0), takeOrders: true },
+    });
+    expect(today.body.holiday).toEqual({ until: shippingDay(0), takeOrders: true });
+    const ended = await seller.put<SellerProfile>('/api/seller/profile', {
+      shipFromState: 'FL',
+      holiday: null,
+    });
+    expect(ended.body.holiday).toBeNull();
+  });
+
+  it('refuses bad days and holidays with a 400 naming the field, and writes nothing', async () => {
+    const seller = await newSeller();
+    const holiday = { until: shippingDay(10), takeOrders: true };
+    await seller.put('/api/seller/profile', { shipFromState: 'FL', shipDays: ['tue'], holiday });
+    const days = 'Ship days must be one or more of mon, tue, wed, thu, fri, sat and sun';
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['no ship day', { shipDays: [] }, 'shipDays', days],
+      ['a day that is not one', { shipDays: ['mon', 'funday'] }, 'shipDays.1', days],
+      ['a day in capitals', { shipDays: ['MON'] }, 'shipDays.0', days],
+      ['days as text', { shipDays: 'mon,tue' }, 'shipDays', days],
+      [
+        'a holiday that ended yesterday',
+        { holiday: { until: shippingDay(-1), takeOrders: true } },
+        'holiday.until',
+        `The holiday's last day, ${shippingDay(-1)}, has passed: enter today or a later day`,
+      ],
+      [
+        'a holiday over a year away',
+        { holiday: { until: shippingDay(400), takeOrders: true } },
+        'holiday.until',
+        'A holiday can end at most a year from today',
+      ],
+      [
+        'a holiday on a day that does not exist',
+        { holiday: { until: '2027-02-30', takeOrders: true } },
+        'holiday.until',
+        'Enter the last day of the holiday as YYYY-MM-DD',
+      ],
+      [
+        'a holiday with $& as its day',
+        { holiday: { until: '$&', takeOrders: true } },
+        'holiday.until',
+        'Enter the last day of the holiday as YYYY-MM-DD',
+      ],
+      [
+        'a holiday without takeOrders',
+        { holiday: { until: shippingDay(10) } },
+        'holiday.takeOrders',
+        'Say whether orders are taken during the holiday (true or false)',
+      ],
+      [
+        'a holiday as text',
+        { holiday: 'until January' },
+        'holiday',
+        'A holiday must give its last day away (until) and whether orders are taken meanwhile (takeOrders)',
+      ],
+    ];
+    for (const [name, change, field, message] of cases) {
+      const res = await seller.put<{ message: string; errors: Record<string, string> }>(
+        '/api/seller/profile',
+        {
+          shipFromState: 'TX',
+          ...change,
+        },
+      );
+      expect(res.status, name).toBe(400);
+      expect(res.body.errors[field], name).toBe(message);
+      const kept = (await seller.get<SellerProfile>('/api/seller/profile')).body;
+      expect([kept.shipFromState, kept.shipDays, kept.holiday], name).toEqual(['FL', ['tue'], holiday]);
+    }
+  });
+
+  it('turns away orders for a nursery away that takes none, and takes them when it does', async () => {
+    const nursery = await signUpNursery(t, { listing: { quantity: 5 } });
+    const until = shippingDay(10);
+    // The whole profile is saved: payment instructions too, or its buyers could not pay it.
+    const profile = { shipFromState: 'FL', paymentInstructions: 'Zelle to 305-555-0100' };
+    const away = await nursery.client.put('/api/seller/profile', {
+      ...profile,
+      holiday: { until, takeOrders: false },
+    });
+    expect(away.status).toBe(200);
+    const buyer = await buyerWithCart(t, [nursery.listing]);
+    const refused = await buyer.client.post<{ message: string }>('/api/orders', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^.+ is away until ${monthDay(until)} and not taking orders: remove its plants from your cart, or order them after then\\.$`,
+      ),
+    );
+    // Nothing taken: the line is still in the cart, the stock as it was.
+    expect((await buyer.client.get<unknown[]>('/api/cart')).body).toHaveLength(1);
+    expect(
+      (await new Client(t.server).get<{ quantity: number }>(`/api/products/${nursery.listing.id}`)).body
+        .quantity,
+    ).toBe(5);
+    // Taking orders during the pause: the order is placed (it ships after it).
+    await nursery.client.put('/api/seller/profile', { ...profile, holiday: { until, takeOrders: true } });
+    const placed = await buyer.client.post<{ message?: string }>('/api/orders', {});
+    expect([placed.status, placed.body.message]).toEqual([201, undefined]);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '@domain/payments/ledger';
 import { PAYMENT_PROVIDERS, type PaymentProviderId } from '@domain/payments/providers';
 import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
+import { SHIP_DAYS } from '@domain/shipping/arrival';
 import { FREE_OVER_CENTS_MAX, RATE_CENTS_MAX } from '@domain/shipping/rates';
 import { CERTIFICATE_KINDS } from '@domain/shipping/rules';
 import { HANDLING_DAYS_MAX } from '@domain/shipping/seller-profile';
@@ -105,6 +106,13 @@ export const users = pgTable(
     shipPottedFirstCents: integer('ship_potted_first_cents').notNull().default(SHIPPING_CENTS),
     shipPottedAdditionalCents: integer('ship_potted_additional_cents').notNull().default(0),
     freeShippingOverCents: integer('free_shipping_over_cents'),
+    /**
+     * The days of the week a nursery ships (domain/shipping/arrival.ts: Monday to Wednesday until it says), and its
+     * holiday pause: the last day away (null: none) and whether orders are taken meanwhile.
+     */
+    shipDays: text('ship_days').array().notNull().default(sql`'{mon,tue,wed}'::text[]`),
+    holidayUntil: date('holiday_until', { mode: 'string' }),
+    holidayTakesOrders: boolean('holiday_takes_orders').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -130,6 +138,10 @@ export const users = pgTable(
     check(
       'users_shipping_rates_range',
       sql`least(${t.shipSeedsFirstCents}, ${t.shipSeedsAdditionalCents}, ${t.shipCuttingFirstCents}, ${t.shipCuttingAdditionalCents}, ${t.shipBareRootFirstCents}, ${t.shipBareRootAdditionalCents}, ${t.shipPottedFirstCents}, ${t.shipPottedAdditionalCents}) >= 0 and greatest(${t.shipSeedsFirstCents}, ${t.shipSeedsAdditionalCents}, ${t.shipCuttingFirstCents}, ${t.shipCuttingAdditionalCents}, ${t.shipBareRootFirstCents}, ${t.shipBareRootAdditionalCents}, ${t.shipPottedFirstCents}, ${t.shipPottedAdditionalCents}) <= ${sql.raw(String(RATE_CENTS_MAX))}`,
+    ),
+    check(
+      'users_ship_days_valid',
+      sql`${t.shipDays} <@ ${textArray(SHIP_DAYS)} and cardinality(${t.shipDays}) between 1 and 7`,
     ),
     check(
       'users_free_shipping_over_range',

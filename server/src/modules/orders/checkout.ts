@@ -13,6 +13,7 @@ import type { PaymentProviderId } from '@domain/payments';
 import {
   decideShipping,
   type IsoDate,
+  monthDay,
   needsCertificates,
   type SellerCertificate,
   type StateCode,
@@ -51,6 +52,9 @@ export const ADDRESS_NOT_FOUND = 'Address not found';
 export const ADD_AN_ADDRESS = 'Add a shipping address';
 /** The start of the 409 when some lines may not go to the address's state. */
 export const cantShipMessage = (state: string) => `Some items can't ship to ${state}`;
+/** The 409 of a checkout with plants of a nursery away that takes no orders until its holiday ends. */
+export const awayMessage = (nursery: string, until: IsoDate) =>
+  `${nursery} is away until ${monthDay(until)} and not taking orders: remove its plants from your cart, or order them after then.`;
 export const ORDER_TOO_LARGE = `An order can total at most ${formatUSD(ORDER_TOTAL_MAX_CENTS / 100)}: please remove some items from your cart`;
 /** The 409 of a checkout when the buyer already has the most orders awaiting payment (UNPAID_ORDERS_MAX). */
 export const tooManyUnpaid = (orders: number) =>
@@ -155,6 +159,8 @@ export async function checkCart(
   if (blocked) throw blocked;
   const unpayable = paymentRefusal(lines, sellers);
   if (unpayable) throw unpayable;
+  const away = holidayRefusal(lines, sellers, today);
+  if (away) throw away;
   const changed = priceChanges(lines, shown);
   if (changed) throw changed;
   for (const l of lines) {
@@ -175,6 +181,22 @@ export async function checkCart(
   if (held.cents + totalCents > limit.cents)
     throw new Conflict(unpaidTooLarge(limit.cents, held.cents, totalCents));
   return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
+}
+
+/**
+ * The 409 for the lines of nurseries on a holiday pause that take no orders meanwhile (their pause's last day today or
+ * later), naming each; null when there are none. A nursery on a pause that takes orders ships after it.
+ */
+function holidayRefusal(
+  lines: ReadonlyArray<{ productId: number; sellerId: number }>,
+  sellers: ReadonlyMap<number, LockedSeller>,
+  today: IsoDate,
+): Conflict | null {
+  const away = [...new Set(lines.map((l) => l.sellerId))]
+    .map((id) => sellers.get(id) as LockedSeller)
+    .filter((s) => s.holidayUntil !== null && s.holidayUntil >= today && !s.holidayTakesOrders);
+  if (away.length === 0) return null;
+  return new Conflict(away.map((s) => awayMessage(s.payee, s.holidayUntil as IsoDate)).join(' '));
 }
 
 /**
@@ -517,6 +539,9 @@ interface LockedSeller {
   canBePaid: boolean;
   payee: string;
   instructions: string | null;
+  /** Its holiday pause's last day (null: none), and whether it takes orders meanwhile. */
+  holidayUntil: IsoDate | null;
+  holidayTakesOrders: boolean;
 }
 
 /**
@@ -549,6 +574,8 @@ async function shipToAndSellers(
       canBePaid: boolean | null;
       payee: string | null;
       instructions: string | null;
+      holidayUntil: IsoDate | null;
+      holidayTakesOrders: boolean | null;
       heldOrders: number;
       heldCents: number;
     }
@@ -570,7 +597,7 @@ async function shipToAndSellers(
         sellers as (
           select u.id, u.username, u.ship_from_state, u.blocked_states,
                  ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
-                 u.payment_instructions
+                 u.payment_instructions, u.holiday_until::text as holiday_until, u.holiday_takes_orders
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
                          where c.user_id = ${userId})
@@ -580,7 +607,8 @@ async function shipToAndSellers(
         select a.name, a.line1, a.line2, a.city, a.state, a.zip, a.phone, b.username as "buyerName",
                s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
                s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
-               s.payment_instructions as instructions, h.orders as "heldOrders", h.cents::float8 as "heldCents"
+               s.payment_instructions as instructions, s.holiday_until as "holidayUntil",
+               s.holiday_takes_orders as "holidayTakesOrders", h.orders as "heldOrders", h.cents::float8 as "heldCents"
         from addresses a join users b on b.id = a.user_id
         cross join held h
         left join sellers s on true
@@ -601,6 +629,8 @@ async function shipToAndSellers(
         canBePaid: r.canBePaid === true,
         payee: r.payee as string,
         instructions: r.instructions,
+        holidayUntil: r.holidayUntil,
+        holidayTakesOrders: r.holidayTakesOrders !== false,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
   return {

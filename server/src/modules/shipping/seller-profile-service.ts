@@ -4,11 +4,14 @@ import {
   CERTIFICATE_LABELS,
   certificateExpiredMessage,
   decideShipping,
+  holidayPastMessage,
   type IsoDate,
   ratesInDollars,
+  SELLER_PROFILE_MESSAGES,
   type SellerCertificate,
   type SellerProfileFields,
   SHIPPING_RULES,
+  type ShipDay,
   STATE_CODES,
   type StateCode,
   shippingToday,
@@ -23,6 +26,14 @@ import type { BlockedDestinations } from './blocked-destinations';
 import type { DestinationSearches } from './destination-searches';
 import { returnAddressOf, shippingRateColumns, shippingRatesOf } from './profile-sql';
 import { lookupZip, type ZipLookup, zipProblem } from './zips';
+
+/** The furthest a holiday pause may end: a year from today. */
+const HOLIDAY_DAYS_MAX = 366;
+
+/** The day `days` after `day`. */
+function addDays(day: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) as IsoDate;
+}
 
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): where its plants ship from, its business
@@ -99,6 +110,12 @@ export class SellerProfileService {
       if (c.expiresOn < today)
         refused[`certificates.${i}.expiresOn`] = certificateExpiredMessage(c.expiresOn);
     });
+    if (input.holiday) {
+      const { until } = input.holiday;
+      if (until < today) refused['holiday.until'] = holidayPastMessage(until);
+      else if (until > addDays(today, HOLIDAY_DAYS_MAX))
+        refused['holiday.until'] = SELLER_PROFILE_MESSAGES.holidayFar;
+    }
     const zip = input.returnAddress && (await zipProblem(this.zips, input.returnAddress));
     if (zip) refused['returnAddress.zip'] = zip;
     const first = Object.values(refused)[0];
@@ -125,6 +142,13 @@ export class SellerProfileService {
             paymentInstructions: input.paymentInstructions,
             // Left out of the request: kept as they are.
             ...(input.shippingRates ? shippingRateColumns(input.shippingRates) : {}),
+            ...(input.shipDays ? { shipDays: input.shipDays } : {}),
+            ...(input.holiday !== undefined
+              ? {
+                  holidayUntil: input.holiday?.until ?? null,
+                  holidayTakesOrders: input.holiday?.takeOrders ?? true,
+                }
+              : {}),
           })
           .where(eq(users.id, sellerId))
           .returning({ id: users.id, username: users.username });
@@ -174,6 +198,9 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
       shipPottedFirstCents: users.shipPottedFirstCents,
       shipPottedAdditionalCents: users.shipPottedAdditionalCents,
       freeShippingOverCents: users.freeShippingOverCents,
+      shipDays: users.shipDays,
+      holidayUntil: users.holidayUntil,
+      holidayTakesOrders: users.holidayTakesOrders,
     })
     .from(users)
     .where(eq(users.id, sellerId));
@@ -199,5 +226,8 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     handlingDays: user.handlingDays,
     paymentInstructions: user.paymentInstructions,
     shippingRates: ratesInDollars(shippingRatesOf(user)),
+    shipDays: user.shipDays as ShipDay[],
+    holiday:
+      user.holidayUntil === null ? null : { until: user.holidayUntil, takeOrders: user.holidayTakesOrders },
   };
 }
