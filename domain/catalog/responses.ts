@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, SHIPS_AS } from '../constants';
 import { dollars, id, isoDay, isoTime, sellerRefSchema } from '../responses';
-import { CERTIFICATE_KINDS, STATE_CODES } from '../shipping';
+import { CERTIFICATE_KINDS, SHIP_DAYS, STATE_CODES } from '../shipping';
 import {
   CATALOG_FILTERS,
   type CatalogFilter,
@@ -140,6 +140,14 @@ export const storefrontSchema = z
       shipFromState: z.enum(STATE_CODES).nullable().describe('Null until the nursery sets it'),
       handlingDays: z.int().positive().describe('Days from an order to its shipping'),
       blockedStates: z.array(z.enum(STATE_CODES)).describe('The states it chooses not to ship to'),
+      shipDays: z.array(z.enum(SHIP_DAYS)).describe('The days of the week it ships, in the week’s order'),
+      holiday: z
+        .object({
+          until: isoDay().describe('The last day away'),
+          takeOrders: z.boolean().describe('Whether orders are taken meanwhile (they ship after it)'),
+        })
+        .nullable()
+        .describe('Its holiday pause, until its last day has passed; null: none'),
     }),
   })
   .meta({ id: 'Storefront' });

@@ -199,3 +199,22 @@ export function shipmentDatesText({ shipOn, arriveFrom, arriveTo }: ShipmentDate
 export function holidayText(holidayUntil: IsoDate): string {
   return `Ships after ${monthDay(holidayUntil)}`;
 }
+
+/** The days a nursery ships, as a storefront says them: "Monday to Wednesday", "Monday and Thursday". */
+export function shipDaysText(days: readonly ShipDay[]): string {
+  const sorted = SHIP_DAYS.filter((d) => days.includes(d));
+  const first = sorted[0];
+  if (first === undefined) return '';
+  const consecutive = sorted.every((d, i) => SHIP_DAYS.indexOf(d) === SHIP_DAYS.indexOf(first) + i);
+  const names = sorted.map((d) => SHIP_DAY_LABELS[d]);
+  if (sorted.length === 7) return 'Every day';
+  if (consecutive && sorted.length >= 3) return `${names[0]} to ${names[names.length - 1]}`;
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What a storefront says of a nursery's holiday pause. */
+export function holidayNotice({ until, takeOrders }: { until: IsoDate; takeOrders: boolean }): string {
+  return takeOrders
+    ? `Away until ${monthDay(until)}: orders placed now ship after then`
+    : `Away until ${monthDay(until)} and not taking orders until then`;
+}

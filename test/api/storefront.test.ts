@@ -193,6 +193,9 @@ describe('GET /api/sellers/:username', () => {
       licence: 'FL-NUR-1234',
       handlingDays: 4,
       blockedStates: ['HI', 'AK'],
+      shipDays: ['thu', 'mon'],
+      // Away until today, taking orders meanwhile: still away, so shown.
+      holiday: { until: shippingDay(0), takeOrders: true },
       bio: 'Family nursery growing 40 varieties.',
       certificates: [{ kind: 'ca-nematode', number: 'CA-1', expiresOn: shippingDay(100) }],
     });
@@ -232,8 +235,22 @@ describe('GET /api/sellers/:username', () => {
           expiresOn: shippingDay(100),
         },
       ],
-      shipping: { shipFromState: 'FL', handlingDays: 4, blockedStates: ['AK', 'HI'] },
+      shipping: {
+        shipFromState: 'FL',
+        handlingDays: 4,
+        blockedStates: ['AK', 'HI'],
+        shipDays: ['mon', 'thu'],
+        holiday: { until: shippingDay(0), takeOrders: true },
+      },
     });
+    // A holiday whose last day has passed is over: the storefront shows none.
+    await t.database.db
+      .update(users)
+      .set({ holidayUntil: shippingDay(-1) })
+      .where(eq(users.id, id));
+    expect(
+      (await new Client(t.server).get<Storefront>(`/api/sellers/${username}`)).body.shipping.holiday,
+    ).toBeNull();
   });
 
   it('is a 404 for an unknown username, a buyer, and anything odd in the path', async () => {

@@ -267,3 +267,42 @@ test('without JavaScript, the ZIP check is a plain form: the server remembers th
     await context.close();
   }
 });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a nursery sets its ship days and a holiday, and its storefront says them`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const name = await sellerByApi(page.request, appOrigin(), 'FL');
+    await page.goto('/seller/profile');
+    const when = page.getByRole('region', { name: 'When you ship' });
+    await expect(when.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    await when.getByRole('checkbox', { name: 'Tuesday' }).click();
+    await when.getByRole('checkbox', { name: 'Wednesday' }).click();
+    await when.getByRole('checkbox', { name: 'Thursday' }).click();
+    // A holiday that ended yesterday is refused on its field.
+    await when.getByLabel('Away until (optional)').fill(inDays(-1));
+    await page.getByRole('button', { name: 'Save shipping profile' }).click();
+    await expect(
+      when.getByText(/^The holiday's last day, .+, has passed: enter today or a later day$/),
+    ).toBeVisible();
+    const until = inDays(20);
+    await when.getByLabel('Away until (optional)').fill(until);
+    await when
+      .getByRole('checkbox', { name: 'Take orders while away (they ship after the holiday)' })
+      .click();
+    await page.getByRole('button', { name: 'Save shipping profile' }).click();
+    await expect(toast(page, 'Shipping profile saved')).toBeVisible();
+
+    await page.goto(`/sellers/${name}`);
+    const policy = page.getByRole('region', { name: 'Shipping policy' });
+    await expect(policy.getByText('Monday and Thursday', { exact: true })).toBeVisible();
+    const day = new Date(`${until}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    await expect(
+      policy.getByText(`Away until ${day} and not taking orders until then`, { exact: true }),
+    ).toBeVisible();
+  });

@@ -1,8 +1,11 @@
 import {
   DEFAULT_SHIP_DAYS,
+  holidayNotice,
   holidayText,
   OFFSHORE_DAYS,
   regionOf,
+  type ShipDay,
+  shipDaysText,
   shipmentDates,
   shipmentDatesText,
   transitDays,
@@ -91,6 +94,29 @@ describe('when a shipment leaves and arrives', () => {
   it('needs a ship day in the week', () => {
     expect(() => shipmentDates({ ...base, shipDays: [], orderedOn: '2026-11-28' })).toThrow(
       'one day of the week',
+    );
+  });
+});
+
+describe('what a storefront says of the days a nursery ships', () => {
+  it.each([
+    [['mon', 'tue', 'wed'], 'Monday to Wednesday'],
+    [['wed', 'mon', 'tue'], 'Monday to Wednesday'],
+    [['mon', 'thu'], 'Monday and Thursday'],
+    [['mon', 'tue'], 'Monday and Tuesday'],
+    [['mon', 'wed', 'fri'], 'Monday, Wednesday and Friday'],
+    [['tue'], 'Tuesday'],
+    [['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], 'Every day'],
+  ] as Array<[ShipDay[], string]>)('%j: %s', (days, text) => {
+    expect(shipDaysText(days)).toBe(text);
+  });
+
+  it('says whether a nursery away takes orders', () => {
+    expect(holidayNotice({ until: '2027-01-05', takeOrders: true })).toBe(
+      'Away until January 5: orders placed now ship after then',
+    );
+    expect(holidayNotice({ until: '2027-01-05', takeOrders: false })).toBe(
+      'Away until January 5 and not taking orders until then',
     );
   });
 });

@@ -191,7 +191,13 @@ function storefront(overrides: Partial<Storefront> = {}): Storefront {
     listings: 18,
     licence: 'FL-NUR-1',
     certificates: [],
-    shipping: { shipFromState: 'FL', handlingDays: 3, blockedStates: [] },
+    shipping: {
+      shipFromState: 'FL',
+      handlingDays: 3,
+      blockedStates: [],
+      shipDays: ['mon', 'tue', 'wed'],
+      holiday: null,
+    },
     ...overrides,
   };
 }
@@ -225,7 +231,13 @@ describe("a storefront's structured data", () => {
         location: null,
         bio: null,
         rating: { average: null, count: 0 },
-        shipping: { shipFromState: null, handlingDays: 3, blockedStates: [] },
+        shipping: {
+          shipFromState: null,
+          handlingDays: 3,
+          blockedStates: [],
+          shipDays: ['mon', 'tue', 'wed'],
+          holiday: null,
+        },
       }),
       ORIGIN,
     );

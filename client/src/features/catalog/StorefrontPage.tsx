@@ -1,5 +1,6 @@
 import type { Storefront } from '@domain/catalog/responses';
 import { storefrontHead } from '@domain/seo';
+import { holidayNotice, shipDaysText } from '@domain/shipping/arrival';
 import { stateName } from '@domain/shipping/states';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CalendarDays, MapPin, Store, Truck } from 'lucide-react';
@@ -136,7 +137,7 @@ function listingsLabel(n: number): string {
 
 /** Where its plants ship from, how soon, where they do not go, and what licence and certificates it holds. */
 function ShippingPolicy({ store }: { store: Storefront }) {
-  const { shipFromState, handlingDays, blockedStates } = store.shipping;
+  const { shipFromState, handlingDays, blockedStates, shipDays, holiday } = store.shipping;
   return (
     <section aria-labelledby="policy-heading" className="h-fit rounded-lg border bg-card p-5">
       <h2 id="policy-heading" className="flex items-center gap-2 font-sans text-base font-semibold">
@@ -148,11 +149,21 @@ function ShippingPolicy({ store }: { store: Storefront }) {
           <dt className="text-muted-foreground">Ships from</dt>
           <dd className="font-medium">{shipFromState ? stateName(shipFromState) : 'Not set yet'}</dd>
         </div>
+        {holiday && (
+          <div>
+            <dt className="text-muted-foreground">Holiday</dt>
+            <dd className="font-medium">{holidayNotice(holiday)}</dd>
+          </div>
+        )}
         <div>
           <dt className="text-muted-foreground">Handling time</dt>
           <dd className="font-medium">
             Ships within {handlingDays} {handlingDays === 1 ? 'day' : 'days'} of an order
           </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Ship days</dt>
+          <dd className="font-medium">{shipDaysText(shipDays)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Does not ship to</dt>

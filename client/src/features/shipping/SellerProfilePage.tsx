@@ -15,6 +15,7 @@ import { useSaveSellerProfile, useSellerProfile } from './api';
 import { ProfileBlockedStatesSection } from './components/ProfileBlockedStatesSection';
 import { ProfileCertificatesSection } from './components/ProfileCertificatesSection';
 import { ProfilePaymentInstructionsField } from './components/ProfilePaymentInstructionsField';
+import { ProfileShipDaysSection } from './components/ProfileShipDaysSection';
 import { ProfileShipFromSection } from './components/ProfileShipFromSection';
 import { ProfileShipperSection } from './components/ProfileShipperSection';
 import { ProfileStorefrontSection } from './components/ProfileStorefrontSection';
@@ -85,6 +86,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
     <form noValidate onSubmit={onSubmit} className="grid gap-8" aria-busy={save.isPending}>
       <ProfileStorefrontSection form={form} idPrefix={id} username={user?.username} />
       <ProfileShipFromSection form={form} idPrefix={id} />
+      <ProfileShipDaysSection form={form} idPrefix={id} />
       <PaymentsSection headingId={`${id}-paid`}>
         <ProfilePaymentInstructionsField form={form} idPrefix={id} />
       </PaymentsSection>

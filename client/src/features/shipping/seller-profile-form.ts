@@ -18,6 +18,10 @@ export interface SellerProfileFormValues {
   certificates: Array<{ kind: string; number: string; expiresOn: string }>;
   /** How buyers pay the nursery directly; blank: none. */
   paymentInstructions: string;
+  /** The days of the week it ships. */
+  shipDays: string[];
+  /** Its holiday pause: the last day away ('' for none) and whether orders are taken meanwhile. */
+  holiday: { until: string; takeOrders: boolean };
 }
 
 /** The shipping profile form, as its sections (components/Profile…Section.tsx) receive it. */
@@ -44,6 +48,8 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
     blockedStates: [...profile.blockedStates],
     certificates: profile.certificates.map((c) => ({ ...c })),
     paymentInstructions: profile.paymentInstructions ?? '',
+    shipDays: [...profile.shipDays],
+    holiday: { until: profile.holiday?.until ?? '', takeOrders: profile.holiday?.takeOrders ?? true },
   };
 }
 
@@ -54,7 +60,9 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
 export const sellerProfileResolver: Resolver<SellerProfileFormValues, unknown, SellerProfileFields> = async (
   values,
 ) => {
-  const result = await sellerProfileSchema.safeParseAsync(values);
+  // A holiday without a last day is none.
+  const holiday = values.holiday.until.trim() === '' ? null : values.holiday;
+  const result = await sellerProfileSchema.safeParseAsync({ ...values, holiday });
   if (result.success) return { values: result.data, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of result.error.issues) {

@@ -1,5 +1,11 @@
 import type { Storefront } from '@domain/catalog/responses';
-import { CERTIFICATE_LABELS, type CertificateKind, type IsoDate, shippingToday } from '@domain/shipping';
+import {
+  CERTIFICATE_LABELS,
+  type CertificateKind,
+  type IsoDate,
+  type ShipDay,
+  shippingToday,
+} from '@domain/shipping';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -67,7 +73,10 @@ export class Storefronts {
         | 'shipFromState'
         | 'handlingDays'
         | 'blockedStates'
+        | 'shipDays'
+        | 'holidayTakesOrders'
       > & {
+        holidayUntil: IsoDate | null;
         name: string;
         createdAt: Date | string;
         ratingCount: number;
@@ -81,7 +90,10 @@ export class Storefronts {
       // review counts nowhere; archived listings' reviews are the nursery's record too.
       sql`select u.id, u.username, ${shopName(sql`u`)} as name, u.location, u.bio, u.licence,
                  u.ship_from_state as "shipFromState", u.handling_days as "handlingDays",
-                 u.blocked_states as "blockedStates", u.created_at as "createdAt",
+                 u.blocked_states as "blockedStates", u.ship_days as "shipDays",
+                 -- A pause whose last day has passed is over: none is shown.
+                 case when u.holiday_until >= ${this.today()}::date then u.holiday_until::text end as "holidayUntil",
+                 u.holiday_takes_orders as "holidayTakesOrders", u.created_at as "createdAt",
                  coalesce(r.count, 0)::int as "ratingCount", coalesce(r.sum, 0)::int as "ratingSum",
                  coalesce(r.listings, 0)::int as listings,
                  (select json_agg(json_build_object('kind', c.kind, 'expiresOn', c.expires_on) order by c.kind)
@@ -115,6 +127,9 @@ export class Storefronts {
         shipFromState: row.shipFromState as Storefront['shipping']['shipFromState'],
         handlingDays: row.handlingDays,
         blockedStates: row.blockedStates as Storefront['shipping']['blockedStates'],
+        shipDays: row.shipDays as ShipDay[],
+        holiday:
+          row.holidayUntil === null ? null : { until: row.holidayUntil, takeOrders: row.holidayTakesOrders },
       },
     };
   }
