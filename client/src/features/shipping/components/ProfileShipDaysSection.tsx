@@ -58,7 +58,7 @@ export function ProfileShipDaysSection({
       <FormField
         id={`${id}-holiday`}
         label="Away until (optional)"
-        hint="The last day of a holiday. Your storefront and listings say when you ship again; leave it empty when you are not away."
+        hint="The last day of a holiday. Your storefront says you are away until then; leave it empty when you are not away."
         error={errors.holiday?.until?.message ?? errors.holiday?.message}
       >
         <Input type="date" className="max-w-48" {...form.register('holiday.until')} />
