@@ -34,9 +34,14 @@ export const VARIETY_HARDINESS: Record<Variety, VarietyHardiness> = {
 /** How a variety does in a zone: outdoors, outdoors with frost protection, or in a container or greenhouse. */
 export type ZoneFit = 'outdoors' | 'protected' | 'container';
 
-export function zoneFit(variety: Variety, zone: HardinessZone): ZoneFit {
+/** A variety's hardiness; the genus's for a name the table does not know. */
+export function hardinessOf(variety: string): VarietyHardiness {
+  return VARIETY_HARDINESS[variety as Variety] ?? GENUS;
+}
+
+export function zoneFit(variety: string, zone: HardinessZone): ZoneFit {
   if (!isHardinessZone(zone)) throw new RangeError(`not a hardiness zone: ${zone}`);
-  const { outdoorsFrom, protectedFrom } = VARIETY_HARDINESS[variety];
+  const { outdoorsFrom, protectedFrom } = hardinessOf(variety);
   const rank = zoneRank(zone);
   if (rank >= zoneRank(outdoorsFrom)) return 'outdoors';
   if (rank >= zoneRank(protectedFrom)) return 'protected';

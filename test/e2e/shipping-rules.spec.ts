@@ -306,3 +306,31 @@ for (const width of [390, 1280])
       policy.getByText(`Away until ${day} and not taking orders until then`, { exact: true }),
     ).toBeVisible();
   });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a grower's ZIP code says how the plant fits its hardiness zone`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const plant = await floridaPottedPlant(playwright, baseURL);
+    await page.goto(`/product/${plant.id}`);
+    await page.getByLabel('Check delivery to your ZIP code').fill('10001');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.getByText('Zone 7b (New York, NY):', { exact: true })).toBeVisible();
+    await expect(page.getByText('Container or greenhouse in zone 7b', { exact: true })).toBeVisible();
+    // Rendered by the server with the page: the ZIP code is remembered in its cookie.
+    await page.reload();
+    await expect(page.getByText('Container or greenhouse in zone 7b', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Change ZIP code' }).click();
+    await page.getByLabel('Check delivery to your ZIP code').fill('33130');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.getByText('Zone 11a (Miami, FL):', { exact: true })).toBeVisible();
+    await expect(page.getByText('Grows outdoors in your zone', { exact: true })).toBeVisible();
+    // A Miami ZIP code the zone table lacks: said so, no zone guessed.
+    await page.getByRole('button', { name: 'Change ZIP code' }).click();
+    await page.getByLabel('Check delivery to your ZIP code').fill('33101');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect(page.getByText('No hardiness zone is known for ZIP 33101', { exact: true })).toBeVisible();
+  });

@@ -1,5 +1,5 @@
 import type { ShipsAs } from '@domain/constants';
-import { VARIETY_HARDINESS, zoneFit, zoneFitText } from '@domain/listings/hardiness';
+import { hardinessOf, VARIETY_HARDINESS, zoneFit, zoneFitText } from '@domain/listings/hardiness';
 import { holdText, typicalLowF, weatherHold, ZONE_CLIMATE } from '@domain/shipping/holds';
 import { HARDINESS_ZONES } from '@domain/shipping/zones';
 import { describe, expect, it } from 'vitest';
@@ -135,7 +135,9 @@ describe('how a variety fits a grower’s zone', () => {
     }
   });
 
-  it('refuses a zone that is not one', () => {
+  it('refuses a zone that is not one, and takes the genus’s range for a variety the table lacks', () => {
     expect(() => zoneFit('Sugar Dragon', '7')).toThrow('not a hardiness zone');
+    expect(hardinessOf('Moonlight Pitaya')).toEqual({ outdoorsFrom: '10a', protectedFrom: '9b' });
+    expect(zoneFit('Moonlight Pitaya', '9b')).toBe('protected');
   });
 });

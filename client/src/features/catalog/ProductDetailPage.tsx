@@ -27,6 +27,7 @@ import {
   shippingQueries,
   useDestination,
   useShippingChecks,
+  ZoneFitNotice,
 } from '@/features/shipping';
 import { usePostedForm } from '@/lib/posted-form';
 import { type PageLoader, useHydrated } from '@/lib/server-render';
@@ -73,6 +74,8 @@ export const loadProductDetailPage: PageLoader = async ({ params, zip, queryClie
     queryClient.prefetchQuery(reviewQueries.list(id)),
     queryClient.prefetchQuery(catalogQueries.related(id)),
     checkShipping(),
+    // How the variety fits the ZIP code's hardiness zone (ZoneFitNotice).
+    zip === null ? undefined : queryClient.prefetchQuery(shippingQueries.zone(zip)),
   ]);
 };
 
@@ -159,6 +162,8 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
 
           {/* Where it may ship matters only once its nursery takes orders. */}
           {product.seller.takingOrders && <ShipsToNotice productId={product.id} />}
+
+          <ZoneFitNotice variety={product.variety} />
 
           <PurchaseControls product={product} />
 

@@ -1,6 +1,7 @@
 import type { AddressFields } from '@domain/shipping/addresses';
 import type {
   Address,
+  HardinessZonePlace,
   MissedDestination,
   SellerProfile,
   ShippingCheck,
@@ -64,7 +65,30 @@ export const shippingQueries = {
         }
       },
     }),
+  /**
+   * GET /api/zones/:zip: the hardiness zone of a ZIP code's first five digits and the place it names; null when the
+   * zone table has none for it (404) or the code is not one (400: a cookie written by hand).
+   */
+  zone: (zip: string) =>
+    queryOptions({
+      queryKey: [...shippingQueries.all, 'zone', zip.slice(0, 5)] as const,
+      queryFn: async ({ signal }): Promise<HardinessZonePlace | null> => {
+        if (!/^\d{5}/.test(zip)) return null;
+        try {
+          return await apiGet<HardinessZonePlace>(`/api/zones/${zip.slice(0, 5)}`, { signal });
+        } catch (error) {
+          if (isApiError(error, 404) || isApiError(error, 400)) return null;
+          throw error;
+        }
+      },
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
+
+/** The hardiness zone of a ZIP code, asked once it is known (`zip` null asks nothing). */
+export function useZone(zip: string | null) {
+  return useQuery({ ...shippingQueries.zone(zip ?? ''), enabled: zip !== null });
+}
 
 /** The signed-in user's addresses, the default first; nothing is asked for a visitor. */
 export function useAddresses() {

@@ -10,6 +10,7 @@ export {
   useShippingChecks,
   useUpdateAddress,
   useZipPlace,
+  useZone,
 } from './api';
 export { shipToOf, useChosenAddressId, useShipTo } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
@@ -17,4 +18,5 @@ export { MissedBuyersNotice } from './components/MissedBuyersNotice';
 export { ShipFromNotice } from './components/ShipFromNotice';
 export { ShipsToNotice } from './components/ShipsToNotice';
 export { ShipToPicker } from './components/ShipToPicker';
+export { ZoneFitNotice } from './components/ZoneFitNotice';
 export { loadVisitorPlace, rememberZip, useDestination, useShippingProblems } from './destination';
