@@ -109,6 +109,11 @@ export function transitDays(from: StateCode, to: StateCode): readonly [number, n
 const DAY_MS = 86_400_000;
 const toTime = (iso: IsoDate) => Date.parse(`${iso}T00:00:00Z`);
 const toIso = (t: number) => new Date(t).toISOString().slice(0, 10) as IsoDate;
+
+/** The day `days` after `day` (before it when negative), 'YYYY-MM-DD'. */
+export function addDays(day: IsoDate, days: number): IsoDate {
+  return toIso(toTime(day) + days * DAY_MS);
+}
 const weekday = (t: number) => SHIP_DAYS[(new Date(t).getUTCDay() + 6) % 7] as ShipDay;
 
 /** A shipment's dates: the day it leaves, and the first and last day it may arrive. */

@@ -7,7 +7,7 @@
  * pack. A forecast, when one is plugged in, decides in its place.
  */
 import type { ShipsAs } from '../constants';
-import { monthDay } from './arrival';
+import { addDays, monthDay } from './arrival';
 import type { IsoDate } from './rules';
 import { type HardinessZone, isHardinessZone, zoneRank } from './zones';
 
@@ -60,17 +60,13 @@ function monthlyLows(zone: HardinessZone): readonly number[] {
   return nearest.lowsF;
 }
 
-const DAY_MS = 86_400_000;
-const toDate = (iso: IsoDate) => new Date(`${iso}T00:00:00Z`);
-const toIso = (d: Date) => d.toISOString().slice(0, 10) as IsoDate;
-
 /**
  * The typical low (°F) of a day in a zone: each month's average low taken as its 15th's, and the days between two
  * 15ths on the straight line between them.
  */
 export function typicalLowF(zone: HardinessZone, day: IsoDate): number {
   const lows = monthlyLows(zone);
-  const d = toDate(day);
+  const d = new Date(`${day}T00:00:00Z`);
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth();
   // The 15th at or before the day, and the next one.
@@ -120,9 +116,8 @@ export function weatherHold({
 
 /** The first day from `day` on whose typical low is at least `thresholdF` (within a year: every zone has one). */
 function firstDayAtLeast(zone: HardinessZone, day: IsoDate, thresholdF: number): IsoDate {
-  const start = toDate(day).getTime();
   for (let n = 0; n <= 366; n++) {
-    const candidate = toIso(new Date(start + n * DAY_MS));
+    const candidate = addDays(day, n);
     if (Math.round(typicalLowF(zone, candidate)) >= thresholdF) return candidate;
   }
   throw new RangeError(`zone ${zone} never reaches ${thresholdF} °F`);

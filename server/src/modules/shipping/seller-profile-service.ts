@@ -1,6 +1,7 @@
 import { MESSAGES as ACCOUNT_MESSAGES } from '@domain/accounts/schemas';
 import type { ShipsAs } from '@domain/constants';
 import {
+  addDays,
   CERTIFICATE_LABELS,
   certificateExpiredMessage,
   decideShipping,
@@ -29,11 +30,6 @@ import { lookupZip, type ZipLookup, zipProblem } from './zips';
 
 /** The furthest a holiday pause may end: a year from today. */
 const HOLIDAY_DAYS_MAX = 366;
-
-/** The day `days` after `day`. */
-function addDays(day: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) as IsoDate;
-}
 
 /**
  * A seller's shipping profile (docs/product.md#seller-shipping-profile): where its plants ship from, its business
