@@ -26,11 +26,29 @@ declare global {
   }
 }
 
+/**
+ * Waits for the page's running transitions and finite animations to end, so that colours are measured at rest. A
+ * badge that has just changed state (an order's "Paid") fades from its old colours for 150 ms (`transition-colors`),
+ * which reduced motion does not turn off; measured halfway, its text and background are both washed out. Endless
+ * animations (a spinner) are left running: they never end.
+ */
+async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
 /** axe's violations of the page as it is now: of the WCAG A/AA rules, or of the rules named. */
 export async function axeViolations(
   page: Page,
   only: { rules: string[] } | { tags: string[] } = { tags: WCAG_TAGS },
 ): Promise<Result[]> {
+  await settledTransitions(page);
   if (page.frames().length > 1) {
     const builder = new AxeBuilder({ page });
     return (await ('rules' in only ? builder.withRules(only.rules) : builder.withTags(only.tags)).analyze())
