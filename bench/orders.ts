@@ -185,8 +185,9 @@ async function sellerHistory({ db }: Database): Promise<void> {
               priceCents: PRICE_CENTS,
             },
           ],
-          parcels: new Map([[SELLER_ID, { shipFromState: 'FL', labels: [], certificates: [] }]]),
-          shippingCents: 1299,
+          parcels: new Map([
+            [SELLER_ID, { shipFromState: 'FL', labels: [], certificates: [], shippingCents: 1299 }],
+          ]),
           money: { provider: 'direct', commissionBp: 0, windowMs: 7 * 24 * 3_600_000 },
           placedAt,
         });

@@ -1,8 +1,13 @@
 /** The cart's answers (docs/product.md#calls), as zod schemas and the types derived from them. */
 import { z } from 'zod';
+import { SHIPS_AS } from '../constants';
 import { dollars, id, isoTime } from '../responses';
+import { shippingRatesResponse } from '../shipping';
 
-/** The product fields a cart line carries (docs/product.md#entities: title, price, imageUrl, plus what limits the line). */
+/**
+ * The product fields a cart line carries (docs/product.md#entities: title, price, imageUrl, plus what limits the line
+ * and what its shipping costs).
+ */
 export const cartProductSchema = z.object({
   id: id(),
   title: z.string(),
@@ -11,6 +16,12 @@ export const cartProductSchema = z.object({
   variety: z.string(),
   inStock: z.boolean(),
   quantity: z.int().nonnegative().describe('Units available: the most this line may hold'),
+  shipsAs: z.enum(SHIPS_AS).describe("What it ships as: the kind of its nursery's rate it pays"),
+  seller: z
+    .object({ id: id(), name: z.string(), shippingRates: shippingRatesResponse() })
+    .describe(
+      "Its nursery, with its shipping rates now: the cart shows each nursery's shipment's shipping by them, as checkout charges it",
+    ),
 });
 export type CartProduct = z.output<typeof cartProductSchema>;
 

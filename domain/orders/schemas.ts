@@ -1,6 +1,7 @@
 /** The checkout payload and header (docs/product.md#calls). The order as the API shows it is in ./responses.ts. */
 import { z } from 'zod';
 import { productId, shownPrice } from '../cart';
+import { ORDER_TOTAL_MAX_CENTS } from '../constants';
 import { queryWholeNumber } from '../query';
 import { optionalText } from '../text-fields';
 import {
@@ -33,10 +34,17 @@ const optionalNote = (field: string, max: number) =>
 export const CHECKOUT_MESSAGES = {
   addressId: 'addressId must be the id of one of your addresses',
   lines: `lines must be a list of at most ${CHECKOUT_LINES_MAX} {productId, price}`,
+  shipping: 'shipping must be the shipping in dollars you were shown',
 } as const;
 
+/** The order's shipping as the buyer was shown it: dollars, at most an order's largest total. */
+const shownShipping = z
+  .number({ error: CHECKOUT_MESSAGES.shipping })
+  .min(0, { error: CHECKOUT_MESSAGES.shipping })
+  .max(ORDER_TOTAL_MAX_CENTS / 100, { error: CHECKOUT_MESSAGES.shipping });
+
 /**
- * POST /api/orders {addressId?, lines?}: the buyer's address to ship to (their default one when absent), and the
+ * POST /api/orders {addressId?, lines?, shipping?, note?}: the buyer's address to ship to (their default one when absent), and the
  * unit prices the buyer was shown for the listings in the cart. Checkout refuses when a listing's price differs
  * from them (or from the price its cart line agreed to). The body may be the spec's empty object, or absent
  * (Fastify then passes null); with no address on file the checkout is refused, a documented departure from the
@@ -55,6 +63,11 @@ export const checkoutSchema = z
       .array(z.object({ productId, price: shownPrice }), { error: CHECKOUT_MESSAGES.lines })
       .max(CHECKOUT_LINES_MAX, { error: CHECKOUT_MESSAGES.lines })
       .optional(),
+    /**
+     * The order's shipping the buyer was shown, in dollars (each nursery's rates over its lines): checkout refuses
+     * with 409 when it would charge anything else.
+     */
+    shipping: shownShipping.optional(),
     /** A note to the sellers (a gate code, a gift): each seller sees it beside its shipment. */
     note: optionalNote('Note', ORDER_NOTE_MAX),
   })

@@ -52,7 +52,10 @@ export const shipmentPaymentSchema = z
     status: z.enum(SHIPMENT_PAYMENTS).describe('Derived from when it was paid, its status and its refund'),
     label: z.string().describe('The status in words ("Awaiting payment", "Paid")'),
     amount: dollars().describe(
-      "What this part costs the buyer, in dollars: its lines and its share of the order's shipping, fixed at checkout",
+      'What this part costs the buyer, in dollars: its lines and its own shipping, fixed at checkout',
+    ),
+    shipping: dollars().describe(
+      "This part's shipping, in dollars (within amount): its nursery's rates at checkout. The order's shipping is the sum of its parts'",
     ),
     paidAt: isoTime()
       .nullable()

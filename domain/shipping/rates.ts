@@ -178,6 +178,7 @@ export interface ShippingRatesDollars {
   freeOver: number | null;
 }
 
+/** The rates as the API answers them, in dollars; the one schema of that answer (shippingRatesResponse). */
 export function ratesInDollars(rates: ShippingRatesCents): ShippingRatesDollars {
   const kind = (k: RateKind) => ({
     first: rates.kinds[k].firstCents / 100,
@@ -190,4 +191,73 @@ export function ratesInDollars(rates: ShippingRatesCents): ShippingRatesDollars 
     potted: kind('potted'),
     freeOver: rates.freeOverCents === null ? null : rates.freeOverCents / 100,
   };
+}
+
+/** The rates in cents, from the API's dollars (a cart line's nursery's rates, as the client reads them). */
+export function ratesInCents(rates: ShippingRatesDollars): ShippingRatesCents {
+  const kind = (k: RateKind) => ({
+    firstCents: toCents(rates[k].first),
+    additionalCents: toCents(rates[k].additional),
+  });
+  return {
+    kinds: {
+      seeds: kind('seeds'),
+      unrootedCutting: kind('unrootedCutting'),
+      bareRoot: kind('bareRoot'),
+      potted: kind('potted'),
+    },
+    freeOverCents: rates.freeOver === null ? null : toCents(rates.freeOver),
+  };
+}
+
+/** A line of a cart or an order about to be placed, as its shipment's shipping sees it: whose it is, and what. */
+export interface SellerLine extends ShippedLine {
+  sellerId: number;
+}
+
+/**
+ * Each shipment's shipping for these lines, one shipment per seller in the order of its first line: what checkout
+ * charges (from the sellers' locked rows) and the cart shows (from the rates the cart's lines carry), by one rule.
+ */
+export function shippingBySeller(
+  lines: readonly SellerLine[],
+  ratesOf: (sellerId: number) => ShippingRatesCents,
+): Map<number, number> {
+  const bySeller = new Map<number, SellerLine[]>();
+  for (const l of lines) bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
+  return new Map(
+    [...bySeller].map(([sellerId, own]) => [sellerId, shipmentShippingCents(own, ratesOf(sellerId))]),
+  );
+}
+
+let ratesResponse: z.ZodType<ShippingRatesDollars> | undefined;
+
+/**
+ * The schema of the rates as the API answers them (the seller's profile, each cart line's nursery), built on first
+ * use and then kept: it registers its id (`ShippingRates`) once, and a bundle that never asks for it (the client's
+ * first paint, which imports this area's face) never builds it.
+ */
+export function shippingRatesResponse(): z.ZodType<ShippingRatesDollars> {
+  const rate = (what: string) =>
+    z.object({
+      first: z.number().min(0).describe(`What the first ${what} of a shipment costs to ship, in dollars`),
+      additional: z.number().min(0).describe(`What each further ${what} adds, in dollars`),
+    });
+  ratesResponse ??= z
+    .object({
+      seeds: rate('packet of seeds'),
+      unrootedCutting: rate('unrooted cutting'),
+      bareRoot: rate('bare-root plant'),
+      potted: rate('potted plant'),
+      freeOver: z
+        .number()
+        .min(0)
+        .nullable()
+        .describe("From this value of a shipment's lines it ships free, in dollars; null: never"),
+    })
+    .describe(
+      "A nursery's shipping rates, in dollars: per kind of what its listings ship as, and the lines' value from which a shipment ships free. A shipment mixing kinds pays the highest `first` once and every other unit its own kind's `additional`.",
+    )
+    .meta({ id: 'ShippingRates' });
+  return ratesResponse;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { id, isoDay } from '../responses';
 import { ZIP_PATTERN } from './addresses';
 import { SHIP_DAYS } from './arrival';
+import { shippingRatesResponse } from './rates';
 import { CERTIFICATE_KINDS } from './rules';
 import { HANDLING_DAYS_MAX } from './seller-profile';
 import { STATE_CODES } from './states';
@@ -95,31 +96,6 @@ export const returnAddressResponseSchema = z.object({
 });
 export type ReturnAddress = z.output<typeof returnAddressResponseSchema>;
 
-const rateResponseSchema = (what: string) =>
-  z.object({
-    first: z.number().min(0).describe(`What the first ${what} of a shipment costs to ship, in dollars`),
-    additional: z.number().min(0).describe(`What each further ${what} adds, in dollars`),
-  });
-
-/**
- * A nursery's shipping rates (domain/shipping/rates.ts), in dollars: per kind of what its listings ship as, and the
- * lines' value from which a shipment ships free. A shipment mixing kinds pays the highest `first` once and every other
- * unit its own kind's `additional`.
- */
-export const shippingRatesResponseSchema = z
-  .object({
-    seeds: rateResponseSchema('packet of seeds'),
-    unrootedCutting: rateResponseSchema('unrooted cutting'),
-    bareRoot: rateResponseSchema('bare-root plant'),
-    potted: rateResponseSchema('potted plant'),
-    freeOver: z
-      .number()
-      .min(0)
-      .nullable()
-      .describe("From this value of a shipment's lines it ships free, in dollars; null: never"),
-  })
-  .meta({ id: 'ShippingRates' });
-
 /** GET /api/seller/profile (and PUT's answer). */
 export const sellerProfileResponseSchema = z
   .object({
@@ -147,7 +123,7 @@ export const sellerProfileResponseSchema = z
       .string()
       .nullable()
       .describe('How buyers pay the nursery directly (Zelle, Venmo, a cheque address); null until it says'),
-    shippingRates: shippingRatesResponseSchema,
+    shippingRates: shippingRatesResponse(),
     shipDays: z
       .array(z.enum(SHIP_DAYS))
       .min(1)

@@ -1,8 +1,9 @@
-import { DEMO_BUYER, DEMO_SELLER, SHIPPING_CENTS } from '@domain/constants';
+import { DEMO_BUYER, DEMO_SELLER } from '@domain/constants';
 import { type PlantFacts, resolvePlantFacts } from '@domain/listings/plant-facts';
 import { toCents } from '@domain/money';
 import { AUTO_DELIVER_DAYS } from '@domain/orders/shipments';
 import { PAYMENT_PROVIDER, PAYMENT_WINDOW_HOURS } from '@domain/payments';
+import { DEFAULT_RATES, shipmentShippingCents } from '@domain/shipping/rates';
 import {
   blockedDestinations,
   type CertificateKind,
@@ -252,6 +253,11 @@ async function seedOrdersAndReviews(
         shipFromState: profile(sellerId).shipFromState,
         labels: [...labels],
         certificates: [...certificates.values()],
+        // The demo's nurseries keep a new nursery's rates.
+        shippingCents: shipmentShippingCents(
+          lines.filter((x) => x.sellerId === sellerId).map((x) => ({ ...x, quantity: 1 })),
+          DEFAULT_RATES,
+        ),
       };
     };
     const order = await writeOrder(tx, {
@@ -269,7 +275,6 @@ async function seedOrdersAndReviews(
       parcels: new Map(
         [...new Set(lines.map((l) => l.sellerId))].map((sellerId) => [sellerId, parcelOf(sellerId)]),
       ),
-      shippingCents: SHIPPING_CENTS,
       // The demo's orders are paid to their nurseries directly, as under the default provider.
       money: {
         provider: PAYMENT_PROVIDER.direct,

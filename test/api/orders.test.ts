@@ -108,7 +108,7 @@ describe('POST /api/orders (checkout)', () => {
     expect(again.body.total).toBe(63.68);
   });
 
-  it("settles each seller's shipment at checkout: shipping shared by the lines, the cents adding up to the total", async () => {
+  it("settles each seller's shipment at checkout: its own shipping, the cents adding up to the total", async () => {
     const other = await insertSeller(t.database.db, uniqueUsername('order_seller_b'));
     const mine = await listing({ title: 'One seller', quantity: 5, priceCents: 1_000 });
     const theirs = await insertListing(t.database.db, other, {
@@ -126,7 +126,7 @@ describe('POST /api/orders (checkout)', () => {
       .select({
         shipmentId: shipmentSettlements.shipmentId,
         lines: shipmentSettlements.linesCents,
-        share: shipmentSettlements.shippingCents,
+        shipping: shipmentSettlements.shippingCents,
         gross: shipmentSettlements.grossCents,
         net: shipmentSettlements.netCents,
         paidAt: shipmentSettlements.paidAt,
@@ -139,15 +139,18 @@ describe('POST /api/orders (checkout)', () => {
         ),
       )
       .orderBy(shipmentSettlements.shipmentId);
-    // $12.99 by 1000:2000 is 433 and 866 exactly; the grosses add up to the $42.99 charged.
-    expect(settled.map((x) => [x.lines, x.share, x.gross, x.net, x.paidAt])).toEqual([
-      [1_000, 433, 1_433, 1_433, null],
-      [2_000, 866, 2_866, 2_866, null],
+    // Two new nurseries: $12.99 each (their default rates), whatever their lines are worth; the grosses add up to
+    // the $55.98 charged.
+    expect(settled.map((x) => [x.lines, x.shipping, x.gross, x.net, x.paidAt])).toEqual([
+      [1_000, 1_299, 2_299, 2_299, null],
+      [2_000, 1_299, 3_299, 3_299, null],
     ]);
+    expect(res.body.shipping).toBe(25.98);
+    expect(res.body.shipments.map((s) => s.payment.shipping)).toEqual([12.99, 12.99]);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, res.body.id));
     expect(payment).toMatchObject({
       provider: 'direct',
-      amountCents: 4_299,
+      amountCents: 5_598,
       capturedCents: 0,
       refundedCents: 0,
     });

@@ -52,7 +52,10 @@ function order(overrides: Partial<PaymentStart> = {}): PaymentStart {
       { title: 'Sugar Dragon cutting', unitCents: 1_250, quantity: 2 },
       { title: 'American Beauty, rooted', unitCents: 2_400, quantity: 1 },
     ],
-    shippingCents: 1_299,
+    shipping: [
+      { name: 'Shipping from Palm Nursery', cents: 1_299 },
+      { name: 'Shipping from Desert Farm', cents: 450 },
+    ],
     placedAt: new Date(),
     expiresAt: new Date(Date.now() + 3_600_000),
     returnUrl: 'http://localhost:5000/orders/1?payment=return',
@@ -93,8 +96,11 @@ describe('the Stripe payment provider', () => {
       'line_items[0][quantity]': '2',
       'line_items[0][price_data][unit_amount]': '1250',
       'line_items[0][price_data][product_data][name]': 'Sugar Dragon cutting',
-      'line_items[2][price_data][product_data][name]': 'Shipping',
+      // Each nursery's shipping on its own line.
+      'line_items[2][price_data][product_data][name]': 'Shipping from Palm Nursery',
       'line_items[2][price_data][unit_amount]': '1299',
+      'line_items[3][price_data][product_data][name]': 'Shipping from Desert Farm',
+      'line_items[3][price_data][unit_amount]': '450',
       expires_at: String(Math.floor(p.expiresAt.getTime() / 1000)),
     });
     // Started again (a retried request, a lost answer): the same session. A new attempt: a new one.
@@ -112,7 +118,7 @@ describe('the Stripe payment provider', () => {
       ref: s.ref,
       orderId: p.orderId,
       status: 'paid',
-      capturedCents: 2 * 1_250 + 2_400 + 1_299,
+      capturedCents: 2 * 1_250 + 2_400 + 1_299 + 450,
     });
     expect(paid.chargeRef).toMatch(/^ch_/);
     const { body, signature } = delivery('checkout.session.completed', s.ref);

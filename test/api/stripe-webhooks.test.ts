@@ -324,7 +324,7 @@ describe('forged, stale and foreign webhooks', () => {
         orderId,
         attempt: 7,
         lines: [{ title: 'Elsewhere', unitCents: 1_000, quantity: 1 }],
-        shippingCents: 0,
+        shipping: [],
         placedAt: new Date(),
         expiresAt: new Date(Date.now() + 3_600_000),
         returnUrl: 'http://localhost/elsewhere',

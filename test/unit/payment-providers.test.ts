@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { ProviderRefused } from '../../server/src/modules/payments/ports';
 import { capabilitiesOf, holdsMoney, paymentProvider } from '../../server/src/modules/payments/providers';
+import { stripeCannotTake } from '../../server/src/modules/payments/stripe/stripe-providers';
 
 // Providers by id, `direct` one of them (docs/decisions/0035-payment-providers.md).
 const stripeSettings = {
@@ -60,13 +61,13 @@ describe('direct, the default provider', () => {
   const { payments, payouts } = paymentProvider(loadConfig({}).payments);
 
   it('takes any order, waits as long as the unpaid window says, and starts a payment as instructions', async () => {
-    expect(payments.cannotTake({ lines: 10_000, shippingCents: 1, totalCents: 2_000_000_000 })).toBeNull();
+    expect(payments.cannotTake({ lines: 10_000, shippingLines: 1, totalCents: 2_000_000_000 })).toBeNull();
     expect(payments.longestWindowMs).toBe(Number.POSITIVE_INFINITY);
     const start = {
       orderId: 1,
       attempt: 0,
       lines: [{ title: 'Cutting', unitCents: 1_000, quantity: 1 }],
-      shippingCents: 0,
+      shipping: [],
       placedAt: new Date(),
       expiresAt: new Date(),
       returnUrl: 'http://localhost/orders/1?payment=return',
@@ -109,5 +110,17 @@ describe('the onboarding return parameter', () => {
     expect(payoutReturn('')).toBeNull();
     expect(payoutReturn('?onboarding=elsewhere')).toBeNull();
     expect(payoutReturn('?payment=return')).toBeNull();
+  });
+});
+
+describe("Stripe's line limit", () => {
+  it('counts one shipping line per nursery that charges shipping among the 100 line items', () => {
+    const size = (lines: number, shippingLines: number) => ({ lines, shippingLines, totalCents: 10_000 });
+    expect(stripeCannotTake(size(100, 0))).toBeNull();
+    expect(stripeCannotTake(size(99, 1))).toBeNull();
+    expect(stripeCannotTake(size(98, 2))).toBeNull();
+    expect(stripeCannotTake(size(99, 2))).toBe(
+      'Card payments take at most 98 different listings an order: split your order',
+    );
   });
 });

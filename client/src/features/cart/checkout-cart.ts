@@ -1,5 +1,7 @@
+import { fromCents } from '@domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { cartQueries, hasPriceChange, useCart } from './cart-query';
+import { cartShipments } from './shipping';
 
 /**
  * The cart as checkout (the orders feature's useCheckout) reads and changes it: its lines, whether a price changed
@@ -14,6 +16,8 @@ export function useCheckoutCart() {
     lines,
     isLoading,
     pricesChanged: lines.some(hasPriceChange),
+    /** The shipping the cart shows, in dollars: checkout is refused if it would charge anything else. */
+    shipping: fromCents(cartShipments(lines).reduce((sum, s) => sum + s.cents, 0)),
     /** An order was placed: the cart is empty at once, before its refetch. */
     emptied: () => {
       queryClient.setQueryData(cartQueries.lines().queryKey, (data) => (data ? [] : data));

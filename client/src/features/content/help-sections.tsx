@@ -18,7 +18,10 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     body: (
       <>
         <p>
-          Every order ships for a flat {shipping}, whatever its size. Sellers pack cuttings dry and wrapped,
+          Each nursery ships its own plants and sets its own shipping rates: a price for the first item of a
+          shipment and one for each further item, by what it ships (seeds, cuttings, bare-root or potted
+          plants), and sometimes free shipping over an amount. A new nursery charges {shipping} a shipment.
+          Your cart shows each nursery's shipping before you check out. Sellers pack cuttings dry and wrapped,
           and rooted plants in their pots, so they travel well.
         </p>
         <p>

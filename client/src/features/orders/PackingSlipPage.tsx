@@ -1,3 +1,4 @@
+import { formatUSD } from '@domain/money';
 import type { SellerShipment } from '@domain/orders/responses';
 import { CARRIER_LABELS } from '@domain/orders/shipments';
 import { AlertCircle, ChevronLeft, Printer } from 'lucide-react';
@@ -142,6 +143,11 @@ function PackingSlip({ shipment }: { shipment: SellerShipment }) {
               ))}
             </tbody>
           </table>
+          <p className="mt-2 text-sm">
+            {shipment.payment.shipping === 0
+              ? 'Shipping: free to the buyer'
+              : `Shipping paid by the buyer: ${formatUSD(shipment.payment.shipping)}`}
+          </p>
         </section>
         <section aria-labelledby="slip-compliance" className="grid gap-2">
           <h2 id="slip-compliance" className="font-sans text-sm font-semibold tracking-wide uppercase">

@@ -11,8 +11,10 @@ import { goToPaymentPage, orderQueries } from './api';
 import { toastOrderPlaced } from './components/order-placed-toast';
 
 const CHECKOUT_KEY = ['orders', 'checkout'] as const;
-/** The server's 409 message for changed prices starts with this (server/src/modules/orders/service.ts). */
+/** The server's 409 message for changed prices starts with this (server/src/modules/orders/checkout.ts). */
 const PRICES_CHANGED = 'Prices changed';
+/** The server's 409 message for changed shipping rates starts with this (server/src/modules/orders/checkout.ts). */
+const SHIPPING_CHANGED = 'Shipping changed';
 /** The server's 400 without an address (server/src/modules/orders/service.ts). */
 const ADD_AN_ADDRESS = 'Add a shipping address';
 
@@ -32,6 +34,8 @@ export interface CheckoutCart {
   isLoading: boolean;
   /** A line's price moved and the buyer has not accepted it yet. */
   pricesChanged: boolean;
+  /** The order's shipping the cart shows, in dollars (the server holds the order to it). */
+  shipping: number;
   /** An order was placed: the cart is empty at once. */
   emptied: () => void;
   /** Checkout ended, with an order or not: the cart is asked again. */
@@ -82,9 +86,9 @@ export function useCheckoutNote(): [string, (next: string) => void] {
 }
 
 /**
- * Checkout (POST /api/orders {addressId, lines}) per docs/product.md#states, #validation and #errors, to the address
- * the cart shows (ShipToPicker: the chosen one, else the default), carrying the unit prices the cart shows, which
- * the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
+ * Checkout (POST /api/orders {addressId, lines, shipping}) per docs/product.md#states, #validation and #errors, to the
+ * address the cart shows (ShipToPicker: the chosen one, else the default), carrying the unit prices and the shipping
+ * the cart shows, which the server holds the order to. Without an address, "Add a shipping address" and no request. A visitor gets "Please log in" and an empty cart "Cart is empty", neither with a
  * request; a cart with a price change not yet accepted gets "Prices changed", without a request. Success: "Order
  * placed!", the cart emptied and refetched, products and the orders list refreshed (stock changed), `onPlaced` (the panel
  * closes) and the order's own page, /orders/:id, from the answer: the confirmation, with whom to pay and how; paid by card
@@ -115,11 +119,13 @@ export function useCheckout({
     mutationFn: ({
       key,
       shown,
+      shipping,
       addressId,
       note: text,
     }: {
       key: string;
       shown: readonly CheckoutLine[];
+      shipping: number;
       addressId: number;
       note: string;
     }) =>
@@ -129,6 +135,7 @@ export function useCheckout({
         {
           addressId,
           lines: shown.map((l) => ({ productId: l.productId, price: l.product.price })),
+          shipping,
           ...(text.trim() ? { note: text } : {}),
         },
         { headers: { 'Idempotency-Key': key } },
@@ -156,11 +163,11 @@ export function useCheckout({
     onError: (error) => {
       if (isApiError(error) && error.status >= 400 && error.status < 500) attemptKey = null;
       const description = errorMessage(error, 'Something went wrong');
+      const changed = [PRICES_CHANGED, SHIPPING_CHANGED].find(
+        (start) => isApiError(error, 409) && description.startsWith(start),
+      );
       toast({
-        title:
-          isApiError(error, 409) && description.startsWith(PRICES_CHANGED)
-            ? PRICES_CHANGED
-            : 'Checkout failed',
+        title: changed ?? 'Checkout failed',
         description,
         variant: 'destructive',
       });
@@ -201,7 +208,7 @@ export function useCheckout({
       return;
     }
     attemptKey ??= newIdempotencyKey();
-    mutation.mutate({ key: attemptKey, shown: lines, addressId: shipTo.id, note });
+    mutation.mutate({ key: attemptKey, shown: lines, shipping: cart.shipping, addressId: shipTo.id, note });
   };
 
   return { checkout, isPending: mutation.isPending, pricesChanged };

@@ -1,7 +1,9 @@
 import type { CartLine } from '@domain/cart/responses';
 import type { CartAdd } from '@domain/cart/schemas';
+import type { ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { DEFAULT_PAYMENT_PROVIDER, type PaymentProviderId } from '@domain/payments';
+import { ratesInDollars, type ShippingRatesCents } from '@domain/shipping';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -10,6 +12,7 @@ import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { cannotBePaid, sellerCanBePaid } from '../payments';
 import { coverUrlOf } from '../photos';
+import { shippingRatesJson } from '../shipping';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
@@ -18,9 +21,18 @@ export const CART_ITEM_NOT_FOUND = 'Cart item not found';
 type LineRow = RowOf<typeof cartItems, 'id' | 'productId' | 'quantity' | 'agreedPriceCents' | 'createdAt'> &
   RowOf<typeof products, 'title' | 'priceCents' | 'imageUrl' | 'variety' | 'inStock'> & {
     stock: ColumnOf<typeof products, 'quantity'>;
-    /** The listing's nursery, when it cannot take the buyer's payment. */
-    unpaidPayee: string | null;
+    shipsAs: ShipsAs;
+    /** The listing's nursery: its shop's name, whether it can take the buyer's payment, its shipping rates. */
+    seller: SellerJson;
   };
+
+/** A cart line's nursery, as sellerOf reads it. */
+interface SellerJson {
+  id: number;
+  name: string;
+  canBePaid: boolean;
+  rates: ShippingRatesCents;
+}
 
 function toLine(r: LineRow): CartLine {
   return {
@@ -37,8 +49,10 @@ function toLine(r: LineRow): CartLine {
       variety: r.variety,
       inStock: r.inStock,
       quantity: r.stock,
+      shipsAs: r.shipsAs,
+      seller: { id: r.seller.id, name: r.seller.name, shippingRates: ratesInDollars(r.seller.rates) },
     },
-    paymentProblem: r.unpaidPayee === null ? null : cannotBePaid(r.unpaidPayee),
+    paymentProblem: r.seller.canBePaid ? null : cannotBePaid(r.seller.name),
   };
 }
 
@@ -52,12 +66,15 @@ function stockRefusal(product: { title: string; inStock: boolean; stock: number 
   return new Conflict(`Only ${product.stock} left of ${product.title}${already}`);
 }
 
-/** The listing's nursery (`p` its row source) when it cannot take a buyer's payment under the provider, else null. */
-const unpaidPayee = (provider: PaymentProviderId, p: SQL) =>
-  sql<
-    string | null
-  >`(select case when ${sellerCanBePaid(provider, sql`u`)} then null else ${shopName(sql`u`)} end
-                      from users u where u.id = ${p}.seller_id)`;
+/**
+ * The listing's nursery (`p` its row source) as one JSON value (SellerJson): its shop's name, whether it can take a
+ * buyer's payment under the provider, and its shipping rates (the cart shows each shipment's shipping by them).
+ */
+const sellerOf = (provider: PaymentProviderId, p: SQL) =>
+  sql<SellerJson>`(select json_build_object('id', u.id, 'name', ${shopName(sql`u`)},
+                                            'canBePaid', ${sellerCanBePaid(provider, sql`u`)},
+                                            'rates', ${shippingRatesJson(sql`u`)})
+                   from users u where u.id = ${p}.seller_id)`;
 
 /**
  * The signed-in user's cart. A line never holds more than its listing has in stock when it is written; checkout
@@ -76,8 +93,8 @@ export class CartService {
     // The listing's picture: its cover photo, else its image URL.
     this.productColumns = sql`p.title, p.price_cents as "priceCents",
                               coalesce(${coverUrlOf(sql`p.id`)}, p.image_url) as "imageUrl", p.variety,
-                              p.in_stock as "inStock", p.quantity as stock,
-                              ${unpaidPayee(provider, sql`p`)} as "unpaidPayee"`;
+                              p.in_stock as "inStock", p.quantity as stock, p.ships_as as "shipsAs",
+                              ${sellerOf(provider, sql`p`)} as seller`;
     this.listLines = db
       .select({
         id: cartItems.id,
@@ -91,7 +108,8 @@ export class CartService {
         variety: products.variety,
         inStock: products.inStock,
         stock: products.quantity,
-        unpaidPayee: unpaidPayee(provider, sql`${products}`),
+        shipsAs: sql<ShipsAs>`${products.shipsAs}`,
+        seller: sellerOf(provider, sql`${products}`),
       })
       .from(cartItems)
       .innerJoin(products, and(eq(products.id, cartItems.productId), isNull(products.archivedAt)))
@@ -121,7 +139,7 @@ export class CartService {
     >(
       this.db,
       sql`with p as (
-            select id, seller_id, title, price_cents, image_url, variety, in_stock, quantity
+            select id, seller_id, title, price_cents, image_url, variety, in_stock, quantity, ships_as
             from products where id = ${productId} and archived_at is null
           ),
           line as (

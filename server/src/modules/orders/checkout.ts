@@ -6,7 +6,7 @@
  * own parts). Every checkout and cancel locks the listings in id order, so
  * concurrent checkouts never oversell and never deadlock (docs/quality.md#reliability).
  */
-import { ORDER_TOTAL_MAX_CENTS, SHIPPING_CENTS, type ShipsAs } from '@domain/constants';
+import { ORDER_TOTAL_MAX_CENTS, type ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/responses';
 import type { PaymentProviderId } from '@domain/payments';
@@ -16,7 +16,9 @@ import {
   monthDay,
   needsCertificates,
   type SellerCertificate,
+  type ShippingRatesCents,
   type StateCode,
+  shippingBySeller,
   shippingDecisionText,
 } from '@domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
@@ -42,12 +44,13 @@ import {
   sellerCanBePaid,
   shipmentPaymentView,
 } from '../payments';
-import { certificatesOf } from '../shipping';
+import { certificatesOf, shippingRatesJson } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
 import { grossBySeller, type NewOrder, type Parcel, type WrittenOrder, writeOrder } from './order-write';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
+export const SHIPPING_CHANGED = 'Shipping changed since you last looked';
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const ADD_AN_ADDRESS = 'Add a shipping address';
 /** The start of the 409 when some lines may not go to the address's state. */
@@ -68,6 +71,15 @@ export const unpaidTooLarge = (maxCents: number, heldCents: number, totalCents: 
 /** The first key of the advisory lock that makes one buyer's checkouts take turns (the second: the buyer's id). */
 const CHECKOUT_LOCK = 0x686f6c64;
 
+/**
+ * What the buyer was shown before checking out, if the request said: each listing's unit price (listing id to dollars)
+ * and the order's shipping, in cents. Checkout refuses when the order would cost anything else.
+ */
+export interface Shown {
+  prices: ReadonlyMap<number, number>;
+  shippingCents: number | null;
+}
+
 /** A cart line as checkout locked and checked it: the line, its listing and its seller's shipping profile. */
 type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
   RowOf<
@@ -86,7 +98,10 @@ type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPri
 export interface CheckedCart {
   shipTo: ShipTo & { buyerName: string };
   lines: CheckedLine[];
-  /** Per seller, in the order of their first line: what its parcel carries under the shipping rules. */
+  /**
+   * Per seller, in the order of their first line: what its parcel carries under the shipping rules, and what it costs
+   * to ship under the seller's rates.
+   */
   parcels: Map<number, Parcel>;
   subtotalCents: number;
   shippingCents: number;
@@ -103,7 +118,7 @@ export interface CheckedCart {
 export async function checkCart(
   tx: Tx,
   userId: number,
-  shown: ReadonlyMap<number, number>,
+  shown: Shown,
   addressId: number | null,
   today: IsoDate,
   payments: PaymentSettings,
@@ -161,7 +176,7 @@ export async function checkCart(
   if (unpayable) throw unpayable;
   const away = holidayRefusal(lines, sellers, today);
   if (away) throw away;
-  const changed = priceChanges(lines, shown);
+  const changed = priceChanges(lines, shown.prices);
   if (changed) throw changed;
   for (const l of lines) {
     if (!l.inStock || l.stock === 0) throw new Conflict(`${l.title} is out of stock`);
@@ -169,11 +184,24 @@ export async function checkCart(
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  const shippingCents = subtotalCents > 0 ? SHIPPING_CENTS : 0;
+  // Each parcel's shipping under its seller's rates, read from the seller's locked row: a rate saved meanwhile waits
+  // for this checkout, or this checkout for it.
+  const shipping = shippingBySeller(
+    lines.map((l) => ({ ...l, shipsAs: l.shipsAs as ShipsAs })),
+    (sellerId) => (sellers.get(sellerId) as LockedSeller).rates,
+  );
+  for (const [sellerId, parcel] of parcels) parcel.shippingCents = shipping.get(sellerId) ?? 0;
+  const shippingCents = [...parcels.values()].reduce((sum, p) => sum + p.shippingCents, 0);
+  if (shown.shippingCents !== null && shown.shippingCents !== shippingCents)
+    throw new Conflict(shippingChanged(shown.shippingCents, shippingCents));
   const totalCents = subtotalCents + shippingCents;
   if (totalCents > ORDER_TOTAL_MAX_CENTS) throw new InvalidInput(ORDER_TOO_LARGE);
   // An order the provider could never take is refused before it is placed (no stock held), in the provider's words.
-  const untakeable = provider?.cannotTake({ lines: lines.length, shippingCents, totalCents });
+  const untakeable = provider?.cannotTake({
+    lines: lines.length,
+    shippingLines: [...parcels.values()].filter((p) => p.shippingCents > 0).length,
+    totalCents,
+  });
   if (untakeable) throw new InvalidInput(untakeable);
   // What one buyer may hold unpaid (UNPAID_ORDERS_MAX, UNPAID_TOTAL_MAX_DOLLARS), this order counted in.
   const limit = payments.unpaidLimit;
@@ -182,6 +210,10 @@ export async function checkCart(
     throw new Conflict(unpaidTooLarge(limit.cents, held.cents, totalCents));
   return { shipTo, lines, parcels, subtotalCents, shippingCents, totalCents };
 }
+
+/** The 409 of a checkout whose shipping is not what the buyer was shown (a nursery changed its rates meanwhile). */
+export const shippingChanged = (shownCents: number, cents: number) =>
+  `${SHIPPING_CHANGED}: from ${formatUSD(fromCents(shownCents))} to ${formatUSD(fromCents(cents))}. Review your cart to check out.`;
 
 /**
  * The 409 for the lines of nurseries on a holiday pause that take no orders meanwhile (their pause's last day today or
@@ -235,7 +267,6 @@ export async function writeCheckedCart(
     shipTo: cart.shipTo,
     lines: cart.lines,
     parcels: cart.parcels,
-    shippingCents: cart.shippingCents,
     money: { provider: payments.provider, commissionBp: payments.commissionBp, windowMs },
   };
   const grossCents = grossBySeller(order);
@@ -335,6 +366,7 @@ function orderAsPlaced(
   const unpaid = (sellerId: number) => ({
     status: 'pending',
     grossCents: written.grossCents.get(sellerId) ?? 0,
+    shippingCents: parcels.get(sellerId)?.shippingCents ?? 0,
     paidAt: null,
     refundState: 'none' as const,
     transferState: 'none' as const,
@@ -467,6 +499,8 @@ function shippingDecisions(
       shipFromState: l.shipFromState,
       labels: [],
       certificates: [],
+      // Set once every line is checked (checkCart): the parcel's lines under its seller's rates.
+      shippingCents: 0,
     };
     parcels.set(l.sellerId, parcel);
     for (const label of decision.labels) if (!parcel.labels.includes(label)) parcel.labels.push(label);
@@ -542,6 +576,8 @@ interface LockedSeller {
   /** Its holiday pause's last day (null: none), and whether it takes orders meanwhile. */
   holidayUntil: IsoDate | null;
   holidayTakesOrders: boolean;
+  /** Its shipping rates, in cents. */
+  rates: ShippingRatesCents;
 }
 
 /**
@@ -576,6 +612,7 @@ async function shipToAndSellers(
       instructions: string | null;
       holidayUntil: IsoDate | null;
       holidayTakesOrders: boolean | null;
+      rates: ShippingRatesCents | null;
       heldOrders: number;
       heldCents: number;
     }
@@ -597,7 +634,8 @@ async function shipToAndSellers(
         sellers as (
           select u.id, u.username, u.ship_from_state, u.blocked_states,
                  ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
-                 u.payment_instructions, u.holiday_until::text as holiday_until, u.holiday_takes_orders
+                 u.payment_instructions, u.holiday_until::text as holiday_until, u.holiday_takes_orders,
+                 ${shippingRatesJson(sql`u`)} as rates
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
                          where c.user_id = ${userId})
@@ -608,7 +646,7 @@ async function shipToAndSellers(
                s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
                s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
                s.payment_instructions as instructions, s.holiday_until as "holidayUntil",
-               s.holiday_takes_orders as "holidayTakesOrders", h.orders as "heldOrders", h.cents::float8 as "heldCents"
+               s.holiday_takes_orders as "holidayTakesOrders", s.rates, h.orders as "heldOrders", h.cents::float8 as "heldCents"
         from addresses a join users b on b.id = a.user_id
         cross join held h
         left join sellers s on true
@@ -631,6 +669,7 @@ async function shipToAndSellers(
         instructions: r.instructions,
         holidayUntil: r.holidayUntil,
         holidayTakesOrders: r.holidayTakesOrders !== false,
+        rates: r.rates as ShippingRatesCents,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
   return {

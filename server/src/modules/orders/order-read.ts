@@ -112,6 +112,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
         payee: shopName(sql`${users}`),
         instructions: users.paymentInstructions,
         grossCents: shipmentSettlements.grossCents,
+        shippingCents: shipmentSettlements.shippingCents,
         paidAt: shipmentSettlements.paidAt,
         refundState: shipmentSettlements.refundState,
         transferState: shipmentSettlements.transferState,
@@ -154,6 +155,7 @@ export async function readOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]
     const parts: ShipmentMoney = {
       status: shipment.status,
       grossCents: money.grossCents,
+      shippingCents: money.shippingCents,
       paidAt: money.paidAt,
       refundState: money.refundState as MoneyJobState,
       transferState: money.transferState as MoneyJobState,

@@ -14,7 +14,7 @@ import {
   queueTransfersForDeliveredShipments,
   recordPaymentPage,
 } from '../payments';
-import { checkCart, writeCheckedCart } from './checkout';
+import { checkCart, type Shown, writeCheckedCart } from './checkout';
 import { readOrders } from './order-read';
 import {
   cancelShipments,
@@ -28,6 +28,9 @@ import {
   SHIPMENT_NOT_FOUND,
   SHIPMENT_SHIPPED,
 } from './shipment-changes';
+
+/** A nursery's shipping as a line of the provider's payment page. */
+export const shippingLineName = (nursery: string) => `Shipping from ${nursery}`;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PAID_DIRECTLY = 'This order is paid to each nursery directly, as the order page says';
@@ -62,12 +65,12 @@ export class OrderService {
   /**
    * Places the user's cart as an order: all or nothing. With an idempotency key, a retry (even one racing the
    * first attempt) answers the order the key already made, and `replayed` is true. `shown` holds the unit prices
-   * the buyer was shown, if the request carried them (listing id to dollars).
+   * the buyer was shown and the shipping, if the request carried them.
    */
   async checkout(
     userId: number,
     idempotencyKey: string | null,
-    shown: ReadonlyMap<number, number> = new Map(),
+    shown: Shown = { prices: new Map(), shippingCents: null },
     /** One of the buyer's addresses; null for the default one. */
     addressId: number | null = null,
     /** The buyer's note to the sellers. */
@@ -156,7 +159,9 @@ export class OrderService {
       orderId: order.id,
       attempt: row.attempt,
       lines: order.items.map((l) => ({ title: l.title, unitCents: toCents(l.price), quantity: l.quantity })),
-      shippingCents: toCents(order.shipping),
+      shipping: order.shipments
+        .filter((s) => s.payment.shipping > 0)
+        .map((s) => ({ name: shippingLineName(s.seller.name), cents: toCents(s.payment.shipping) })),
       placedAt: new Date(order.createdAt),
       expiresAt: row.expiresAt,
       returnUrl: `${page}?payment=return`,
@@ -175,7 +180,7 @@ export class OrderService {
     tx: Tx,
     userId: number,
     idempotencyKey: string | null,
-    shown: ReadonlyMap<number, number>,
+    shown: Shown,
     addressId: number | null,
     note: string | null,
   ): Promise<Order> {

@@ -14,11 +14,15 @@ import type { orderItems, orders } from '../../db/schema';
 import { type NewOrderMoney, newOrderMoneySql, splitNewOrder } from '../payments';
 import { coverJoin } from '../photos';
 
-/** What one seller's parcel carries under the shipping rules: its origin, outside labels and certificates. */
+/**
+ * What one seller's parcel carries under the shipping rules (its origin, outside labels and certificates) and what it
+ * costs the buyer to ship, in cents (its nursery's rates at checkout).
+ */
 export interface Parcel {
   shipFromState: string | null;
   labels: string[];
   certificates: Array<{ kind: string; number: string }>;
+  shippingCents: number;
 }
 
 /** An order line to write: a listing bought, at a price, from its seller. */
@@ -38,9 +42,11 @@ export interface NewOrder {
   shipTo: ShipTo;
   /** Its lines, in the order they are written (their ids ascend with it). */
   lines: readonly NewOrderLine[];
-  /** Per seller, in the order its shipments are written (their ids ascend with it): what its parcel carries. */
+  /**
+   * Per seller, in the order its shipments are written (their ids ascend with it): what its parcel carries and costs
+   * to ship. The order's shipping is their sum.
+   */
   parcels: ReadonlyMap<number, Parcel>;
-  shippingCents: number;
   /** Who takes the payment, the commission and the window to pay in. */
   money: NewOrderMoney;
   /** When it was placed: the transaction's time unless given (the demo data's orders, placed in the past). */
@@ -63,31 +69,29 @@ export interface WrittenOrder {
   grossCents: ReadonlyMap<number, number>;
 }
 
-/** What an order's lines cost, in cents, and its total with the shipping. */
-export function orderTotals(lines: readonly NewOrderLine[], shippingCents: number) {
-  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  return { subtotalCents, totalCents: subtotalCents + shippingCents };
+/** What an order's lines cost, its shipping (its parcels' own) and its total, in cents. */
+export function orderTotals(order: Pick<NewOrder, 'lines' | 'parcels'>) {
+  const subtotalCents = order.lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
+  const shippingCents = [...order.parcels.values()].reduce((sum, p) => sum + p.shippingCents, 0);
+  return { subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents };
 }
 
-/**
- * Each seller's shipment's money (payments: splitNewOrder), in the parcels' order: the shipments are written in that
- * order, so their ids ascend with the index, and the index stands for the id in the rule's tie-break.
- */
-function splitsOf(order: Pick<NewOrder, 'lines' | 'parcels' | 'shippingCents' | 'money'>): ShipmentSplit[] {
+/** Each seller's shipment's money (payments: splitNewOrder), in the parcels' order, the order its shipments are written. */
+function splitsOf(order: Pick<NewOrder, 'lines' | 'parcels' | 'money'>): ShipmentSplit[] {
   return splitNewOrder(
-    [...order.parcels.keys()].map((sellerId) => ({
+    [...order.parcels].map(([sellerId, parcel]) => ({
       linesCents: order.lines
         .filter((l) => l.sellerId === sellerId)
         .reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+      shippingCents: parcel.shippingCents,
     })),
-    order.shippingCents,
     order.money.commissionBp,
   );
 }
 
 /** What each seller's shipment is worth (its gross, in cents), as writeOrder writes it: for checkout's notices. */
 export function grossBySeller(
-  order: Pick<NewOrder, 'lines' | 'parcels' | 'shippingCents' | 'money'>,
+  order: Pick<NewOrder, 'lines' | 'parcels' | 'money'>,
   splits: readonly ShipmentSplit[] = splitsOf(order),
 ): Map<number, number> {
   return new Map([...order.parcels.keys()].map((sellerId, n) => [sellerId, splits[n]?.grossCents ?? 0]));
@@ -119,14 +123,15 @@ function sellerValues(parcels: ReadonlyMap<number, Parcel>): SQL {
  * The order's own rows: the common table expressions `o` (the order: `id`, `created_at`), `s` (its shipments: `id`,
  * `seller_id`, in the parcels' order) and `items` (its lines, with the cover each keeps), over `bought` and `sellers`.
  */
-function orderRowsSql(order: NewOrder, subtotalCents: number, totalCents: number): SQL {
+function orderRowsSql(order: NewOrder, totals: ReturnType<typeof orderTotals>): SQL {
+  const { subtotalCents, shippingCents, totalCents } = totals;
   const { shipTo } = order;
   const placedAt = order.placedAt ? sql`${order.placedAt.toISOString()}::timestamptz` : sql`now()`;
   return sql`o as (
           insert into orders (user_id, subtotal_cents, shipping_cents, total_cents, idempotency_key,
                               ship_to_name, ship_to_line1, ship_to_line2, ship_to_city, ship_to_state, ship_to_zip,
                               ship_to_phone, note, created_at)
-          values (${order.buyerId}::int, ${subtotalCents}::int, ${order.shippingCents}::int, ${totalCents}::int,
+          values (${order.buyerId}::int, ${subtotalCents}::int, ${shippingCents}::int, ${totalCents}::int,
                   ${order.idempotencyKey}::text, ${shipTo.name}::text, ${shipTo.line1}::text, ${shipTo.line2}::text,
                   ${shipTo.city}::text, ${shipTo.state}::text, ${shipTo.zip}::text, ${shipTo.phone}::text,
                   ${order.note}::text, ${placedAt})
@@ -154,7 +159,7 @@ function orderRowsSql(order: NewOrder, subtotalCents: number, totalCents: number
  * expressions (after a comma) that may read `bought`, `o`, `s` and `items`. Answers the order as written.
  */
 export async function writeOrder(tx: Tx, order: NewOrder, more: SQL | null = null): Promise<WrittenOrder> {
-  const { subtotalCents, totalCents } = orderTotals(order.lines, order.shippingCents);
+  const totals = orderTotals(order);
   const splits = splitsOf(order);
   const written = await queryRows<
     RowOf<typeof orders, 'id' | 'createdAt'> &
@@ -165,8 +170,8 @@ export async function writeOrder(tx: Tx, order: NewOrder, more: SQL | null = nul
     tx,
     sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${boughtValues(order.lines)}),
         sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${sellerValues(order.parcels)}),
-        ${orderRowsSql(order, subtotalCents, totalCents)},
-        ${newOrderMoneySql(order.money, splits, totalCents)}
+        ${orderRowsSql(order, totals)},
+        ${newOrderMoneySql(order.money, splits, totals.totalCents)}
         ${more ? sql`, ${more}` : sql``}
         select o.id, o.created_at as "createdAt", items.id as "itemId", items.product_id as "productId",
                items.shipment_id as "shipmentId", items.image_url as "coverUrl", payment.expires_at as "expiresAt"

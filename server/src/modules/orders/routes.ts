@@ -1,3 +1,4 @@
+import { toCents } from '@domain/money';
 import {
   orderSchema,
   sellerOrderLineSchema,
@@ -65,7 +66,10 @@ export async function orderRoutes(app: FastifyInstance, { orders }: { orders: Or
       },
     },
     async (request, reply) => {
-      const shown = new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price]));
+      const shown = {
+        prices: new Map((request.body?.lines ?? []).map((l) => [l.productId, l.price])),
+        shippingCents: request.body?.shipping === undefined ? null : toCents(request.body.shipping),
+      };
       const { order, replayed } = await orders.checkout(
         requireUser(request).id,
         request.headers['idempotency-key'] ?? null,

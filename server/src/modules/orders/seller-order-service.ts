@@ -62,6 +62,7 @@ type ShipmentReadRow = typeof shipments.$inferSelect &
     shipperName: string;
     provider: PaymentProviderId;
     grossCents: number;
+    shippingCents: number;
     paidAt: Date | string | null;
     refundState: MoneyJobState;
     transferState: MoneyJobState;
@@ -359,7 +360,8 @@ export class SellerOrderService {
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
                  o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence,
                  coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')},
-                 pay.provider, ss.gross_cents as "grossCents", ss.paid_at as "paidAt",
+                 pay.provider, ss.gross_cents as "grossCents", ss.shipping_cents as "shippingCents",
+                 ss.paid_at as "paidAt",
                  ss.refund_state as "refundState", ss.transfer_state as "transferState",
                  ss.refunded_at as "refundedAt", ss.refund_note as "refundNote",
                  su.payment_instructions as instructions

@@ -18,18 +18,15 @@ export interface NewOrderMoney {
 }
 
 /**
- * Splits a new order's money over its shipments: `parcels` are its sellers' lines in cents, in the order their
- * shipments are written (so their ids ascend with the index, and the index stands for the id in the rule's
- * tie-break).
+ * A new order's money, shipment by shipment: `parcels` are its sellers' lines and shipping in cents, in the order their
+ * shipments are written (so the index stands for the shipment in the statement).
  */
 export function splitNewOrder(
-  parcels: ReadonlyArray<{ linesCents: number }>,
-  shippingCents: number,
+  parcels: ReadonlyArray<{ linesCents: number; shippingCents: number }>,
   commissionBp: number,
 ): ShipmentSplit[] {
   return splitOrder(
-    parcels.map((p, n) => ({ id: n, linesCents: p.linesCents })),
-    shippingCents,
+    parcels.map((p, n) => ({ id: n, linesCents: p.linesCents, shippingCents: p.shippingCents })),
     commissionBp,
   );
 }

@@ -14,7 +14,8 @@ export interface PaymentStart {
   /** How many times it was started before: the idempotency key names the attempt, so a new one follows an expiry. */
   attempt: number;
   lines: ReadonlyArray<{ title: string; unitCents: number; quantity: number }>;
-  shippingCents: number;
+  /** Each nursery's shipping, named for it: what each shipment costs to ship (a free one is left out). */
+  shipping: ReadonlyArray<{ name: string; cents: number }>;
   /** When the order was placed: the provider's own limit on how long a payment page lives is counted from it. */
   placedAt: Date;
   expiresAt: Date;
@@ -67,10 +68,13 @@ export class ProviderRefused extends Error {}
  */
 export class AccountNotReady extends Error {}
 
-/** What an order asks of the provider's payment page: how many lines (shipping apart), the shipping, the total. */
+/**
+ * What an order asks of the provider's payment page: how many lines (shipping apart), how many shipping lines (one per
+ * shipment that costs anything to ship), the total.
+ */
 export interface PaymentSize {
   lines: number;
-  shippingCents: number;
+  shippingLines: number;
   totalCents: number;
 }
 

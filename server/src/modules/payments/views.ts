@@ -19,6 +19,8 @@ import { capabilitiesOf } from './providers';
 export interface ShipmentMoney {
   status: string;
   grossCents: number;
+  /** Its own shipping, within the gross. */
+  shippingCents: number;
   paidAt: Date | string | null;
   refundState: MoneyJobState;
   transferState: MoneyJobState;
@@ -44,6 +46,7 @@ export function shipmentPaymentView(
     status,
     label: shipmentPaymentLabel(direct, status, s.payee),
     amount: fromCents(s.grossCents),
+    shipping: fromCents(s.shippingCents),
     paidAt: iso(s.paidAt),
     // Paid directly the nursery had the money from the buyer itself; by card, once its transfer is sent.
     paidOut: direct ? s.paidAt !== null && status === 'paid' : s.transferState === 'sent',

@@ -10,6 +10,7 @@ export {
   type ReturnAddressColumns,
   returnAddressOf,
   returnAddressSelect,
+  shippingRatesJson,
 } from './profile-sql';
 export { shippingRoutes } from './routes';
 export { SellerProfileService } from './seller-profile-service';

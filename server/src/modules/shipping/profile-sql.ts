@@ -89,3 +89,20 @@ export function shippingRateColumns(rates: ShippingRatesCents): ShippingRateColu
     freeShippingOverCents: rates.freeOverCents,
   };
 }
+
+/**
+ * A seller's shipping rates as one JSON value in the shape of ShippingRatesCents, from the users row `u` names: for a
+ * statement that reads them beside other columns (checkout, the cart), so the rates come from the row it reads or
+ * locks, whole.
+ */
+export const shippingRatesJson = (u: SQL): SQL => {
+  const kind = (first: string, additional: string) =>
+    sql`json_build_object('firstCents', ${u}.${sql.raw(first)}, 'additionalCents', ${u}.${sql.raw(additional)})`;
+  return sql`json_build_object(
+    'kinds', json_build_object(
+      'seeds', ${kind('ship_seeds_first_cents', 'ship_seeds_additional_cents')},
+      'unrootedCutting', ${kind('ship_cutting_first_cents', 'ship_cutting_additional_cents')},
+      'bareRoot', ${kind('ship_bare_root_first_cents', 'ship_bare_root_additional_cents')},
+      'potted', ${kind('ship_potted_first_cents', 'ship_potted_additional_cents')}),
+    'freeOverCents', ${u}.free_shipping_over_cents)`;
+};

@@ -81,7 +81,7 @@ export function OrderLines({ items, detailed = false }: { items: readonly OrderL
 }
 
 /**
- * Subtotal, shipping and total as placed; once a part is cancelled, what it took off and the total that remains
+ * Subtotal, shipping (with more than one nursery, each one's shipment's own under it) and total as placed; once a part is cancelled, what it took off and the total that remains
  * (the parts still standing: `payment.total`); while something is paid and something is not, what is paid and what
  * is still to pay.
  */
@@ -92,6 +92,10 @@ export function OrderTotals({ order, className }: { order: Order; className?: st
     <dl className={cn('grid gap-2 text-sm', className)}>
       <Row label="Subtotal" value={order.subtotal} />
       <Row label="Shipping" value={order.shipping} />
+      {order.shipments.length > 1 &&
+        order.shipments.map((s) => (
+          <Row key={s.id} label={`From ${s.seller.name}`} value={s.payment.shipping} part />
+        ))}
       <div
         className={cn(
           'mt-1 flex justify-between gap-4 border-t pt-3',
@@ -120,11 +124,14 @@ export function OrderTotals({ order, className }: { order: Order; className?: st
   );
 }
 
-function Row({ label, value }: { label: string; value: number }) {
+/** A row of the totals; `part`: one nursery's part of the row above (indented, smaller, "Free" for nothing). */
+function Row({ label, value, part }: { label: string; value: number; part?: boolean }) {
   return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="tabular-nums">{value < 0 ? `−${formatUSD(-value)}` : formatUSD(value)}</dd>
+    <div className={cn('flex justify-between gap-4', part && 'ps-3 text-xs')}>
+      <dt className="min-w-0 break-words text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">
+        {part && value === 0 ? 'Free' : value < 0 ? `−${formatUSD(-value)}` : formatUSD(value)}
+      </dd>
     </div>
   );
 }

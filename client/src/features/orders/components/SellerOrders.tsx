@@ -235,7 +235,8 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           ) : (
             <p className="text-muted-foreground">
               {shipment.payment.label}:{' '}
-              <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items and shipping)
+              <span className="tabular-nums">{formatUSD(shipment.payment.amount)}</span> (items, and{' '}
+              <span className="tabular-nums">{formatUSD(shipment.payment.shipping)}</span> shipping)
               {shipment.payment.paidAt && (
                 <>
                   , received <LocalDate value={shipment.payment.paidAt} dateStyle="medium" />

@@ -65,7 +65,7 @@ const orderGroup = (orderId: number) => `order_${orderId}`;
  * Stripe's own limits on what the adapter sends (docs/payments.md#stripes-limits), checked before an order is placed
  * rather than learnt from a refusal after it holds its stock:
  * - a charge in USD is at most eight digits of cents, $999,999.99 (Stripe's `amount_too_large`);
- * - a Checkout Session in payment mode takes at most 100 line items, the shipping line among them;
+ * - a Checkout Session in payment mode takes at most 100 line items, the shipping lines (one per nursery) among them;
  * - a session's `expires_at` may be at most 24 hours after Stripe receives it: ours is at most 23.5 hours after the
  *   order was placed, so a clock of ours up to half an hour ahead of Stripe's (or a slow start) is never refused.
  */
@@ -79,7 +79,7 @@ export const STRIPE_LIMITS = {
 export function stripeCannotTake(size: PaymentSize): string | null {
   if (size.totalCents > STRIPE_LIMITS.maxChargeCents)
     return 'Card payments take at most $999,999.99 an order: split your order';
-  const lines = STRIPE_LIMITS.maxLineItems - (size.shippingCents > 0 ? 1 : 0);
+  const lines = STRIPE_LIMITS.maxLineItems - size.shippingLines;
   if (size.lines > lines)
     return `Card payments take at most ${lines} different listings an order: split your order`;
   return null;
@@ -116,8 +116,10 @@ export function stripePayments(client: Stripe, settings: StripeSettings): Paymen
       // words, not sent for Stripe to refuse after every "Pay now".
       const why = stripeCannotTake({
         lines: p.lines.length,
-        shippingCents: p.shippingCents,
-        totalCents: p.lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0) + p.shippingCents,
+        shippingLines: p.shipping.length,
+        totalCents:
+          p.lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0) +
+          p.shipping.reduce((sum, s) => sum + s.cents, 0),
       });
       if (why) throw new ProviderRefused(why);
       // Made from stored facts only (the order's time and window), so every retry is the very same request, as
@@ -130,10 +132,11 @@ export function stripePayments(client: Stripe, settings: StripeSettings): Paymen
         quantity: l.quantity,
         price_data: { currency: 'usd', unit_amount: l.unitCents, product_data: { name: l.title } },
       }));
-      if (p.shippingCents > 0)
+      // Each nursery's shipping on a line of its own, as the order and its packing slips show it.
+      for (const s of p.shipping)
         lines.push({
           quantity: 1,
-          price_data: { currency: 'usd', unit_amount: p.shippingCents, product_data: { name: 'Shipping' } },
+          price_data: { currency: 'usd', unit_amount: s.cents, product_data: { name: s.name } },
         });
       const session = await client.checkout.sessions.create(
         {
