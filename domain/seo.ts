@@ -14,7 +14,7 @@ import {
   varietyPath,
 } from './catalog';
 import { SITE_NAME } from './constants';
-import { stateName } from './shipping';
+import { contiguousTransitDays, stateName } from './shipping';
 
 export { SITE_NAME };
 
@@ -120,6 +120,7 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
             name: seller,
             url: absolute(origin, storefrontPath(product.seller.username)),
           },
+          shippingDetails: shippingDetails(product),
         },
         ...aggregateRating(product.rating),
       },
@@ -130,6 +131,39 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
         { name: product.title, path: `/product/${product.id}` },
       ]),
     ],
+  };
+}
+
+/**
+ * What shipping one unit costs and how long it takes, as schema.org's OfferShippingDetails says it: its nursery's rate
+ * for what it ships as (nothing when its price alone reaches the nursery's free-shipping threshold), to the United
+ * States, handled within the nursery's handling days, on the road the fewest to most days from its state to the
+ * contiguous states (the page is the same for every buyer, so the buyer's own state is not known to it). Without a
+ * ship-from state, no delivery time.
+ */
+function shippingDetails(product: ProductDetail) {
+  const { first, freeOver, handlingDays, shipFromState } = product.shipping;
+  const free = freeOver !== null && product.price >= freeOver;
+  const days = (min: number, max: number) => ({
+    '@type': 'QuantitativeValue',
+    minValue: min,
+    maxValue: max,
+    unitCode: 'DAY',
+  });
+  const transit = shipFromState ? contiguousTransitDays(shipFromState) : null;
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingRate: { '@type': 'MonetaryAmount', value: (free ? 0 : first).toFixed(2), currency: 'USD' },
+    shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+    ...(transit
+      ? {
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: days(0, handlingDays),
+            transitTime: days(transit[0], transit[1]),
+          },
+        }
+      : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CUTTING_SIZES, FORMS, POLLINATIONS, SHIPS_AS } from '../constants';
 import { dollars, id, isoDay, isoTime, sellerRefSchema } from '../responses';
-import { CERTIFICATE_KINDS, SHIP_DAYS, STATE_CODES } from '../shipping';
+import { CERTIFICATE_KINDS, SHIP_DAYS, STATE_CODES, shippingRatesResponse } from '../shipping';
 import {
   CATALOG_FILTERS,
   type CatalogFilter,
@@ -108,7 +108,23 @@ export type Product = z.output<typeof productSchema>;
 
 /** GET /api/products/:id: the listing with every photo, in the seller's order (the first is the cover). */
 export const productDetailSchema = productSchema
-  .extend({ photos: z.array(photoSchema).describe("In the seller's order; the first is the cover") })
+  .extend({
+    photos: z.array(photoSchema).describe("In the seller's order; the first is the cover"),
+    shipping: z
+      .object({
+        first: dollars().describe('What a shipment whose first item it is costs to ship, in dollars'),
+        additional: dollars().describe('What each further unit of it adds to a shipment, in dollars'),
+        freeOver: dollars()
+          .nullable()
+          .describe("From this value of a shipment's plants its nursery ships free; null: never"),
+        handlingDays: z.int().positive().describe('Days from an order to its shipping'),
+        shipFromState: z
+          .enum(STATE_CODES)
+          .nullable()
+          .describe('Where it ships from; null until the nursery says'),
+      })
+      .describe("Its nursery's shipping for what it ships as, now (docs/product.md#shipping-rates)"),
+  })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.output<typeof productDetailSchema>;
 
@@ -148,6 +164,7 @@ export const storefrontSchema = z
         })
         .nullable()
         .describe('Its holiday pause, until its last day has passed; null: none'),
+      rates: shippingRatesResponse(),
     }),
   })
   .meta({ id: 'Storefront' });

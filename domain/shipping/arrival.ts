@@ -106,6 +106,22 @@ export function transitDays(from: StateCode, to: StateCode): readonly [number, n
   return TRANSIT_DAYS[Math.min(apart, TRANSIT_DAYS.length - 1)] as readonly [number, number];
 }
 
+/**
+ * The fewest and most days a parcel takes from `from` to anywhere in the contiguous states (Alaska, Hawaii and Puerto
+ * Rico take OFFSHORE_DAYS, said apart): what a listing's structured data says when the buyer's state is not known.
+ */
+export function contiguousTransitDays(from: StateCode): readonly [number, number] {
+  let fewest = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const [region, states] of Object.entries(REGIONS) as Array<[Region, readonly StateCode[]]>) {
+    if (region === 'Alaska' || region === 'Hawaii' || region === 'Puerto Rico') continue;
+    const [min, max] = transitDays(from, states[0] as StateCode);
+    fewest = Math.min(fewest, min);
+    most = Math.max(most, max);
+  }
+  return [fewest, most];
+}
+
 const DAY_MS = 86_400_000;
 const toTime = (iso: IsoDate) => Date.parse(`${iso}T00:00:00Z`);
 const toIso = (t: number) => new Date(t).toISOString().slice(0, 10) as IsoDate;

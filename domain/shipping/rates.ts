@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { SHIPPING_CENTS, type ShipsAs } from '../constants';
-import { toCents } from '../money';
+import { formatUSD, toCents } from '../money';
+import { parseDecimal } from '../numbers';
 
 /** The kinds a rate is set for, by the API's key, each with what a listing ships as. */
 export const RATE_KINDS = {
@@ -102,10 +103,9 @@ export const RATE_MESSAGES = {
 /** Dollars with at most two decimals, from 0 to `maxCents`, as cents; a form's text is accepted too. */
 function dollarsToCents(message: string, maxCents: number) {
   return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim();
-    // Digits, then at most two decimals: "12", "12.9", "12.99", ".5"; never exponents, signs or three decimals.
-    const n =
-      typeof v === 'number' ? v : /^(\d{1,9}(\.\d{0,2})?|\.\d{1,2})$/.test(text) ? Number(text) : Number.NaN;
+    // A text is plain decimal ("12", "12.9", "12.99"), as every amount a form takes: never an exponent, a hex number
+    // or a blank; its sign and decimals are checked below, as a number's are.
+    const n = typeof v === 'number' ? v : (parseDecimal(v.trim()) ?? Number.NaN);
     const cents = Number.isFinite(n) ? toCents(n) : Number.NaN;
     if (!Number.isSafeInteger(cents) || cents < 0 || cents > maxCents || Math.abs(n * 100 - cents) > 1e-6) {
       ctx.addIssue({ code: 'custom', message });
@@ -260,4 +260,27 @@ export function shippingRatesResponse(): z.ZodType<ShippingRatesDollars> {
     )
     .meta({ id: 'ShippingRates' });
   return ratesResponse;
+}
+
+/** One kind's rate in words: "$6.50 for the first, $1.25 for each more", "$12.99 a shipment, however many", "Free". */
+export function rateText({ first, additional }: { first: number; additional: number }): string {
+  if (first === 0 && additional === 0) return 'Free';
+  if (additional === 0) return `${formatUSD(first)} a shipment, however many`;
+  return `${formatUSD(first)} for the first, ${formatUSD(additional)} for each more`;
+}
+
+/** A free-shipping threshold in words. */
+export const freeOverText = (freeOver: number) =>
+  `Free shipping on ${formatUSD(freeOver)} or more of its plants`;
+
+/**
+ * A nursery's rates as its storefront lists them: one line when every kind costs the same, else a line a kind
+ * ("Potted plants: $24.99 for the first, $12.00 for each more"); then its free-shipping threshold, if any.
+ */
+export function ratesLines(rates: ShippingRatesDollars): string[] {
+  const texts = RATE_KIND_KEYS.map((k) => rateText(rates[k]));
+  const lines = texts.every((t) => t === texts[0])
+    ? [texts[0] as string]
+    : RATE_KIND_KEYS.map((k, i) => `${RATE_KIND_LABELS[k]}: ${texts[i]}`);
+  return rates.freeOver === null ? lines : [...lines, freeOverText(rates.freeOver)];
 }

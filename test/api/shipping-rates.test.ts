@@ -1,9 +1,10 @@
 import type { CartLine } from '@domain/cart/responses';
+import type { ProductDetail, Storefront } from '@domain/catalog/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, shipmentSettlements } from '../../server/src/db/schema';
-import { createTestApp, markPaid, TEST_PAYMENT_INSTRUCTIONS, type TestApp } from '../support/app';
+import { Client, createTestApp, markPaid, TEST_PAYMENT_INSTRUCTIONS, type TestApp } from '../support/app';
 import { addToCart, createListing, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // Each nursery's shipping rates, charged (docs/decisions/0044-shipping-rates-dates-and-holds.md): every shipment pays
@@ -97,6 +98,22 @@ describe("each nursery's shipping rates", () => {
     expect(lines[0]?.product?.seller.shippingRates).toEqual(CUTTING_FARM);
     expect(lines[2]?.product?.seller.shippingRates).toEqual(FREE_OVER_50);
     expect(lines[2]?.product?.seller.name).toMatch(/^Free Farm/);
+  });
+
+  it("are answered with the storefront, and each listing's with its page", async () => {
+    const { a, potted, cutting } = await twoNurseryCart();
+    const visitor = new Client(t.server);
+    const store = await visitor.get<Storefront>(`/api/sellers/${a.username}`);
+    expect(store.body.shipping.rates).toEqual(CUTTING_FARM);
+    const page = (id: number) => visitor.get<ProductDetail>(`/api/products/${id}`);
+    expect((await page(potted.id)).body.shipping).toEqual({
+      first: 24.99,
+      additional: 12,
+      freeOver: null,
+      handlingDays: 3,
+      shipFromState: 'FL',
+    });
+    expect((await page(cutting.id)).body.shipping).toMatchObject({ first: 6.5, additional: 1.25 });
   });
 
   it('charge each shipment its own, exact to the cent: the order, its parts, their settlements and payment', async () => {

@@ -1,4 +1,5 @@
 import type { CatalogFacets, Product, Storefront } from '@domain/catalog/responses';
+import { DEFAULT_RATES, ratesInDollars } from '@domain/shipping';
 import type { SellerProfile } from '@domain/shipping/responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,8 @@ describe('GET /api/sellers/:username', () => {
         blockedStates: ['AK', 'HI'],
         shipDays: ['mon', 'thu'],
         holiday: { until: shippingDay(0), takeOrders: true },
+        // A new nursery's rates: $12.99 a shipment, never free.
+        rates: ratesInDollars(DEFAULT_RATES),
       },
     });
     // A holiday whose last day has passed is over: the storefront shows none.

@@ -334,3 +334,81 @@ for (const width of [390, 1280])
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.getByText('No hardiness zone is known for ZIP 33101', { exact: true })).toBeVisible();
   });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a nursery sets its shipping rates, and its storefront, listing and a buyer's cart charge them`, async ({
+    page,
+    browser,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const nursery = await sellerByApi(page.request, appOrigin(), 'FL');
+    await page.goto('/seller/profile');
+    const rates = page.getByRole('region', { name: 'Shipping rates' });
+    const cuttings = rates.getByRole('group', { name: 'Unrooted cuttings' });
+    await expect(cuttings.getByLabel('First item')).toHaveValue('12.99');
+    await expect(cuttings.getByLabel('Each additional')).toHaveValue('0.00');
+    // Three decimals are refused on the field, in the words of the API.
+    await cuttings.getByLabel('First item').fill('6.505');
+    await page.getByRole('button', { name: 'Save shipping profile' }).click();
+    await expect(
+      cuttings.getByText(
+        'Unrooted cuttings: first item must be an amount in dollars from 0 to 1000, with at most two decimals (e.g. 12.99)',
+      ),
+    ).toBeVisible();
+    await cuttings.getByLabel('First item').fill('6.50');
+    await cuttings.getByLabel('Each additional').fill('1.25');
+    await rates.getByLabel('Free shipping over (optional)').fill('100');
+    await page.getByRole('button', { name: 'Save shipping profile' }).click();
+    await expect(toast(page, 'Shipping profile saved')).toBeVisible();
+    const cutting = await listByApi(page.request, appOrigin(), {
+      title: `Rated cutting ${nursery.slice(-6)}`,
+      form: 'cutting',
+      shipsAs: 'unrooted-cutting',
+      image: 'physical-graffiti-cutting.svg',
+      price: 15,
+    });
+
+    await page.goto(`/sellers/${nursery}`);
+    const policy = page.getByRole('region', { name: 'Shipping policy' });
+    await expect(
+      policy.getByText('Unrooted cuttings: $6.50 for the first, $1.25 for each more', { exact: true }),
+    ).toBeVisible();
+    await expect(policy.getByText('Potted plants: $12.99 a shipment, however many', { exact: true })).toBeVisible();
+    await expect(
+      policy.getByText('Free shipping on $100.00 or more of its plants', { exact: true }),
+    ).toBeVisible();
+
+    // A buyer of two of its cuttings and a potted plant of a nursery at a new nursery's rates.
+    const other = await floridaPottedPlant(playwright, baseURL);
+    const buyer = await browser.newPage({ viewport: { width, height: 900 } });
+    try {
+      await signUpByApi(buyer, uniqueName('buyer'));
+      await buyer.goto(`/product/${cutting}`);
+      await expect(
+        buyer.getByText('Shipping: $6.50 for the first, $1.25 for each more', { exact: false }),
+      ).toBeVisible();
+      for (const [productId, quantity] of [
+        [cutting, 2],
+        [other.id, 1],
+      ] as const) {
+        const added = await buyer.request.post('/api/cart', {
+          headers: { origin: appOrigin() },
+          data: { productId, quantity },
+        });
+        expect(added.status(), await added.text()).toBe(201);
+      }
+      await buyer.goto('/cart');
+      const summary = buyer.getByRole('region', { name: 'Order Summary' });
+      const amount = (label: string) =>
+        summary.locator('dl > div').filter({ has: buyer.getByText(label, { exact: true }) }).locator('dd');
+      // $6.50 + $1.25 for the cuttings, $12.99 for the other nursery's plant.
+      await expect(amount('Shipping')).toHaveText('$20.74');
+      await expect(amount(`From ${nursery}`)).toHaveText('$7.75');
+      await expect(amount('Subtotal')).toHaveText('$54.00');
+      await expect(amount('Total')).toHaveText('$74.74');
+    } finally {
+      await buyer.close();
+    }
+  });

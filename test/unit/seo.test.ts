@@ -5,6 +5,7 @@
  */
 import type { ProductDetail, Storefront } from '@domain/catalog/responses';
 import { describe as cut, marketplaceHead, productHead, storefrontHead } from '@domain/seo';
+import { DEFAULT_RATES, ratesInDollars } from '@domain/shipping';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fillTemplate } from '../../server/src/plugins/client';
@@ -27,6 +28,35 @@ const productLd = z.object({
     priceCurrency: z.literal('USD'),
     availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
     seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1), url: z.url() }),
+    shippingDetails: z.strictObject({
+      '@type': z.literal('OfferShippingDetails'),
+      shippingRate: z.strictObject({
+        '@type': z.literal('MonetaryAmount'),
+        value: z.string().regex(/^\d+\.\d{2}$/),
+        currency: z.literal('USD'),
+      }),
+      shippingDestination: z.strictObject({
+        '@type': z.literal('DefinedRegion'),
+        addressCountry: z.literal('US'),
+      }),
+      deliveryTime: z
+        .strictObject({
+          '@type': z.literal('ShippingDeliveryTime'),
+          handlingTime: z.strictObject({
+            '@type': z.literal('QuantitativeValue'),
+            minValue: z.int().nonnegative(),
+            maxValue: z.int().positive(),
+            unitCode: z.literal('DAY'),
+          }),
+          transitTime: z.strictObject({
+            '@type': z.literal('QuantitativeValue'),
+            minValue: z.int().positive(),
+            maxValue: z.int().positive(),
+            unitCode: z.literal('DAY'),
+          }),
+        })
+        .optional(),
+    }),
   }),
   aggregateRating: z
     .object({
@@ -116,11 +146,41 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
       takingOrders: true,
     },
     photos: [photo],
+    shipping: { first: 12.99, additional: 0, freeOver: null, handlingDays: 3, shipFromState: 'FL' },
     ...overrides,
   };
 }
 
 describe("a listing's structured data", () => {
+  it("says its nursery's shipping: the rate of what it ships as, handling and transit days to the US", () => {
+    const offer = (l: ProductDetail) => productLd.parse(productHead(l, ORIGIN).structuredData?.[0]).offers;
+    // From Florida: 1-2 days within the South Atlantic states, up to 3-5 to the Pacific.
+    expect(offer(listing()).shippingDetails).toEqual({
+      '@type': 'OfferShippingDetails',
+      shippingRate: { '@type': 'MonetaryAmount', value: '12.99', currency: 'USD' },
+      shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 3, unitCode: 'DAY' },
+        transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 5, unitCode: 'DAY' },
+      },
+    });
+    const shipping = listing().shipping;
+    // A price that alone reaches the free-shipping threshold ships free; below it, the rate.
+    expect(
+      offer(listing({ price: 60, shipping: { ...shipping, freeOver: 60 } })).shippingDetails.shippingRate
+        .value,
+    ).toBe('0.00');
+    expect(
+      offer(listing({ price: 59.99, shipping: { ...shipping, freeOver: 60 } })).shippingDetails.shippingRate
+        .value,
+    ).toBe('12.99');
+    // Without a ship-from state, no delivery time is claimed.
+    expect(
+      offer(listing({ shipping: { ...shipping, shipFromState: null } })).shippingDetails.deliveryTime,
+    ).toBeUndefined();
+  });
+
   it('has Product with its Offer, rating and photos as absolute URLs, and its breadcrumbs', () => {
     const head = productHead(listing(), ORIGIN);
     const [product, trail] = head.structuredData ?? [];
@@ -197,6 +257,7 @@ function storefront(overrides: Partial<Storefront> = {}): Storefront {
       blockedStates: [],
       shipDays: ['mon', 'tue', 'wed'],
       holiday: null,
+      rates: ratesInDollars(DEFAULT_RATES),
     },
     ...overrides,
   };
@@ -237,6 +298,7 @@ describe("a storefront's structured data", () => {
           blockedStates: [],
           shipDays: ['mon', 'tue', 'wed'],
           holiday: null,
+          rates: ratesInDollars(DEFAULT_RATES),
         },
       }),
       ORIGIN,

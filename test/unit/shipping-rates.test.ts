@@ -2,7 +2,10 @@ import {
   DEFAULT_RATES,
   RATE_MESSAGES,
   type RateKind,
+  ratesInCents,
   ratesInDollars,
+  ratesLines,
+  rateText,
   type ShippedLine,
   type ShippingRatesCents,
   shipmentShippingCents,
@@ -146,6 +149,11 @@ describe('the rates a nursery sends', () => {
     ['an exponent', { seeds: { first: '1e2', additional: 0 } }, 'Seeds: first item'],
     ['letters', { unrootedCutting: { first: 'free', additional: 0 } }, 'Unrooted cuttings: first item'],
     ['a sign', { unrootedCutting: { first: '+5', additional: 0 } }, 'Unrooted cuttings: first item'],
+    ['a negative text', { unrootedCutting: { first: '-5', additional: 0 } }, 'Unrooted cuttings: first item'],
+    // Plain decimal only, as every amount a form takes (domain/numbers.ts).
+    ['a bare point', { seeds: { first: '.5', additional: 0 } }, 'Seeds: first item'],
+    ['a trailing point', { seeds: { first: '12.', additional: 0 } }, 'Seeds: first item'],
+    ['a hex number', { seeds: { first: '0x10', additional: 0 } }, 'Seeds: first item'],
     ['not a number', { seeds: { first: Number.NaN, additional: 0 } }, 'Seeds: first item'],
     ['infinity', { seeds: { first: Number.POSITIVE_INFINITY, additional: 0 } }, 'Seeds: first item'],
     ['a boolean', { seeds: { first: true, additional: 0 } }, 'Seeds: first item'],
@@ -168,5 +176,40 @@ describe('the rates a nursery sends', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(RATE_MESSAGES.rates);
     }
+  });
+});
+
+describe('rates in words', () => {
+  it('says each kind as a buyer reads it, one line when every kind costs the same', () => {
+    expect(rateText({ first: 6.5, additional: 1.25 })).toBe('$6.50 for the first, $1.25 for each more');
+    expect(rateText({ first: 12.99, additional: 0 })).toBe('$12.99 a shipment, however many');
+    expect(rateText({ first: 0, additional: 0 })).toBe('Free');
+    expect(ratesLines(ratesInDollars(DEFAULT_RATES))).toEqual(['$12.99 a shipment, however many']);
+    expect(
+      ratesLines({
+        seeds: { first: 3, additional: 0.5 },
+        unrootedCutting: { first: 6.5, additional: 1.25 },
+        bareRoot: { first: 0, additional: 0 },
+        potted: { first: 24.99, additional: 12 },
+        freeOver: 50,
+      }),
+    ).toEqual([
+      'Seeds: $3.00 for the first, $0.50 for each more',
+      'Unrooted cuttings: $6.50 for the first, $1.25 for each more',
+      'Bare-root plants: Free',
+      'Potted plants: $24.99 for the first, $12.00 for each more',
+      'Free shipping on $50.00 or more of its plants',
+    ]);
+  });
+
+  it('reads the API’s dollars back into the cents they were saved as', () => {
+    const rates = shippingRatesSchema.parse({
+      seeds: { first: '0.07', additional: '0.29' },
+      unrootedCutting: { first: 1.1, additional: 2.2 },
+      bareRoot: { first: 999.99, additional: 0.01 },
+      potted: { first: 19.9, additional: 0 },
+      freeOver: 100_000,
+    });
+    expect(ratesInCents(ratesInDollars(rates))).toEqual(rates);
   });
 });

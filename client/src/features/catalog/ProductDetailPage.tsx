@@ -4,12 +4,14 @@ import { FORM_FILTER_LABELS, FORM_LABELS, POLLINATION_LABELS } from '@domain/con
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
+import { freeOverText, rateText } from '@domain/shipping/rates';
 import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { SellerLink } from '@/components/SellerLink';
 import { RatingSummary } from '@/components/StarRating';
+import { TextSeparator } from '@/components/TextSeparator';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
@@ -156,7 +158,10 @@ function ProductDetail({ product }: { product: ProductDetailData }) {
             <RatingSummary rating={product.rating} />
           )}
 
-          <p className="text-3xl font-semibold tabular-nums">{formatUSD(product.price)}</p>
+          <div>
+            <p className="text-3xl font-semibold tabular-nums">{formatUSD(product.price)}</p>
+            <ShippingRateLine product={product} />
+          </div>
 
           <StockLine product={product} />
 
@@ -402,5 +407,24 @@ function SellerBox({ seller }: { seller: Product['seller'] }) {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * What shipping it costs from its nursery (docs/product.md#shipping-rates): the rate of what it ships as, and the
+ * nursery's free-shipping threshold. The cart adds each nursery's shipment up.
+ */
+function ShippingRateLine({ product }: { product: ProductDetailData }) {
+  const { first, additional, freeOver } = product.shipping;
+  return (
+    <p className="mt-1 text-sm text-muted-foreground">
+      Shipping: {rateText({ first, additional })}
+      {freeOver !== null && (
+        <>
+          <TextSeparator />
+          {freeOverText(freeOver)}
+        </>
+      )}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Storefront } from '@domain/catalog/responses';
 import { storefrontHead } from '@domain/seo';
 import { holidayNotice, shipDaysText } from '@domain/shipping/arrival';
+import { ratesLines } from '@domain/shipping/rates';
 import { stateName } from '@domain/shipping/states';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CalendarDays, MapPin, Store, Truck } from 'lucide-react';
@@ -137,7 +138,7 @@ function listingsLabel(n: number): string {
 
 /** Where its plants ship from, how soon, where they do not go, and what licence and certificates it holds. */
 function ShippingPolicy({ store }: { store: Storefront }) {
-  const { shipFromState, handlingDays, blockedStates, shipDays, holiday } = store.shipping;
+  const { shipFromState, handlingDays, blockedStates, shipDays, holiday, rates } = store.shipping;
   return (
     <section aria-labelledby="policy-heading" className="h-fit rounded-lg border bg-card p-5">
       <h2 id="policy-heading" className="flex items-center gap-2 font-sans text-base font-semibold">
@@ -160,6 +161,14 @@ function ShippingPolicy({ store }: { store: Storefront }) {
           <dd className="font-medium">
             Ships within {handlingDays} {handlingDays === 1 ? 'day' : 'days'} of an order
           </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Shipping rates</dt>
+          {ratesLines(rates).map((line) => (
+            <dd key={line} className="mt-0.5 font-medium">
+              {line}
+            </dd>
+          ))}
         </div>
         <div>
           <dt className="text-muted-foreground">Ship days</dt>

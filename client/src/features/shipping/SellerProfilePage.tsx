@@ -15,6 +15,7 @@ import { useSaveSellerProfile, useSellerProfile } from './api';
 import { ProfileBlockedStatesSection } from './components/ProfileBlockedStatesSection';
 import { ProfileCertificatesSection } from './components/ProfileCertificatesSection';
 import { ProfilePaymentInstructionsField } from './components/ProfilePaymentInstructionsField';
+import { ProfileRatesSection } from './components/ProfileRatesSection';
 import { ProfileShipDaysSection } from './components/ProfileShipDaysSection';
 import { ProfileShipFromSection } from './components/ProfileShipFromSection';
 import { ProfileShipperSection } from './components/ProfileShipperSection';
@@ -87,6 +88,7 @@ function ProfileForm({ profile }: { profile: SellerProfile }) {
       <ProfileStorefrontSection form={form} idPrefix={id} username={user?.username} />
       <ProfileShipFromSection form={form} idPrefix={id} />
       <ProfileShipDaysSection form={form} idPrefix={id} />
+      <ProfileRatesSection form={form} idPrefix={id} />
       <PaymentsSection headingId={`${id}-paid`}>
         <ProfilePaymentInstructionsField form={form} idPrefix={id} />
       </PaymentsSection>

@@ -1,4 +1,5 @@
 import type { AddressFields } from '@domain/shipping/addresses';
+import { ratesInDollars } from '@domain/shipping/rates';
 import type {
   Address,
   HardinessZonePlace,
@@ -129,8 +130,12 @@ export function useSaveSellerProfile() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (profile: SellerProfileFields) =>
-      apiRequest<SellerProfile>('PUT', '/api/seller/profile', profile),
+    // The rates as the API takes them, in dollars (the form's schema reads them into cents).
+    mutationFn: ({ shippingRates, ...profile }: SellerProfileFields) =>
+      apiRequest<SellerProfile>('PUT', '/api/seller/profile', {
+        ...profile,
+        ...(shippingRates ? { shippingRates: ratesInDollars(shippingRates) } : {}),
+      }),
     onSuccess: (profile) => {
       queryClient.setQueryData(shippingQueries.sellerProfile(user?.id ?? 0).queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: [...shippingQueries.all, 'check'] });

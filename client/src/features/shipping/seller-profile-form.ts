@@ -1,3 +1,4 @@
+import { RATE_KIND_KEYS, type RateKind } from '@domain/shipping/rates';
 import type { SellerProfile } from '@domain/shipping/responses';
 import { type SellerProfileFields, sellerProfileSchema } from '@domain/shipping/seller-profile';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
@@ -22,7 +23,12 @@ export interface SellerProfileFormValues {
   shipDays: string[];
   /** Its holiday pause: the last day away ('' for none) and whether orders are taken meanwhile. */
   holiday: { until: string; takeOrders: boolean };
+  /** Its shipping rates in dollars, as typed; `freeOver` blank: never free. */
+  shippingRates: Record<RateKind, { first: string; additional: string }> & { freeOver: string };
 }
+
+/** Dollars as a rate's field shows them: "12.99", "0.00". */
+const dollarsText = (n: number) => n.toFixed(2);
 
 /** The shipping profile form, as its sections (components/Profile…Section.tsx) receive it. */
 export type SellerProfileForm = UseFormReturn<SellerProfileFormValues, unknown, SellerProfileFields>;
@@ -50,6 +56,18 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
     paymentInstructions: profile.paymentInstructions ?? '',
     shipDays: [...profile.shipDays],
     holiday: { until: profile.holiday?.until ?? '', takeOrders: profile.holiday?.takeOrders ?? true },
+    shippingRates: {
+      ...(Object.fromEntries(
+        RATE_KIND_KEYS.map((k) => [
+          k,
+          {
+            first: dollarsText(profile.shippingRates[k].first),
+            additional: dollarsText(profile.shippingRates[k].additional),
+          },
+        ]),
+      ) as Record<RateKind, { first: string; additional: string }>),
+      freeOver: profile.shippingRates.freeOver === null ? '' : dollarsText(profile.shippingRates.freeOver),
+    },
   };
 }
 

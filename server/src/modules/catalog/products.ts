@@ -1,6 +1,8 @@
 import type { Product, ProductDetail } from '@domain/catalog/responses';
+import type { ShipsAs } from '@domain/constants';
 import { fromCents } from '@domain/money';
 import type { PaymentProviderId } from '@domain/payments';
+import { rateKindOf, type ShippingRatesCents } from '@domain/shipping';
 import { and, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -8,6 +10,7 @@ import { productPhotos, products, users } from '../../db/schema';
 import { NotFound } from '../../errors';
 import { sellerCanBePaid } from '../payments';
 import { coverOf, photoColumns, photoView } from '../photos';
+import { shippingRatesJson } from '../shipping';
 
 /**
  * Every product column the API shows (not the search text), with the seller, and whether the seller can take a
@@ -115,9 +118,10 @@ export function toProduct(r: ProductRow): Product {
 
 /** Reads of single listings and short lists of them: a product page, a seller's listings, related listings. */
 export class ProductReads {
-  /** The detail query, built once (the hottest single-row read), and its photos'. */
+  /** The detail query, built once (the hottest single-row read), its photos' and its nursery's shipping's. */
   private readonly productById;
   private readonly photosOf;
+  private readonly shippingOf;
 
   constructor(
     private readonly db: Db,
@@ -133,6 +137,17 @@ export class ProductReads {
       .where(eq(productPhotos.productId, sql.placeholder('id')))
       .orderBy(productPhotos.position, productPhotos.id)
       .prepare('product_photos_by_product');
+    this.shippingOf = db
+      .select({
+        shipsAs: products.shipsAs,
+        rates: sql<ShippingRatesCents>`${shippingRatesJson(sql`${users}`)}`,
+        handlingDays: users.handlingDays,
+        shipFromState: users.shipFromState,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(eq(products.id, sql.placeholder('id')))
+      .prepare('product_shipping_by_product');
   }
 
   /** A visible listing; NotFound when it does not exist or was archived. */
@@ -144,8 +159,24 @@ export class ProductReads {
 
   /** A visible listing with all its photos (its page). */
   async detail(id: number): Promise<ProductDetail> {
-    const [product, photos] = await Promise.all([this.get(id), this.photosOf.execute({ id })]);
-    return { ...product, photos: photos.map(photoView) };
+    const [product, photos, [shipping]] = await Promise.all([
+      this.get(id),
+      this.photosOf.execute({ id }),
+      this.shippingOf.execute({ id }),
+    ]);
+    if (!shipping) throw new NotFound('Product not found');
+    const rate = shipping.rates.kinds[rateKindOf(shipping.shipsAs as ShipsAs)];
+    return {
+      ...product,
+      photos: photos.map(photoView),
+      shipping: {
+        first: fromCents(rate.firstCents),
+        additional: fromCents(rate.additionalCents),
+        freeOver: shipping.rates.freeOverCents === null ? null : fromCents(shipping.rates.freeOverCents),
+        handlingDays: shipping.handlingDays,
+        shipFromState: shipping.shipFromState as ProductDetail['shipping']['shipFromState'],
+      },
+    };
   }
 
   /** A seller's visible listings, newest first (the seller's own list; archived listings left out). */

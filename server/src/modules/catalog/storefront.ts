@@ -3,7 +3,9 @@ import {
   CERTIFICATE_LABELS,
   type CertificateKind,
   type IsoDate,
+  ratesInDollars,
   type ShipDay,
+  type ShippingRatesCents,
   shippingToday,
 } from '@domain/shipping';
 import { sql } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { shopName } from '../../db/names';
 import type { RowOf } from '../../db/rows';
 import type { users } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { shippingRatesJson } from '../shipping';
 import { ratingOf } from './products';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
@@ -83,6 +86,7 @@ export class Storefronts {
         ratingSum: number;
         listings: number;
         certificates: Array<{ kind: CertificateKind; expiresOn: IsoDate }> | null;
+        rates: ShippingRatesCents;
       }
     >(
       this.db,
@@ -94,6 +98,7 @@ export class Storefronts {
                  -- A pause whose last day has passed is over: none is shown.
                  case when u.holiday_until >= ${this.today()}::date then u.holiday_until::text end as "holidayUntil",
                  u.holiday_takes_orders as "holidayTakesOrders", u.created_at as "createdAt",
+                 ${shippingRatesJson(sql`u`)} as rates,
                  coalesce(r.count, 0)::int as "ratingCount", coalesce(r.sum, 0)::int as "ratingSum",
                  coalesce(r.listings, 0)::int as listings,
                  (select json_agg(json_build_object('kind', c.kind, 'expiresOn', c.expires_on) order by c.kind)
@@ -130,6 +135,7 @@ export class Storefronts {
         shipDays: row.shipDays as ShipDay[],
         holiday:
           row.holidayUntil === null ? null : { until: row.holidayUntil, takeOrders: row.holidayTakesOrders },
+        rates: ratesInDollars(row.rates),
       },
     };
   }
