@@ -53,6 +53,8 @@ export const FORM_FILTER_LABELS: Record<ProductForm, string> = {
 
 /** How a listing travels (docs/product.md#shipping): what the per-state plant shipping rules look at. */
 export const SHIPS_AS = ['unrooted-cutting', 'bare-root', 'potted', 'seeds'] as const;
+/** The longest a listing's length (a cutting's length, a rooted plant's height) may be, in inches. */
+export const LENGTH_INCHES_MAX = 120;
 export type ShipsAs = (typeof SHIPS_AS)[number];
 export const SHIPS_AS_LABELS: Record<ShipsAs, string> = {
   'unrooted-cutting': 'Unrooted cutting',

@@ -120,7 +120,8 @@ export function productHead(product: ProductDetail, origin: string): PageHead {
             name: seller,
             url: absolute(origin, storefrontPath(product.seller.username)),
           },
-          shippingDetails: shippingDetails(product),
+          // A plant that ships by freight has no online shipping to say.
+          ...(product.freight ? {} : { shippingDetails: shippingDetails(product) }),
         },
         ...aggregateRating(product.rating),
       },

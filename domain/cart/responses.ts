@@ -17,6 +17,11 @@ export const cartProductSchema = z.object({
   inStock: z.boolean(),
   quantity: z.int().nonnegative().describe('Units available: the most this line may hold'),
   shipsAs: z.enum(SHIPS_AS).describe("What it ships as: the kind of its nursery's rate it pays"),
+  freight: z
+    .boolean()
+    .describe(
+      'Whether it ships by freight now (its nursery set a freight height below it since it was added): checkout refuses it',
+    ),
   seller: z
     .object({ id: id(), name: z.string(), shippingRates: shippingRatesResponse() })
     .describe(

@@ -93,6 +93,11 @@ export const productSchema = z
           'card marks it for a buyer there when the "Ships to" filter is off',
       ),
     rating: ratingSchema.describe('Real ratings from reviews'),
+    freight: z
+      .boolean()
+      .describe(
+        'Whether it ships by freight: a potted plant taller than its nursery\'s freight height. Listed, bought by contacting the nursery: its card and page say "Freight: contact the nursery", and the cart refuses it',
+      ),
     seller: sellerRefSchema.extend({
       location: z.string().nullable(),
       takingOrders: z

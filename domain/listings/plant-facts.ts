@@ -7,13 +7,14 @@ import {
   CUTTING_SIZE_LABELS,
   type CuttingSize,
   DEFAULT_SHIPS_AS,
+  LENGTH_INCHES_MAX,
   type ProductForm,
   SHIPS_AS,
   type ShipsAs,
 } from '../constants';
 import { controlCharactersMessage } from '../text';
 
-export const LENGTH_INCHES_MAX = 120;
+export { LENGTH_INCHES_MAX };
 export const SEGMENTS_MAX = 50;
 export const ROOTSTOCK_MAX = 60;
 

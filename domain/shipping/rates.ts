@@ -262,6 +262,28 @@ export function shippingRatesResponse(): z.ZodType<ShippingRatesDollars> {
   return ratesResponse;
 }
 
+/**
+ * Whether a listing ships by freight under its nursery's `freightOverInches`: a potted plant taller than it (its
+ * lengthInches, a rooted plant's height). Such a listing is listed, but bought by contacting the nursery, never online.
+ */
+export function isFreight(
+  listing: { shipsAs: ShipsAs; lengthInches: number | null },
+  freightOverInches: number | null,
+): boolean {
+  return (
+    listing.shipsAs === 'potted' &&
+    freightOverInches !== null &&
+    listing.lengthInches !== null &&
+    listing.lengthInches > freightOverInches
+  );
+}
+
+/** What a listing that ships by freight says where it would be bought. */
+export const FREIGHT_TEXT = 'Freight: contact the nursery';
+/** The 409 of adding such a listing to a cart, or checking it out. */
+export const freightRefusal = (title: string) =>
+  `${title} ships by freight: contact the nursery to buy it, it can't be bought online`;
+
 /** One kind's rate in words: "$6.50 for the first, $1.25 for each more", "$12.99 a shipment, however many", "Free". */
 export function rateText({ first, additional }: { first: number; additional: number }): string {
   if (first === 0 && additional === 0) return 'Free';

@@ -124,6 +124,13 @@ export const sellerProfileResponseSchema = z
       .nullable()
       .describe('How buyers pay the nursery directly (Zelle, Venmo, a cheque address); null until it says'),
     shippingRates: shippingRatesResponse(),
+    freightOverInches: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe(
+        'Potted plants taller than this many inches ship by freight: listed, bought by contacting the nursery; null: none',
+      ),
     shipDays: z
       .array(z.enum(SHIP_DAYS))
       .min(1)

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES as ACCOUNT_MESSAGES, editableBusinessNameSchema } from '../accounts';
-import { BIO_MAX, LOCATION_MAX } from '../constants';
+import { BIO_MAX, LENGTH_INCHES_MAX, LOCATION_MAX } from '../constants';
 import { paymentInstructionsSchema } from '../payments';
 import { controlCharactersMessage } from '../text';
 import { editableText, optionalText, requiredText } from '../text-fields';
@@ -47,6 +47,7 @@ export const SELLER_PROFILE_MESSAGES = {
   holidayUntil: 'Enter the last day of the holiday as YYYY-MM-DD',
   holidayTakeOrders: 'Say whether orders are taken during the holiday (true or false)',
   holidayFar: 'A holiday can end at most a year from today',
+  freightOverInches: `Freight height must be a whole number of inches from 1 to ${LENGTH_INCHES_MAX}, or empty for none`,
 } as const;
 
 /** A holiday whose last day has passed (on its until field). */
@@ -199,6 +200,20 @@ export const sellerProfileSchema = z.object({
     .optional(),
   /** What a shipment costs the buyer, per kind of plant (./rates.ts); left out: kept as they are. */
   shippingRates: shippingRatesSchema.optional(),
+  /** Potted plants taller than this many inches ship by freight (./rates.ts, isFreight); null or blank: none; left out: kept. */
+  freightOverInches: z
+    .union([z.number(), z.string(), z.null()], { error: SELLER_PROFILE_MESSAGES.freightOverInches })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : /^\d{1,3}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isInteger(n) || n < 1 || n > LENGTH_INCHES_MAX) {
+        ctx.addIssue({ code: 'custom', message: SELLER_PROFILE_MESSAGES.freightOverInches });
+        return z.NEVER;
+      }
+      return n;
+    }),
   /** How buyers pay the nursery directly (docs/decisions/0021-payments.md); left out, blank: none. */
   paymentInstructions: paymentInstructionsSchema,
   certificates: z

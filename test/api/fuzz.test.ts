@@ -1102,6 +1102,10 @@ const sellerProfileFields = {
     ),
     { nil: undefined },
   ),
+  freightOverInches: fc.option(
+    mostly<unknown>(pick<unknown>([48, '60', null, '']), pick<unknown>([0, 121, '4.5', 'tall', '$&'])),
+    { nil: undefined },
+  ),
 };
 const addressPath = pathId(() => pools.addresses).map((id) => `/api/addresses/${id}`);
 
@@ -1207,6 +1211,8 @@ const CASES: Partial<Record<string, Case>> = {
         }),
         { maxLength: 3 },
       ),
+      // The shipping shown: right for a new nursery's one shipment, or anything.
+      shipping: fc.option(pick<unknown>([12.99, 25.98, 0, -1, '12.99', 1e12]), { nil: undefined }),
     },
   },
   'GET /api/orders/:id': { path: pathId(() => pools.orders).map((id) => `/api/orders/${id}`) },

@@ -76,6 +76,7 @@ describe('a seller’s shipping profile', () => {
       handlingDays: 3,
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      freightOverInches: null,
       shipDays: ['mon', 'tue', 'wed'],
       holiday: null,
     });
@@ -116,6 +117,7 @@ describe('a seller’s shipping profile', () => {
       ],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      freightOverInches: null,
       shipDays: ['mon', 'tue', 'wed'],
       holiday: null,
     };
@@ -144,6 +146,7 @@ describe('a seller’s shipping profile', () => {
       certificates: [{ kind: 'tx-phytosanitary', number: 'TX-1', expiresOn: shippingDay(30) }],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      freightOverInches: null,
       shipDays: ['mon', 'tue', 'wed'],
       holiday: null,
     });
@@ -303,6 +306,7 @@ describe('a seller’s shipping profile', () => {
       certificates: [...body.certificates],
       paymentInstructions: null,
       shippingRates: NEW_RATES,
+      freightOverInches: null,
       shipDays: ['mon', 'tue', 'wed'],
       holiday: null,
     });

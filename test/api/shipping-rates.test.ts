@@ -194,3 +194,84 @@ describe("each nursery's shipping rates", () => {
     }
   });
 });
+
+describe('freight', () => {
+  /** A nursery whose potted plants over 48 inches ship by freight, with a 60-inch and a 36-inch potted plant. */
+  async function freightNursery() {
+    const seller = await signUpNursery(t, {
+      profile: { businessName: `Tall Farm ${Date.now()}`, freightOverInches: 48 },
+    });
+    const potted = (lengthInches: number) =>
+      createListing(seller.client, {
+        form: 'mature',
+        cuttingSize: undefined,
+        shipsAs: 'potted',
+        lengthInches,
+        price: 219.99,
+        quantity: 3,
+      });
+    return { seller, tall: await potted(60), short: await potted(36) };
+  }
+
+  it('lists a potted plant over the nursery’s height as freight, which the cart refuses', async () => {
+    const { tall, short } = await freightNursery();
+    expect([tall.freight, short.freight]).toEqual([true, false]);
+    const buyer = await signUpBuyer(t);
+    const refused = await buyer.client.post<{ message: string }>('/api/cart', { productId: tall.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `${tall.title} ships by freight: contact the nursery to buy it, it can't be bought online`,
+    );
+    expect((await buyer.client.get<CartLine[]>('/api/cart')).body).toHaveLength(0);
+    expect((await buyer.client.post('/api/cart', { productId: short.id })).status).toBe(201);
+  });
+
+  it('refuses at checkout a line that became freight after it was added, naming it, and writes nothing', async () => {
+    const { seller, short } = await freightNursery();
+    const buyer = await signUpBuyer(t);
+    await addToCart(buyer.client, [{ listing: short, quantity: 1 }]);
+    // The nursery lowers its freight height under the plant's 36 inches.
+    const lowered = await seller.client.put('/api/seller/profile', {
+      shipFromState: 'FL',
+      paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+      freightOverInches: 30,
+    });
+    expect(lowered.status).toBe(200);
+    const [line] = (await buyer.client.get<CartLine[]>('/api/cart')).body;
+    expect(line?.product?.freight).toBe(true);
+    const refused = await buyer.client.post<{ message: string; errors: Record<string, string> }>(
+      '/api/orders',
+      {},
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual({
+      [String(short.id)]:
+        `${short.title} ships by freight: contact the nursery to buy it, it can't be bought online`,
+    });
+    expect((await buyer.client.get<Order[]>('/api/orders')).body).toHaveLength(0);
+  });
+
+  it('takes a height of 1 to 120 inches, or none, and refuses anything else on its field', async () => {
+    const seller = await signUpNursery(t);
+    const put = (freightOverInches: unknown) =>
+      seller.client.put<{ freightOverInches: number | null; errors?: Record<string, string> }>(
+        '/api/seller/profile',
+        { shipFromState: 'FL', paymentInstructions: TEST_PAYMENT_INSTRUCTIONS, freightOverInches },
+      );
+    expect((await put('60')).body.freightOverInches).toBe(60);
+    // Left out: kept.
+    const kept = await seller.client.put<{ freightOverInches: number | null }>('/api/seller/profile', {
+      shipFromState: 'FL',
+      paymentInstructions: TEST_PAYMENT_INSTRUCTIONS,
+    });
+    expect(kept.body.freightOverInches).toBe(60);
+    for (const none of [null, '', '  ']) expect((await put(none)).body.freightOverInches).toBeNull();
+    for (const bad of [0, 121, '4.5', 'tall', -3, '1e2', true]) {
+      const res = await put(bad);
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body.errors?.freightOverInches).toBe(
+        'Freight height must be a whole number of inches from 1 to 120, or empty for none',
+      );
+    }
+  });
+});

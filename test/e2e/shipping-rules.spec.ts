@@ -360,8 +360,17 @@ for (const width of [390, 1280])
     await cuttings.getByLabel('First item').fill('6.50');
     await cuttings.getByLabel('Each additional').fill('1.25');
     await rates.getByLabel('Free shipping over (optional)').fill('100');
+    await rates.getByLabel('Freight for potted plants taller than, in inches (optional)').fill('48');
     await page.getByRole('button', { name: 'Save shipping profile' }).click();
     await expect(toast(page, 'Shipping profile saved')).toBeVisible();
+    const tall = await listByApi(page.request, appOrigin(), {
+      title: `Tall plant ${nursery.slice(-6)}`,
+      form: 'mature',
+      shipsAs: 'potted',
+      image: 'physical-graffiti-mature.svg',
+      price: 219.99,
+      lengthInches: 60,
+    });
     const cutting = await listByApi(page.request, appOrigin(), {
       title: `Rated cutting ${nursery.slice(-6)}`,
       form: 'cutting',
@@ -375,7 +384,9 @@ for (const width of [390, 1280])
     await expect(
       policy.getByText('Unrooted cuttings: $6.50 for the first, $1.25 for each more', { exact: true }),
     ).toBeVisible();
-    await expect(policy.getByText('Potted plants: $12.99 a shipment, however many', { exact: true })).toBeVisible();
+    await expect(
+      policy.getByText('Potted plants: $12.99 a shipment, however many', { exact: true }),
+    ).toBeVisible();
     await expect(
       policy.getByText('Free shipping on $100.00 or more of its plants', { exact: true }),
     ).toBeVisible();
@@ -385,6 +396,12 @@ for (const width of [390, 1280])
     const buyer = await browser.newPage({ viewport: { width, height: 900 } });
     try {
       await signUpByApi(buyer, uniqueName('buyer'));
+      // Too tall for a parcel: listed, bought by contacting the nursery.
+      await buyer.goto(`/product/${tall}`);
+      await expect(buyer.getByRole('button', { name: 'Freight: contact the nursery' })).toBeDisabled();
+      await expect(
+        buyer.getByText('This plant is too tall to ship as a parcel', { exact: false }),
+      ).toBeVisible();
       await buyer.goto(`/product/${cutting}`);
       await expect(
         buyer.getByText('Shipping: $6.50 for the first, $1.25 for each more', { exact: false }),
@@ -402,7 +419,10 @@ for (const width of [390, 1280])
       await buyer.goto('/cart');
       const summary = buyer.getByRole('region', { name: 'Order Summary' });
       const amount = (label: string) =>
-        summary.locator('dl > div').filter({ has: buyer.getByText(label, { exact: true }) }).locator('dd');
+        summary
+          .locator('dl > div')
+          .filter({ has: buyer.getByText(label, { exact: true }) })
+          .locator('dd');
       // $6.50 + $1.25 for the cuttings, $12.99 for the other nursery's plant.
       await expect(amount('Shipping')).toHaveText('$20.74');
       await expect(amount(`From ${nursery}`)).toHaveText('$7.75');

@@ -174,6 +174,7 @@ export async function listByApi(
     variety?: string;
     price?: number;
     quantity?: number;
+    lengthInches?: number;
   },
 ): Promise<number> {
   const created = await request.post('/api/products', {
@@ -187,6 +188,7 @@ export async function listByApi(
       price: listing.price ?? 24,
       quantity: listing.quantity ?? 10,
       imageUrl: `/images/products/${listing.image}`,
+      ...(listing.lengthInches === undefined ? {} : { lengthInches: listing.lengthInches }),
     },
   });
   expect(created.status(), await created.text()).toBe(201);

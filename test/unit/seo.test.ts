@@ -28,35 +28,37 @@ const productLd = z.object({
     priceCurrency: z.literal('USD'),
     availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
     seller: z.object({ '@type': z.literal('Organization'), name: z.string().min(1), url: z.url() }),
-    shippingDetails: z.strictObject({
-      '@type': z.literal('OfferShippingDetails'),
-      shippingRate: z.strictObject({
-        '@type': z.literal('MonetaryAmount'),
-        value: z.string().regex(/^\d+\.\d{2}$/),
-        currency: z.literal('USD'),
-      }),
-      shippingDestination: z.strictObject({
-        '@type': z.literal('DefinedRegion'),
-        addressCountry: z.literal('US'),
-      }),
-      deliveryTime: z
-        .strictObject({
-          '@type': z.literal('ShippingDeliveryTime'),
-          handlingTime: z.strictObject({
-            '@type': z.literal('QuantitativeValue'),
-            minValue: z.int().nonnegative(),
-            maxValue: z.int().positive(),
-            unitCode: z.literal('DAY'),
-          }),
-          transitTime: z.strictObject({
-            '@type': z.literal('QuantitativeValue'),
-            minValue: z.int().positive(),
-            maxValue: z.int().positive(),
-            unitCode: z.literal('DAY'),
-          }),
-        })
-        .optional(),
-    }),
+    shippingDetails: z
+      .strictObject({
+        '@type': z.literal('OfferShippingDetails'),
+        shippingRate: z.strictObject({
+          '@type': z.literal('MonetaryAmount'),
+          value: z.string().regex(/^\d+\.\d{2}$/),
+          currency: z.literal('USD'),
+        }),
+        shippingDestination: z.strictObject({
+          '@type': z.literal('DefinedRegion'),
+          addressCountry: z.literal('US'),
+        }),
+        deliveryTime: z
+          .strictObject({
+            '@type': z.literal('ShippingDeliveryTime'),
+            handlingTime: z.strictObject({
+              '@type': z.literal('QuantitativeValue'),
+              minValue: z.int().nonnegative(),
+              maxValue: z.int().positive(),
+              unitCode: z.literal('DAY'),
+            }),
+            transitTime: z.strictObject({
+              '@type': z.literal('QuantitativeValue'),
+              minValue: z.int().positive(),
+              maxValue: z.int().positive(),
+              unitCode: z.literal('DAY'),
+            }),
+          })
+          .optional(),
+      })
+      .optional(),
   }),
   aggregateRating: z
     .object({
@@ -138,6 +140,7 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
     unitsSold: 3,
     blockedTo: [],
     rating: { average: 4.5, count: 2 },
+    freight: false,
     seller: {
       id: 7,
       username: 'sunshine_pitaya',
@@ -168,16 +171,20 @@ describe("a listing's structured data", () => {
     const shipping = listing().shipping;
     // A price that alone reaches the free-shipping threshold ships free; below it, the rate.
     expect(
-      offer(listing({ price: 60, shipping: { ...shipping, freeOver: 60 } })).shippingDetails.shippingRate
+      offer(listing({ price: 60, shipping: { ...shipping, freeOver: 60 } })).shippingDetails?.shippingRate
         .value,
     ).toBe('0.00');
     expect(
-      offer(listing({ price: 59.99, shipping: { ...shipping, freeOver: 60 } })).shippingDetails.shippingRate
+      offer(listing({ price: 59.99, shipping: { ...shipping, freeOver: 60 } })).shippingDetails?.shippingRate
         .value,
     ).toBe('12.99');
+    // By freight, no online shipping is claimed.
+    expect(
+      productLd.parse(productHead(listing({ freight: true }), ORIGIN).structuredData?.[0]).offers,
+    ).not.toHaveProperty('shippingDetails');
     // Without a ship-from state, no delivery time is claimed.
     expect(
-      offer(listing({ shipping: { ...shipping, shipFromState: null } })).shippingDetails.deliveryTime,
+      offer(listing({ shipping: { ...shipping, shipFromState: null } })).shippingDetails?.deliveryTime,
     ).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_RATES,
+  isFreight,
   RATE_MESSAGES,
   type RateKind,
   ratesInCents,
@@ -211,5 +212,19 @@ describe('rates in words', () => {
       freeOver: 100_000,
     });
     expect(ratesInCents(ratesInDollars(rates))).toEqual(rates);
+  });
+});
+
+describe('freight', () => {
+  it.each([
+    ['a potted plant taller than the height', 'potted', 60, 48, true],
+    ['a potted plant of the height itself', 'potted', 48, 48, false],
+    ['a potted plant shorter', 'potted', 36, 48, false],
+    ['a potted plant without a height', 'potted', null, 48, false],
+    ['a potted plant of a nursery without freight', 'potted', 90, null, false],
+    ['a long cutting', 'unrooted-cutting', 60, 48, false],
+    ['a tall bare-root plant', 'bare-root', 60, 48, false],
+  ] as const)('%s: %s', (_name, shipsAs, lengthInches, freightOverInches, freight) => {
+    expect(isFreight({ shipsAs, lengthInches }, freightOverInches)).toBe(freight);
   });
 });

@@ -107,6 +107,11 @@ export const users = pgTable(
     shipPottedAdditionalCents: integer('ship_potted_additional_cents').notNull().default(0),
     freeShippingOverCents: integer('free_shipping_over_cents'),
     /**
+     * Potted plants taller than this many inches (a listing's lengthInches) ship by freight: listed, bought by
+     * contacting the nursery, never online (domain/shipping/rates.ts, isFreight). Null: none.
+     */
+    freightOverInches: integer('freight_over_inches'),
+    /**
      * The days of the week a nursery ships (domain/shipping/arrival.ts: Monday to Wednesday until it says), and its
      * holiday pause: the last day away (null: none) and whether orders are taken meanwhile.
      */
@@ -142,6 +147,10 @@ export const users = pgTable(
     check(
       'users_ship_days_valid',
       sql`${t.shipDays} <@ ${textArray(SHIP_DAYS)} and cardinality(${t.shipDays}) between 1 and 7`,
+    ),
+    check(
+      'users_freight_over_inches_range',
+      sql`${t.freightOverInches} is null or ${t.freightOverInches} between 1 and ${sql.raw(String(LENGTH_INCHES_MAX))}`,
     ),
     check(
       'users_free_shipping_over_range',

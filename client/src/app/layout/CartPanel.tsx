@@ -16,6 +16,7 @@ import {
   CartTotals,
   CheckoutButton,
   EmptyCart,
+  freightNoticeOf,
   PromoCodeForm,
   paymentNoticeOf,
   useCheckoutCart,
@@ -100,6 +101,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
               pricesChanged={pricesChanged}
               shippingNotice={shippingProblems.notice}
               paymentNotice={paymentNoticeOf(lines)}
+              freightNotice={freightNoticeOf(lines)}
               isPending={isPending}
               onCheckout={checkout}
             />

@@ -12,7 +12,7 @@ import { useCheckoutCart } from './checkout-cart';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 import { CartTotals } from './components/CartTotals';
-import { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
+import { CheckoutButton, freightNoticeOf, paymentNoticeOf } from './components/CheckoutButton';
 
 /**
  * /cart — signed-in users only (the router wraps it in RequireAuth). The lines with quantity controls and
@@ -103,6 +103,7 @@ export function CartPage() {
               pricesChanged={pricesChanged}
               shippingNotice={shippingProblems.notice}
               paymentNotice={paymentNoticeOf(lines)}
+              freightNotice={freightNoticeOf(lines)}
               isPending={isPending}
               onCheckout={checkout}
             />

@@ -14,5 +14,5 @@ export { AddToCartButton, NOT_TAKING_ORDERS } from './components/AddToCartButton
 export { CartLineItem } from './components/CartLineItem';
 export { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 export { CartTotals } from './components/CartTotals';
-export { CheckoutButton, paymentNoticeOf } from './components/CheckoutButton';
+export { CheckoutButton, freightNoticeOf, paymentNoticeOf } from './components/CheckoutButton';
 export { PromoCodeForm } from './components/PromoCodeForm';

@@ -4,7 +4,7 @@ import { FORM_FILTER_LABELS, FORM_LABELS, POLLINATION_LABELS } from '@domain/con
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
-import { freeOverText, rateText } from '@domain/shipping/rates';
+import { FREIGHT_TEXT, freeOverText, rateText } from '@domain/shipping/rates';
 import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
@@ -288,7 +288,7 @@ function PurchaseControls({ product }: { product: Product }) {
   });
   const { user } = useSession();
   useAddAfterSignIn(product, (n) => {
-    if (product.seller.takingOrders) add(product, n);
+    if (product.seller.takingOrders && !product.freight) add(product, n);
   });
   const available = product.inStock && product.quantity > 0;
   // Where the buyer's plants go, when known: a listing that may not go there can still be added (for another
@@ -324,6 +324,21 @@ function PurchaseControls({ product }: { product: Product }) {
         <p className="text-sm text-muted-foreground">
           {/* The cart's words for the same thing (server/src/modules/payments/payability.ts). */}
           {product.seller.name} is not taking payments yet, so its plants can't be bought for now.
+        </p>
+      </div>
+    );
+  }
+
+  // It ships by freight: bought by contacting its nursery, never through the cart (docs/product.md#shipping-rates).
+  if (product.freight) {
+    return (
+      <div className="grid gap-2">
+        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
+          {FREIGHT_TEXT}
+        </Button>
+        <p className="text-sm text-muted-foreground">
+          This plant is too tall to ship as a parcel: contact{' '}
+          <SellerLink seller={product.seller} className="font-medium" /> to arrange freight and buy it.
         </p>
       </div>
     );

@@ -25,6 +25,8 @@ export interface SellerProfileFormValues {
   holiday: { until: string; takeOrders: boolean };
   /** Its shipping rates in dollars, as typed; `freeOver` blank: never free. */
   shippingRates: Record<RateKind, { first: string; additional: string }> & { freeOver: string };
+  /** Inches, as typed; blank: no potted plant ships by freight. */
+  freightOverInches: string;
 }
 
 /** Dollars as a rate's field shows them: "12.99", "0.00". */
@@ -68,6 +70,7 @@ export function sellerProfileToForm(profile: SellerProfile): SellerProfileFormVa
       ) as Record<RateKind, { first: string; additional: string }>),
       freeOver: profile.shippingRates.freeOver === null ? '' : dollarsText(profile.shippingRates.freeOver),
     },
+    freightOverInches: profile.freightOverInches === null ? '' : String(profile.freightOverInches),
   };
 }
 

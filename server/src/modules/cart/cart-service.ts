@@ -3,7 +3,7 @@ import type { CartAdd } from '@domain/cart/schemas';
 import type { ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { DEFAULT_PAYMENT_PROVIDER, type PaymentProviderId } from '@domain/payments';
-import { ratesInDollars, type ShippingRatesCents } from '@domain/shipping';
+import { freightRefusal, isFreight, ratesInDollars, type ShippingRatesCents } from '@domain/shipping';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -12,7 +12,7 @@ import { cartItems, products } from '../../db/schema';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { cannotBePaid, sellerCanBePaid } from '../payments';
 import { coverUrlOf } from '../photos';
-import { shippingRatesJson } from '../shipping';
+import { isFreightSql, shippingRatesJson } from '../shipping';
 
 export const OUT_OF_STOCK = 'This product is currently out of stock';
 export const CART_ITEM_NOT_FOUND = 'Cart item not found';
@@ -22,6 +22,7 @@ type LineRow = RowOf<typeof cartItems, 'id' | 'productId' | 'quantity' | 'agreed
   RowOf<typeof products, 'title' | 'priceCents' | 'imageUrl' | 'variety' | 'inStock'> & {
     stock: ColumnOf<typeof products, 'quantity'>;
     shipsAs: ShipsAs;
+    lengthInches: ColumnOf<typeof products, 'lengthInches'>;
     /** The listing's nursery: its shop's name, whether it can take the buyer's payment, its shipping rates. */
     seller: SellerJson;
   };
@@ -32,6 +33,7 @@ interface SellerJson {
   name: string;
   canBePaid: boolean;
   rates: ShippingRatesCents;
+  freightOverInches: number | null;
 }
 
 function toLine(r: LineRow): CartLine {
@@ -50,6 +52,7 @@ function toLine(r: LineRow): CartLine {
       inStock: r.inStock,
       quantity: r.stock,
       shipsAs: r.shipsAs,
+      freight: isFreight(r, r.seller.freightOverInches),
       seller: { id: r.seller.id, name: r.seller.name, shippingRates: ratesInDollars(r.seller.rates) },
     },
     paymentProblem: r.seller.canBePaid ? null : cannotBePaid(r.seller.name),
@@ -73,7 +76,8 @@ function stockRefusal(product: { title: string; inStock: boolean; stock: number 
 const sellerOf = (provider: PaymentProviderId, p: SQL) =>
   sql<SellerJson>`(select json_build_object('id', u.id, 'name', ${shopName(sql`u`)},
                                             'canBePaid', ${sellerCanBePaid(provider, sql`u`)},
-                                            'rates', ${shippingRatesJson(sql`u`)})
+                                            'rates', ${shippingRatesJson(sql`u`)},
+                                            'freightOverInches', u.freight_over_inches)
                    from users u where u.id = ${p}.seller_id)`;
 
 /**
@@ -94,6 +98,7 @@ export class CartService {
     this.productColumns = sql`p.title, p.price_cents as "priceCents",
                               coalesce(${coverUrlOf(sql`p.id`)}, p.image_url) as "imageUrl", p.variety,
                               p.in_stock as "inStock", p.quantity as stock, p.ships_as as "shipsAs",
+                              p.length_inches as "lengthInches",
                               ${sellerOf(provider, sql`p`)} as seller`;
     this.listLines = db
       .select({
@@ -109,6 +114,7 @@ export class CartService {
         inStock: products.inStock,
         stock: products.quantity,
         shipsAs: sql<ShipsAs>`${products.shipsAs}`,
+        lengthInches: products.lengthInches,
         seller: sellerOf(provider, sql`${products}`),
       })
       .from(cartItems)
@@ -139,13 +145,15 @@ export class CartService {
     >(
       this.db,
       sql`with p as (
-            select id, seller_id, title, price_cents, image_url, variety, in_stock, quantity, ships_as
+            select id, seller_id, title, price_cents, image_url, variety, in_stock, quantity, ships_as,
+                   length_inches,
+                   (select ${isFreightSql(sql`products`, sql`u`)} from users u where u.id = products.seller_id) as freight
             from products where id = ${productId} and archived_at is null
           ),
           line as (
             insert into cart_items (user_id, product_id, quantity, agreed_price_cents)
             select ${userId}::int, p.id, ${quantity}::int, p.price_cents from p
-            where p.seller_id <> ${userId} and p.in_stock and p.quantity >= ${quantity}
+            where p.seller_id <> ${userId} and p.in_stock and p.quantity >= ${quantity} and not p.freight
             on conflict (user_id, product_id) do update
               set quantity = cart_items.quantity + excluded.quantity
               where cart_items.quantity + excluded.quantity <= (select quantity from p)
@@ -158,6 +166,8 @@ export class CartService {
     );
     if (!row) throw new NotFound('Product not found');
     if (row.sellerId === userId) throw new Forbidden('You cannot buy your own listing');
+    if (row.id === null && isFreight(row, row.seller.freightOverInches))
+      throw new Conflict(freightRefusal(row.title));
     if (row.id === null) throw stockRefusal(row, row.inCart ?? 0);
     return toLine(row as LineRow);
   }

@@ -2,7 +2,7 @@ import type { Product, ProductDetail } from '@domain/catalog/responses';
 import type { ShipsAs } from '@domain/constants';
 import { fromCents } from '@domain/money';
 import type { PaymentProviderId } from '@domain/payments';
-import { rateKindOf, type ShippingRatesCents } from '@domain/shipping';
+import { isFreight, rateKindOf, type ShippingRatesCents } from '@domain/shipping';
 import { and, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -50,6 +50,7 @@ const productColumns = (provider: PaymentProviderId) => ({
   sellerName: shopName(sql`${users}`),
   sellerLocation: users.location,
   sellerTakingOrders: sellerCanBePaid(provider, sql`${users}`),
+  sellerFreightOverInches: users.freightOverInches,
 });
 
 /** Listings with their seller, read through `db` (the statements' pool or the catalog's read pool). */
@@ -106,6 +107,7 @@ export function toProduct(r: ProductRow): Product {
     unitsSold: r.unitsSold,
     blockedTo: r.blockedTo as Product['blockedTo'],
     rating: ratingOf(r.ratingCount, r.ratingSum),
+    freight: isFreight(r, r.sellerFreightOverInches),
     seller: {
       id: r.sellerId,
       username: r.sellerUsername,

@@ -12,7 +12,9 @@ import type { Order, OrderLine, Shipment, ShipTo } from '@domain/orders/response
 import type { PaymentProviderId } from '@domain/payments';
 import {
   decideShipping,
+  freightRefusal,
   type IsoDate,
+  isFreight,
   monthDay,
   needsCertificates,
   type SellerCertificate,
@@ -84,7 +86,7 @@ export interface Shown {
 type CheckedLine = RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
   RowOf<
     typeof products,
-    'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+    'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs' | 'lengthInches'
   > & {
     stock: ColumnOf<typeof products, 'quantity'>;
     sellerUsername: string;
@@ -134,7 +136,14 @@ export async function checkCart(
       RowOf<typeof cartItems, 'productId' | 'quantity' | 'agreedPriceCents'> &
         RowOf<
           typeof products,
-          'title' | 'priceCents' | 'inStock' | 'imageUrl' | 'variety' | 'sellerId' | 'shipsAs'
+          | 'title'
+          | 'priceCents'
+          | 'inStock'
+          | 'imageUrl'
+          | 'variety'
+          | 'sellerId'
+          | 'shipsAs'
+          | 'lengthInches'
         > & {
           stock: ColumnOf<typeof products, 'quantity'>;
         }
@@ -145,7 +154,7 @@ export async function checkCart(
       // from the rows shipToAndSellers locked. A line of a seller it did not lock (added since) stays in the cart.
       sql`select c.product_id as "productId", c.quantity, p.title, p.price_cents as "priceCents",
                  c.agreed_price_cents as "agreedPriceCents", p.quantity as stock, p.in_stock as "inStock", p.image_url as "imageUrl", p.variety,
-                 p.seller_id as "sellerId", p.ships_as as "shipsAs"
+                 p.seller_id as "sellerId", p.ships_as as "shipsAs", p.length_inches as "lengthInches"
           from cart_items c
           join products p on p.id = c.product_id and p.archived_at is null
           where c.user_id = ${userId} and p.seller_id = any(${sql.param([...sellers.keys()])}::int[])
@@ -176,6 +185,8 @@ export async function checkCart(
   if (unpayable) throw unpayable;
   const away = holidayRefusal(lines, sellers, today);
   if (away) throw away;
+  const freight = freightRefusals(lines, sellers);
+  if (freight) throw freight;
   const changed = priceChanges(lines, shown.prices);
   if (changed) throw changed;
   for (const l of lines) {
@@ -214,6 +225,33 @@ export async function checkCart(
 /** The 409 of a checkout whose shipping is not what the buyer was shown (a nursery changed its rates meanwhile). */
 export const shippingChanged = (shownCents: number, cents: number) =>
   `${SHIPPING_CHANGED}: from ${formatUSD(fromCents(shownCents))} to ${formatUSD(fromCents(cents))}. Review your cart to check out.`;
+
+/**
+ * The 409 for cart lines that ship by freight (isFreight: their nursery set a freight height below them since they
+ * were added), naming each; `errors` has one entry per such listing, keyed by its id. Null when there are none.
+ */
+function freightRefusals(
+  lines: ReadonlyArray<{
+    productId: number;
+    title: string;
+    sellerId: number;
+    shipsAs: string;
+    lengthInches: number | null;
+  }>,
+  sellers: ReadonlyMap<number, LockedSeller>,
+): Conflict | null {
+  const refused = lines.filter((l) =>
+    isFreight(
+      { shipsAs: l.shipsAs as ShipsAs, lengthInches: l.lengthInches },
+      (sellers.get(l.sellerId) as LockedSeller).freightOverInches,
+    ),
+  );
+  if (refused.length === 0) return null;
+  return new Conflict(
+    refused.map((l) => freightRefusal(l.title)).join('. '),
+    Object.fromEntries(refused.map((l) => [String(l.productId), freightRefusal(l.title)])),
+  );
+}
 
 /**
  * The 409 for the lines of nurseries on a holiday pause that take no orders meanwhile (their pause's last day today or
@@ -576,8 +614,9 @@ interface LockedSeller {
   /** Its holiday pause's last day (null: none), and whether it takes orders meanwhile. */
   holidayUntil: IsoDate | null;
   holidayTakesOrders: boolean;
-  /** Its shipping rates, in cents. */
+  /** Its shipping rates, in cents, and the height over which its potted plants ship by freight. */
   rates: ShippingRatesCents;
+  freightOverInches: number | null;
 }
 
 /**
@@ -613,6 +652,7 @@ async function shipToAndSellers(
       holidayUntil: IsoDate | null;
       holidayTakesOrders: boolean | null;
       rates: ShippingRatesCents | null;
+      freightOverInches: number | null;
       heldOrders: number;
       heldCents: number;
     }
@@ -635,7 +675,7 @@ async function shipToAndSellers(
           select u.id, u.username, u.ship_from_state, u.blocked_states,
                  ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
                  u.payment_instructions, u.holiday_until::text as holiday_until, u.holiday_takes_orders,
-                 ${shippingRatesJson(sql`u`)} as rates
+                 ${shippingRatesJson(sql`u`)} as rates, u.freight_over_inches
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
                          where c.user_id = ${userId})
@@ -646,7 +686,8 @@ async function shipToAndSellers(
                s.id as "sellerId", s.username as "sellerUsername", s.ship_from_state as "shipFromState",
                s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
                s.payment_instructions as instructions, s.holiday_until as "holidayUntil",
-               s.holiday_takes_orders as "holidayTakesOrders", s.rates, h.orders as "heldOrders", h.cents::float8 as "heldCents"
+               s.holiday_takes_orders as "holidayTakesOrders", s.rates,
+               s.freight_over_inches as "freightOverInches", h.orders as "heldOrders", h.cents::float8 as "heldCents"
         from addresses a join users b on b.id = a.user_id
         cross join held h
         left join sellers s on true
@@ -670,6 +711,7 @@ async function shipToAndSellers(
         holidayUntil: r.holidayUntil,
         holidayTakesOrders: r.holidayTakesOrders !== false,
         rates: r.rates as ShippingRatesCents,
+        freightOverInches: r.freightOverInches,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
   return {

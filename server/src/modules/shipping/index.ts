@@ -7,6 +7,7 @@ export { DestinationSearches } from './destination-searches';
 export { preloadZoneTable } from './hardiness-zones';
 export {
   certificatesOf,
+  isFreightSql,
   type ReturnAddressColumns,
   returnAddressOf,
   returnAddressSelect,

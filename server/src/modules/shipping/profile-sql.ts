@@ -106,3 +106,11 @@ export const shippingRatesJson = (u: SQL): SQL => {
       'potted', ${kind('ship_potted_first_cents', 'ship_potted_additional_cents')}),
     'freeOverCents', ${u}.free_shipping_over_cents)`;
 };
+
+/**
+ * isFreight (domain/shipping/rates.ts) in SQL, for the listing row `p` and its seller's row `u`: true or false, never
+ * null. For a statement that must not write what the rule refuses (the cart's add); what a reader shows is decided by
+ * isFreight itself, and the API tests hold the two to the same listings.
+ */
+export const isFreightSql = (p: SQL, u: SQL): SQL =>
+  sql`coalesce(${p}.ships_as = 'potted' and ${p}.length_inches > ${u}.freight_over_inches, false)`;

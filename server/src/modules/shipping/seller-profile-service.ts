@@ -138,6 +138,7 @@ export class SellerProfileService {
             paymentInstructions: input.paymentInstructions,
             // Left out of the request: kept as they are.
             ...(input.shippingRates ? shippingRateColumns(input.shippingRates) : {}),
+            ...(input.freightOverInches !== undefined ? { freightOverInches: input.freightOverInches } : {}),
             ...(input.shipDays ? { shipDays: input.shipDays } : {}),
             ...(input.holiday !== undefined
               ? {
@@ -194,6 +195,7 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
       shipPottedFirstCents: users.shipPottedFirstCents,
       shipPottedAdditionalCents: users.shipPottedAdditionalCents,
       freeShippingOverCents: users.freeShippingOverCents,
+      freightOverInches: users.freightOverInches,
       shipDays: users.shipDays,
       holidayUntil: users.holidayUntil,
       holidayTakesOrders: users.holidayTakesOrders,
@@ -222,6 +224,7 @@ async function readProfile(db: Db | Tx, sellerId: number): Promise<SellerProfile
     handlingDays: user.handlingDays,
     paymentInstructions: user.paymentInstructions,
     shippingRates: ratesInDollars(shippingRatesOf(user)),
+    freightOverInches: user.freightOverInches,
     shipDays: user.shipDays as ShipDay[],
     holiday:
       user.holidayUntil === null ? null : { until: user.holidayUntil, takeOrders: user.holidayTakesOrders },

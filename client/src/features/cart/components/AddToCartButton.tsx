@@ -1,4 +1,5 @@
 import type { Product } from '@domain/catalog/responses';
+import { FREIGHT_TEXT } from '@domain/shipping/rates';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/Button';
@@ -32,6 +33,14 @@ export function AddToCartButton({ product }: { product: Product }) {
     return (
       <Button size="sm" variant="secondary" disabled className={className}>
         {NOT_TAKING_ORDERS}
+      </Button>
+    );
+  }
+  // A potted plant too tall to ship as a parcel: bought by contacting its nursery.
+  if (product.freight) {
+    return (
+      <Button size="sm" variant="secondary" disabled className={className}>
+        {FREIGHT_TEXT}
       </Button>
     );
   }

@@ -1,5 +1,6 @@
 import { QUANTITY_MAX } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
+import { freightRefusal } from '@domain/shipping/rates';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ProductThumbnail } from '@/components/ProductThumbnail';
@@ -88,6 +89,9 @@ export function CartLineItem({ line, size = 'compact', onNavigate, shippingProbl
           </p>
         )}
         {line.paymentProblem && <p className="text-sm font-medium text-destructive">{line.paymentProblem}</p>}
+        {line.product.freight && (
+          <p className="text-sm font-medium text-destructive">{freightRefusal(line.product.title)}</p>
+        )}
         <StockNote available={available} quantity={line.quantity} />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <CartQuantityControl

@@ -52,6 +52,14 @@ export function ProfileRatesSection({ form, idPrefix: id }: { form: SellerProfil
       >
         <Input inputMode="decimal" className="max-w-48" {...form.register('shippingRates.freeOver')} />
       </FormField>
+      <FormField
+        id={`${id}-freight-over`}
+        label="Freight for potted plants taller than, in inches (optional)"
+        hint="Taller potted plants stay listed, saying “Freight: contact the nursery”: buyers contact you to buy them instead of checking out. Leave it empty to ship every plant as a parcel."
+        error={form.formState.errors.freightOverInches?.message}
+      >
+        <Input inputMode="numeric" className="max-w-48" {...form.register('freightOverInches')} />
+      </FormField>
     </section>
   );
 }

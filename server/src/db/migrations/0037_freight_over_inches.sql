@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "freight_over_inches" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_freight_over_inches_range" CHECK ("users"."freight_over_inches" is null or "users"."freight_over_inches" between 1 and 120);
