@@ -1,8 +1,8 @@
 /** The cart's answers (docs/product.md#calls), as zod schemas and the types derived from them. */
 import { z } from 'zod';
 import { SHIPS_AS } from '../constants';
-import { dollars, id, isoTime } from '../responses';
-import { shippingRatesResponse } from '../shipping';
+import { dollars, id, isoDay, isoTime } from '../responses';
+import { SHIP_DAYS, STATE_CODES, shippingRatesResponse } from '../shipping';
 
 /**
  * The product fields a cart line carries (docs/product.md#entities: title, price, imageUrl, plus what limits the line
@@ -23,9 +23,17 @@ export const cartProductSchema = z.object({
       'Whether it ships by freight now (its nursery set a freight height below it since it was added): checkout refuses it',
     ),
   seller: z
-    .object({ id: id(), name: z.string(), shippingRates: shippingRatesResponse() })
+    .object({
+      id: id(),
+      name: z.string(),
+      shippingRates: shippingRatesResponse(),
+      handlingDays: z.int().positive().describe('Days from an order to its shipping'),
+      shipDays: z.array(z.enum(SHIP_DAYS)).describe('The days of the week it ships'),
+      holidayUntil: isoDay().nullable().describe("Its holiday pause's last day; null: none"),
+      shipFromState: z.enum(STATE_CODES).nullable().describe('Where it ships from; null until it says'),
+    })
     .describe(
-      "Its nursery, with its shipping rates now: the cart shows each nursery's shipment's shipping by them, as checkout charges it",
+      "Its nursery, with its shipping rates and ship days now: the cart shows each nursery's shipment's shipping, dates and weather hold by them, as checkout charges and tells them",
     ),
 });
 export type CartProduct = z.output<typeof cartProductSchema>;

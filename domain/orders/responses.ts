@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { orderPaymentSchema, shipmentPaymentSchema } from '../payments';
-import { dollars, id, isoTime, sellerRefSchema } from '../responses';
+import { dollars, id, isoDay, isoTime, sellerRefSchema } from '../responses';
 import { SELLER_SHIPMENTS_PAGE_SIZE } from './schemas';
 import {
   AUTO_DELIVER_DAYS,
@@ -51,6 +51,22 @@ const shipmentFields = z.object({
     .nullable()
     .describe("The carrier's public tracking page, when the carrier has one and a number was given"),
   shippedAt: isoTime().nullable(),
+  estimate: z
+    .object({
+      shipOn: isoDay().describe('The day it should leave'),
+      arriveFrom: isoDay(),
+      arriveTo: isoDay().describe('It should arrive between arriveFrom and arriveTo'),
+    })
+    .nullable()
+    .describe(
+      "What checkout told the buyer of its dates, from the nursery's ship days, handling time, holiday and state, and a weather hold; null when the nursery had not said where it ships from (or for an order placed before dates were kept)",
+    ),
+  heldUntil: isoDay()
+    .nullable()
+    .describe(
+      'A weather hold: the climate where it goes is too cold for live plants until about this day (it leaves after it); null: not held',
+    ),
+  heatPack: z.boolean().describe('Whether it goes with a heat pack against the cold where it goes'),
   deliveredAt: isoTime().nullable(),
   deliveredBy: z
     .enum(DELIVERED_BY)

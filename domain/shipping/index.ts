@@ -5,6 +5,7 @@
 export * from './addresses';
 export * from './arrival';
 export * from './check';
+export * from './outlook';
 export * from './rates';
 export * from './rules';
 export * from './seller-profile';

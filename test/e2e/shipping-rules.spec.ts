@@ -432,3 +432,52 @@ for (const width of [390, 1280])
       await buyer.close();
     }
   });
+
+for (const width of [390, 1280])
+  test(`at ${width} px, a New York grower's cart in January says the cold holds a live plant, and Miami's when it arrives`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The browser's today: Thursday, January 7, 2027, noon in New York.
+    await page.clock.setFixedTime(new Date('2027-01-07T17:00:00Z'));
+    const plant = await floridaPottedPlant(playwright, baseURL);
+    await signUpByApi(page, uniqueName('grower'));
+    await addAddressByApi(page, {
+      name: 'NY Grower',
+      line1: '350 5th Ave',
+      city: 'New York',
+      state: 'NY',
+      zip: '10001',
+    });
+    const added = await page.request.post('/api/cart', {
+      headers: { origin: appOrigin() },
+      data: { productId: plant.id, quantity: 1 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.goto('/cart');
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    await expect(
+      delivery.getByText(/^Held until about (March|April) \d+ for cold in zone 7b$/),
+    ).toBeVisible();
+    await expect(delivery.getByText(/^Ships (March|April) \d+, arrives about /)).toBeVisible();
+
+    // Shipped to Miami instead, it leaves on Monday the 11th.
+    await addAddressByApi(page, {
+      name: 'FL Grower',
+      line1: '100 Biscayne Blvd',
+      city: 'Miami',
+      state: 'FL',
+      zip: '33132',
+    });
+    await page.reload();
+    const shipTo = page.getByRole('region', { name: 'Ship to' });
+    await shipTo.getByRole('button', { name: 'Change the shipping address' }).click();
+    // Choosing one closes the list, so it is clicked (a check would wait for the radio it took away).
+    await shipTo.getByRole('radio', { name: /FL Grower/ }).click();
+    await expect(
+      delivery.getByText('Ships Monday, arrives about Tuesday to Wednesday', { exact: true }),
+    ).toBeVisible();
+    await expect(delivery.getByText(/^Held until/)).toHaveCount(0);
+  });

@@ -599,6 +599,16 @@ export const shipments = pgTable(
     cancelReason: text('cancel_reason'),
     /** When its seller was reminded that it waits past their handling time (null until then). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /**
+     * What checkout told the buyer of it (domain/shipping/outlook.ts): the day it should leave and the days it should
+     * arrive between (null: the nursery had not said where it ships from), the day a weather hold ends (null: not
+     * held) and whether it goes with a heat pack. Orders placed before these were kept have none.
+     */
+    shipOn: date('ship_on', { mode: 'string' }),
+    arriveFrom: date('arrive_from', { mode: 'string' }),
+    arriveTo: date('arrive_to', { mode: 'string' }),
+    heldUntil: date('held_until', { mode: 'string' }),
+    heatPack: boolean('heat_pack').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

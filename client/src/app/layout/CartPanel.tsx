@@ -11,6 +11,7 @@ import {
 import { useAuth } from '@/features/accounts';
 import { useCart } from '@/features/cart';
 import {
+  CartDeliveries,
   CartLineItem,
   CartLinesSkeleton,
   CartTotals,
@@ -22,7 +23,7 @@ import {
   useCheckoutCart,
 } from '@/features/cart/lazy';
 import { CheckoutNoteField, useCheckout } from '@/features/orders';
-import { ShipToPicker, useShippingProblems, useShipTo } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems, useShipTo, useShipToPlace } from '@/features/shipping';
 
 /**
  * The right-side cart panel's content (the Sheet root, its open state and its trigger live in the header;
@@ -39,6 +40,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
     onPlaced: onClose,
   });
   const shippingProblems = useShippingProblems(user ? lines.map((l) => l.productId) : []);
+  const place = useShipToPlace();
 
   return (
     // A tall screen keeps the totals and Checkout in view while the lines scroll above them. A short one (a small
@@ -85,6 +87,7 @@ export function CartPanel({ onClose }: { onClose: () => void }) {
             </ul>
             {/* In the scrolling part, so the address form, when there is none yet, is never cut off. */}
             {user && <ShipToPicker idPrefix="cart-panel" className="mt-6 border-t pt-4" />}
+            {user && <CartDeliveries lines={lines} to={place} className="mt-4" />}
             {user && <CheckoutNoteField idPrefix="cart-panel" className="mt-4" />}
           </>
         )}

@@ -5,10 +5,11 @@ import { useDocumentTitle } from '@/components/PageStatus';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { CheckoutNoteField, useCheckout } from '@/features/orders';
-import { ShipToPicker, useShippingProblems, useShipTo } from '@/features/shipping';
+import { ShipToPicker, useShippingProblems, useShipTo, useShipToPlace } from '@/features/shipping';
 import { useClearCart } from './api';
 import { useCart } from './cart-query';
 import { useCheckoutCart } from './checkout-cart';
+import { CartDeliveries } from './components/CartDeliveries';
 import { CartLineItem } from './components/CartLineItem';
 import { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 import { CartTotals } from './components/CartTotals';
@@ -27,6 +28,7 @@ export function CartPage() {
     shipTo: useShipTo(),
   });
   const shippingProblems = useShippingProblems(lines.map((l) => l.productId));
+  const place = useShipToPlace();
   const count = lines.length;
 
   return (
@@ -97,6 +99,7 @@ export function CartPage() {
             </h2>
             <CartTotals lines={lines} />
             <ShipToPicker idPrefix="cart-page" />
+            <CartDeliveries lines={lines} to={place} />
             <CheckoutNoteField idPrefix="cart-page" />
             <CheckoutButton
               noticeId="cart-page-prices-changed"

@@ -11,6 +11,7 @@ export {
 } from './api';
 export { useCheckoutCart } from './checkout-cart';
 export { AddToCartButton, NOT_TAKING_ORDERS } from './components/AddToCartButton';
+export { CartDeliveries } from './components/CartDeliveries';
 export { CartLineItem } from './components/CartLineItem';
 export { CartLinesSkeleton, EmptyCart } from './components/CartStates';
 export { CartTotals } from './components/CartTotals';

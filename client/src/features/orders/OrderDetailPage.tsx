@@ -1,6 +1,7 @@
 import { formatUSD } from '@domain/money';
 import type { Order, Shipment } from '@domain/orders/responses';
 import { CARRIER_LABELS } from '@domain/orders/shipments';
+import { keptOutlookLines, shippingToday } from '@domain/shipping';
 import { AlertCircle, ChevronRight, PackageCheck, SearchX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { AddressSummary } from '@/components/AddressSummary';
@@ -172,6 +173,7 @@ function ShipmentCard({
           <ShipmentPaymentBadge payment={shipment.payment} />
         </div>
       </header>
+      {shipment.status === 'pending' && <ShipmentOutlookLines shipment={shipment} />}
       {shipment.carrier && (
         <p className="text-sm">
           {CARRIER_LABELS[shipment.carrier]}
@@ -387,5 +389,20 @@ function OrderLoadError({ onRetry }: { onRetry: () => void }) {
         </Button>
       </div>
     </section>
+  );
+}
+
+/** When a shipment still to leave should leave and arrive, and whether the cold holds it, as checkout told it. */
+function ShipmentOutlookLines({ shipment }: { shipment: Shipment }) {
+  const lines = keptOutlookLines(shipment, shippingToday());
+  if (lines.length === 0) return null;
+  return (
+    <div className="grid gap-0.5 text-sm">
+      {lines.map((line) => (
+        <p key={line} className={line.startsWith('Held') ? 'font-medium' : 'text-muted-foreground'}>
+          {line}
+        </p>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
+import type { HardinessZone, StateCode } from '@domain/shipping';
 import type { Address } from '@domain/shipping/responses';
 import { useSyncExternalStore } from 'react';
-import { useAddresses } from './api';
+import { useAddresses, useZone } from './api';
 
 /**
  * The address the buyer chose to ship this cart to, shared by the cart panel and the cart page (the panel unmounts
@@ -42,4 +43,15 @@ export function useChosenAddressId(): number | null {
     () => chosenId,
     () => null,
   );
+}
+
+/**
+ * Where the cart ships, as its shipments' outlook reads it (domain/shipping/outlook.ts): the ship-to address's state
+ * and its ZIP code's hardiness zone (null while unknown, or when the zone table has none). Null without an address.
+ */
+export function useShipToPlace(): { state: StateCode; zone: HardinessZone | null } | null {
+  const { address } = useShipTo();
+  const zone = useZone(address ? address.zip : null);
+  if (!address) return null;
+  return { state: address.state, zone: zone.data?.zone ?? null };
 }

@@ -12,7 +12,7 @@ export {
   useZipPlace,
   useZone,
 } from './api';
-export { shipToOf, useChosenAddressId, useShipTo } from './chosen-address';
+export { shipToOf, useChosenAddressId, useShipTo, useShipToPlace } from './chosen-address';
 export { AddressForm } from './components/AddressForm';
 export { MissedBuyersNotice } from './components/MissedBuyersNotice';
 export { ShipFromNotice } from './components/ShipFromNotice';

@@ -3,7 +3,15 @@ import type { CartAdd } from '@domain/cart/schemas';
 import type { ShipsAs } from '@domain/constants';
 import { formatUSD, fromCents, toCents } from '@domain/money';
 import { DEFAULT_PAYMENT_PROVIDER, type PaymentProviderId } from '@domain/payments';
-import { freightRefusal, isFreight, ratesInDollars, type ShippingRatesCents } from '@domain/shipping';
+import {
+  freightRefusal,
+  type IsoDate,
+  isFreight,
+  ratesInDollars,
+  type ShipDay,
+  type ShippingRatesCents,
+  type StateCode,
+} from '@domain/shipping';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -34,6 +42,10 @@ interface SellerJson {
   canBePaid: boolean;
   rates: ShippingRatesCents;
   freightOverInches: number | null;
+  handlingDays: number;
+  shipDays: ShipDay[];
+  holidayUntil: IsoDate | null;
+  shipFromState: StateCode | null;
 }
 
 function toLine(r: LineRow): CartLine {
@@ -53,7 +65,15 @@ function toLine(r: LineRow): CartLine {
       quantity: r.stock,
       shipsAs: r.shipsAs,
       freight: isFreight(r, r.seller.freightOverInches),
-      seller: { id: r.seller.id, name: r.seller.name, shippingRates: ratesInDollars(r.seller.rates) },
+      seller: {
+        id: r.seller.id,
+        name: r.seller.name,
+        shippingRates: ratesInDollars(r.seller.rates),
+        handlingDays: r.seller.handlingDays,
+        shipDays: r.seller.shipDays,
+        holidayUntil: r.seller.holidayUntil,
+        shipFromState: r.seller.shipFromState,
+      },
     },
     paymentProblem: r.seller.canBePaid ? null : cannotBePaid(r.seller.name),
   };
@@ -77,7 +97,10 @@ const sellerOf = (provider: PaymentProviderId, p: SQL) =>
   sql<SellerJson>`(select json_build_object('id', u.id, 'name', ${shopName(sql`u`)},
                                             'canBePaid', ${sellerCanBePaid(provider, sql`u`)},
                                             'rates', ${shippingRatesJson(sql`u`)},
-                                            'freightOverInches', u.freight_over_inches)
+                                            'freightOverInches', u.freight_over_inches,
+                                            'handlingDays', u.handling_days, 'shipDays', u.ship_days,
+                                            'holidayUntil', u.holiday_until::text,
+                                            'shipFromState', u.ship_from_state)
                    from users u where u.id = ${p}.seller_id)`;
 
 /**

@@ -18,8 +18,10 @@ import {
   monthDay,
   needsCertificates,
   type SellerCertificate,
+  type ShipDay,
   type ShippingRatesCents,
   type StateCode,
+  shipmentOutlook,
   shippingBySeller,
   shippingDecisionText,
 } from '@domain/shipping';
@@ -46,9 +48,16 @@ import {
   sellerCanBePaid,
   shipmentPaymentView,
 } from '../payments';
-import { certificatesOf, shippingRatesJson } from '../shipping';
+import { certificatesOf, hardinessZone, shippingRatesJson } from '../shipping';
 import { lineIn, shipmentFacts, toOrder } from './order-read';
-import { grossBySeller, type NewOrder, type Parcel, type WrittenOrder, writeOrder } from './order-write';
+import {
+  grossBySeller,
+  keptOutlook,
+  type NewOrder,
+  type Parcel,
+  type WrittenOrder,
+  writeOrder,
+} from './order-write';
 
 export const CART_IS_EMPTY = 'Cart is empty';
 export const PRICES_CHANGED = 'Prices changed since you last looked';
@@ -202,6 +211,18 @@ export async function checkCart(
     (sellerId) => (sellers.get(sellerId) as LockedSeller).rates,
   );
   for (const [sellerId, parcel] of parcels) parcel.shippingCents = shipping.get(sellerId) ?? 0;
+  // What the order tells of each shipment: when it leaves and arrives, and whether the cold holds it, by the rule the
+  // cart told it by, from the sellers' locked rows and the zone of the address's ZIP code.
+  const zone = await hardinessZone(shipTo.zip);
+  for (const [sellerId, parcel] of parcels) {
+    const seller = sellers.get(sellerId) as LockedSeller;
+    parcel.outlook = shipmentOutlook({
+      orderedOn: today,
+      shipper: { ...seller, shipFromState: seller.shipFromState as StateCode | null },
+      to: { state: destination, zone },
+      kinds: lines.filter((l) => l.sellerId === sellerId).map((l) => l.shipsAs as ShipsAs),
+    });
+  }
   const shippingCents = [...parcels.values()].reduce((sum, p) => sum + p.shippingCents, 0);
   if (shown.shippingCents !== null && shown.shippingCents !== shippingCents)
     throw new Conflict(shippingChanged(shown.shippingCents, shippingCents));
@@ -428,6 +449,7 @@ function orderAsPlaced(
           cancelledAt: null,
           cancelledBy: null,
           cancelReason: null,
+          ...keptOutlook(parcels.get(l.sellerId)?.outlook),
         }),
         seller: { id: l.sellerId, username: l.sellerUsername, name: l.payee },
         payment: shipmentPaymentView(provider, {
@@ -614,6 +636,9 @@ interface LockedSeller {
   /** Its holiday pause's last day (null: none), and whether it takes orders meanwhile. */
   holidayUntil: IsoDate | null;
   holidayTakesOrders: boolean;
+  /** The days of the week it ships, and its handling time. */
+  shipDays: ShipDay[];
+  handlingDays: number;
   /** Its shipping rates, in cents, and the height over which its potted plants ship by freight. */
   rates: ShippingRatesCents;
   freightOverInches: number | null;
@@ -653,6 +678,8 @@ async function shipToAndSellers(
       holidayTakesOrders: boolean | null;
       rates: ShippingRatesCents | null;
       freightOverInches: number | null;
+      shipDays: ShipDay[] | null;
+      handlingDays: number | null;
       heldOrders: number;
       heldCents: number;
     }
@@ -675,7 +702,7 @@ async function shipToAndSellers(
           select u.id, u.username, u.ship_from_state, u.blocked_states,
                  ${sellerCanBePaid(payments.provider, sql`u`)} as can_be_paid, ${shopName(sql`u`)} as payee,
                  u.payment_instructions, u.holiday_until::text as holiday_until, u.holiday_takes_orders,
-                 ${shippingRatesJson(sql`u`)} as rates, u.freight_over_inches
+                 ${shippingRatesJson(sql`u`)} as rates, u.freight_over_inches, u.ship_days, u.handling_days
           from users u
           where u.id in (select p.seller_id from cart_items c join products p on p.id = c.product_id
                          where c.user_id = ${userId})
@@ -687,7 +714,8 @@ async function shipToAndSellers(
                s.blocked_states as "blockedStates", s.can_be_paid as "canBePaid", s.payee,
                s.payment_instructions as instructions, s.holiday_until as "holidayUntil",
                s.holiday_takes_orders as "holidayTakesOrders", s.rates,
-               s.freight_over_inches as "freightOverInches", h.orders as "heldOrders", h.cents::float8 as "heldCents"
+               s.freight_over_inches as "freightOverInches", s.ship_days as "shipDays",
+               s.handling_days as "handlingDays", h.orders as "heldOrders", h.cents::float8 as "heldCents"
         from addresses a join users b on b.id = a.user_id
         cross join held h
         left join sellers s on true
@@ -712,6 +740,8 @@ async function shipToAndSellers(
         holidayTakesOrders: r.holidayTakesOrders !== false,
         rates: r.rates as ShippingRatesCents,
         freightOverInches: r.freightOverInches,
+        shipDays: r.shipDays ?? [],
+        handlingDays: r.handlingDays ?? 1,
       });
   const { name, line1, line2, city, state, zip, phone, buyerName } = first;
   return {

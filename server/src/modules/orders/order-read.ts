@@ -70,6 +70,11 @@ export function shipmentFacts(
     | 'cancelledAt'
     | 'cancelledBy'
     | 'cancelReason'
+    | 'shipOn'
+    | 'arriveFrom'
+    | 'arriveTo'
+    | 'heldUntil'
+    | 'heatPack'
   >,
 ): Omit<Shipment, 'items' | 'seller' | 'payment'> {
   const carrier = s.carrier as Carrier | null;
@@ -81,6 +86,12 @@ export function shipmentFacts(
     trackingNumber: s.trackingNumber,
     trackingUrl: carrier ? trackingUrl(carrier, s.trackingNumber) : null,
     shippedAt: iso(s.shippedAt),
+    estimate:
+      s.shipOn !== null && s.arriveFrom !== null && s.arriveTo !== null
+        ? { shipOn: s.shipOn, arriveFrom: s.arriveFrom, arriveTo: s.arriveTo }
+        : null,
+    heldUntil: s.heldUntil,
+    heatPack: s.heatPack,
     deliveredAt: iso(s.deliveredAt),
     deliveredBy: s.deliveredBy as DeliveredBy | null,
     cancelledAt: iso(s.cancelledAt),

@@ -7,6 +7,7 @@
  */
 import type { ShipTo } from '@domain/orders/responses';
 import type { ShipmentSplit } from '@domain/payments';
+import type { ShipmentOutlook } from '@domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
@@ -23,6 +24,8 @@ export interface Parcel {
   labels: string[];
   certificates: Array<{ kind: string; number: string }>;
   shippingCents: number;
+  /** What checkout told the buyer of it (domain/shipping/outlook.ts); left out by orders written without a cart. */
+  outlook?: ShipmentOutlook;
 }
 
 /** An order line to write: a listing bought, at a price, from its seller. */
@@ -108,15 +111,33 @@ function boughtValues(lines: readonly NewOrderLine[]): SQL {
   );
 }
 
-/** The statement's `sellers (n, seller_id, ship_from_state, labels, certificates)` rows: the parcels, numbered. */
+/**
+ * The statement's `sellers (n, seller_id, ship_from_state, labels, certificates, ship_on, arrive_from, arrive_to,
+ * held_until, heat_pack)` rows: the parcels, numbered.
+ */
 function sellerValues(parcels: ReadonlyMap<number, Parcel>): SQL {
   return sql.join(
-    [...parcels].map(
-      ([sellerId, p], n) =>
-        sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb)`,
-    ),
+    [...parcels].map(([sellerId, p], n) => {
+      const kept = keptOutlook(p.outlook);
+      return sql`(${n}::int, ${sellerId}::int, ${p.shipFromState}::text, ${sql.param(p.labels)}::text[], ${JSON.stringify(p.certificates)}::jsonb,
+                  ${kept.shipOn}::date, ${kept.arriveFrom}::date, ${kept.arriveTo}::date, ${kept.heldUntil}::date,
+                  ${kept.heatPack}::boolean)`;
+    }),
     sql`, `,
   );
+}
+
+/** A parcel's outlook as its shipment keeps it (the shipments' columns ship_on … heat_pack). */
+export function keptOutlook(outlook: ShipmentOutlook | undefined) {
+  const dates = outlook?.dates ?? null;
+  const hold = outlook?.hold ?? null;
+  return {
+    shipOn: dates?.shipOn ?? null,
+    arriveFrom: dates?.arriveFrom ?? null,
+    arriveTo: dates?.arriveTo ?? null,
+    heldUntil: hold?.action === 'hold' ? hold.until : null,
+    heatPack: hold?.action === 'heat-pack' || (hold?.action === 'hold' && hold.heatPack),
+  };
 }
 
 /**
@@ -138,8 +159,10 @@ function orderRowsSql(order: NewOrder, totals: ReturnType<typeof orderTotals>): 
           returning id, created_at
         ),
         s as (
-          insert into shipments (order_id, seller_id, ship_from_state, labels, certificates, created_at)
-          select o.id, x.seller_id, x.ship_from_state, x.labels, x.certificates, o.created_at
+          insert into shipments (order_id, seller_id, ship_from_state, labels, certificates, ship_on, arrive_from,
+                                 arrive_to, held_until, heat_pack, created_at)
+          select o.id, x.seller_id, x.ship_from_state, x.labels, x.certificates, x.ship_on, x.arrive_from,
+                 x.arrive_to, x.held_until, x.heat_pack, o.created_at
           from o, sellers x order by x.n
           returning id, seller_id
         ),
@@ -169,7 +192,8 @@ export async function writeOrder(tx: Tx, order: NewOrder, more: SQL | null = nul
   >(
     tx,
     sql`with bought (n, product_id, seller_id, title, quantity, price_cents) as (values ${boughtValues(order.lines)}),
-        sellers (n, seller_id, ship_from_state, labels, certificates) as (values ${sellerValues(order.parcels)}),
+        sellers (n, seller_id, ship_from_state, labels, certificates, ship_on, arrive_from, arrive_to, held_until,
+                 heat_pack) as (values ${sellerValues(order.parcels)}),
         ${orderRowsSql(order, totals)},
         ${newOrderMoneySql(order.money, splits, totals.totalCents)}
         ${more ? sql`, ${more}` : sql``}

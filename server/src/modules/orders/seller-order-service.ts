@@ -358,6 +358,8 @@ export class SellerOrderService {
                  s.tracking_number as "trackingNumber", s.shipped_at as "shippedAt",
                  s.delivered_at as "deliveredAt", s.delivered_by as "deliveredBy", s.cancelled_at as "cancelledAt",
                  s.cancelled_by as "cancelledBy", s.cancel_reason as "cancelReason", s.created_at as "createdAt",
+                 s.ship_on::text as "shipOn", s.arrive_from::text as "arriveFrom", s.arrive_to::text as "arriveTo",
+                 s.held_until::text as "heldUntil", s.heat_pack as "heatPack",
                  o.note, ${SHIP_TO_SELECT}, u.username as buyer, su.licence,
                  coalesce(su.business_name, su.username) as "shipperName", ${returnAddressSelect('su')},
                  pay.provider, ss.gross_cents as "grossCents", ss.shipping_cents as "shippingCents",

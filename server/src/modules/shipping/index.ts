@@ -4,7 +4,7 @@
 export { AddressService } from './address-service';
 export { BlockedDestinations, rulesFingerprint } from './blocked-destinations';
 export { DestinationSearches } from './destination-searches';
-export { preloadZoneTable } from './hardiness-zones';
+export { hardinessZone, preloadZoneTable } from './hardiness-zones';
 export {
   certificatesOf,
   isFreightSql,

@@ -8,6 +8,7 @@ import {
   type ShipmentStatus,
 } from '@domain/orders/shipments';
 import { REFUND_NOTE_MAX } from '@domain/payments/refunds';
+import { monthDay } from '@domain/shipping/arrival';
 import { AlertCircle, BadgeDollarSign, FileText, Package, Truck, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -210,6 +211,17 @@ function ShipmentRow({ shipment }: { shipment: SellerShipment }) {
           <ShipmentPaymentBadge payment={shipment.payment} />
         </div>
       </header>
+      {shipment.status === 'pending' && (shipment.heldUntil || shipment.heatPack) && (
+        <div className="grid gap-0.5 rounded-md bg-muted px-3 py-2 text-sm">
+          {shipment.heldUntil && (
+            <p className="font-medium">
+              Held for the cold where it goes until about {monthDay(shipment.heldUntil)}: ship it after then,
+              or sooner if the buyer asks.
+            </p>
+          )}
+          {shipment.heatPack && <p>Pack a heat pack with it: it goes where nights are cold.</p>}
+        </div>
+      )}
       <ul aria-label="Items" className="grid gap-2">
         {shipment.items.map((item) => (
           <li key={item.itemId} className="flex items-center gap-3">
