@@ -12,9 +12,11 @@ export const NOTIFICATION_KINDS = [
   'payment-received',
   'payment-held',
   'refund-sent',
+  'hold-released',
   'order-received',
   'order-paid',
   'ship-reminder',
+  'hold-ended',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

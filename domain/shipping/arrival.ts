@@ -159,10 +159,7 @@ export function shipmentDates({
   from: StateCode;
   to: StateCode;
 }): ShipmentDates {
-  if (shipDays.length === 0) throw new RangeError('a nursery ships on one day of the week at least');
-  let t = toTime(orderedOn) + handlingDays * DAY_MS;
-  if (holidayUntil !== null) t = Math.max(t, toTime(holidayUntil) + DAY_MS);
-  while (!shipDays.includes(weekday(t))) t += DAY_MS;
+  const t = toTime(firstShipDay({ orderedOn, handlingDays, shipDays, holidayUntil }));
   const [fewest, most] = transitDays(from, to);
   const deliveredAfter = (days: number) => {
     let d = t;
@@ -177,6 +174,28 @@ export function shipmentDates({
     arriveFrom: toIso(deliveredAfter(fewest)),
     arriveTo: toIso(deliveredAfter(most)),
   };
+}
+
+/**
+ * The first of the nursery's ship days on or after `orderedOn` plus `handlingDays`, and after its holiday pause's last
+ * day (`holidayUntil`; a past one changes nothing).
+ */
+export function firstShipDay({
+  orderedOn,
+  handlingDays,
+  shipDays,
+  holidayUntil,
+}: {
+  orderedOn: IsoDate;
+  handlingDays: number;
+  shipDays: readonly ShipDay[];
+  holidayUntil: IsoDate | null;
+}): IsoDate {
+  if (shipDays.length === 0) throw new RangeError('a nursery ships on one day of the week at least');
+  let t = toTime(orderedOn) + handlingDays * DAY_MS;
+  if (holidayUntil !== null) t = Math.max(t, toTime(holidayUntil) + DAY_MS);
+  while (!shipDays.includes(weekday(t))) t += DAY_MS;
+  return toIso(t);
 }
 
 const MONTHS = [

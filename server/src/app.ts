@@ -345,6 +345,7 @@ export async function buildApp({
       // Shipments that passed the 14-day rule while no instance ran.
       await sellerOrders.deliverUnconfirmed();
       await sellerOrders.remindLate();
+      await sellerOrders.releaseHolds();
     },
     async maintenance() {
       // Each step on its own: one that fails is logged and the next ones still run, so a failure (a dropped
@@ -357,6 +358,7 @@ export async function buildApp({
         ['expired certificates', () => blocked.pickUpExpiredCertificates()],
         ['the 14-day delivery', () => sellerOrders.deliverUnconfirmed()],
         ['the handling-time reminder', () => sellerOrders.remindLate()],
+        ['the weather holds that ended', () => sellerOrders.releaseHolds()],
         ['the payments pass', () => paymentsPass.run()],
         ['the unpaid window', () => paymentWindow.expireUnpaid()],
         ['expired photo upload holds', () => photos.purgeExpiredHolds()],

@@ -609,6 +609,8 @@ export const shipments = pgTable(
     arriveTo: date('arrive_to', { mode: 'string' }),
     heldUntil: date('held_until', { mode: 'string' }),
     heatPack: boolean('heat_pack').notNull().default(false),
+    /** When the maintenance found its hold over and told the buyer and the nursery (null: not held, or not yet). */
+    holdReleasedAt: timestamp('hold_released_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,6 +3,7 @@
 export {
   cancelledNotice,
   deliveredNotice,
+  holdReleasedNotices,
   type Notice,
   ORDER,
   type OrderNotice,

@@ -375,3 +375,40 @@ export function reminderNotice(s: {
     link: '/seller/dashboard?tab=orders',
   };
 }
+
+/**
+ * A weather hold is over (the maintenance found its day passed): the buyer is told their plants ship about `shipOn`
+ * (the nursery's next ship day), and the nursery that it may ship them now.
+ */
+export function holdReleasedNotices(s: {
+  buyerId: number;
+  sellerId: number;
+  orderId: number;
+  shipmentId: number;
+  nursery: string;
+  buyer: string;
+  shipOn: string;
+}): Notice[] {
+  return [
+    {
+      userId: s.buyerId,
+      actorId: null,
+      kind: 'hold-released',
+      orderId: s.orderId,
+      shipmentId: s.shipmentId,
+      title: `Order #${s.orderId}: ${s.nursery}'s plants are no longer held for the cold`,
+      body: `The cold where your plants go should be over for now: ${s.nursery} ships them on its next ship day, about ${s.shipOn}.`,
+      link: `/orders/${s.orderId}`,
+    },
+    {
+      userId: s.sellerId,
+      actorId: null,
+      kind: 'hold-ended',
+      orderId: s.orderId,
+      shipmentId: s.shipmentId,
+      title: `Order #${s.orderId}: its hold for the cold is over`,
+      body: `${s.buyer}'s order #${s.orderId} was held for the cold where it goes. Ship it on your next ship day, about ${s.shipOn}.`,
+      link: '/seller/dashboard?tab=orders',
+    },
+  ];
+}

@@ -15,13 +15,21 @@ import {
   type ShipmentStatus,
 } from '@domain/orders/shipments';
 import type { MoneyJobState, PaymentProviderId } from '@domain/payments';
-import { CERTIFICATE_LABELS, type CertificateKind } from '@domain/shipping';
+import {
+  CERTIFICATE_LABELS,
+  type CertificateKind,
+  firstShipDay,
+  type IsoDate,
+  monthDay,
+  type ShipDay,
+  shippingToday,
+} from '@domain/shipping';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, type orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import { notify, paymentReceivedNotice, reminderNotice } from '../notifications';
+import { holdReleasedNotices, notify, paymentReceivedNotice, reminderNotice } from '../notifications';
 import {
   capabilitiesOf,
   isPaid,
@@ -234,7 +242,9 @@ export class SellerOrderService {
             from users u, orders o, users b
             where s.status = 'pending' and s.reminded_at is null
               and u.id = s.seller_id and o.id = s.order_id and b.id = o.user_id
-              and s.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => u.handling_days)
+              -- A shipment held for the cold waits its handling time from the hold's end.
+              and greatest(s.created_at, s.held_until::timestamptz)
+                  <= ${now.toISOString()}::timestamptz - make_interval(days => u.handling_days)
             returning s.id, s.order_id as "orderId", s.seller_id as "sellerId", u.handling_days as "handlingDays",
                       b.username as buyer`,
       );
@@ -251,6 +261,57 @@ export class SellerOrderService {
         ),
       );
       return late.length;
+    });
+  }
+
+  /**
+   * Ends the weather holds whose day has come (the maintenance's step): each pending shipment held until today or
+   * before is marked released, once, and its buyer told it ships on the nursery's next ship day (with the date), and
+   * its nursery that it may ship it now. Answers how many were released.
+   */
+  async releaseHolds(now: Date = this.now()): Promise<number> {
+    const today = shippingToday(now);
+    return this.db.transaction(async (tx) => {
+      const released = await queryRows<{
+        id: number;
+        orderId: number;
+        sellerId: number;
+        buyerId: number;
+        buyer: string;
+        nursery: string;
+        shipDays: ShipDay[];
+        holidayUntil: IsoDate | null;
+      }>(
+        tx,
+        sql`update shipments s set hold_released_at = ${now.toISOString()}::timestamptz
+            from users u, orders o, users b
+            where s.status = 'pending' and s.held_until <= ${today}::date and s.hold_released_at is null
+              and u.id = s.seller_id and o.id = s.order_id and b.id = o.user_id
+            returning s.id, s.order_id as "orderId", s.seller_id as "sellerId", b.id as "buyerId",
+                      b.username as buyer, coalesce(u.business_name, u.username) as nursery,
+                      u.ship_days as "shipDays", u.holiday_until::text as "holidayUntil"`,
+      );
+      await notify(
+        tx,
+        released.flatMap((r) => {
+          const shipOn = firstShipDay({
+            orderedOn: today,
+            handlingDays: 0,
+            shipDays: r.shipDays,
+            holidayUntil: r.holidayUntil,
+          });
+          return holdReleasedNotices({
+            buyerId: r.buyerId,
+            sellerId: r.sellerId,
+            orderId: r.orderId,
+            shipmentId: r.id,
+            nursery: r.nursery,
+            buyer: r.buyer,
+            shipOn: monthDay(shipOn),
+          });
+        }),
+      );
+      return released.length;
     });
   }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_valid";--> statement-breakpoint
+ALTER TABLE "shipments" ADD COLUMN "hold_released_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_valid" CHECK ("notifications"."kind" in ('order-placed', 'shipment-shipped', 'shipment-cancelled', 'shipment-delivered', 'payment-received', 'payment-held', 'refund-sent', 'hold-released', 'order-received', 'order-paid', 'ship-reminder', 'hold-ended', 'mail-digest'));
