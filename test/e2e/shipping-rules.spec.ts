@@ -323,11 +323,28 @@ for (const width of [390, 1280])
     // Rendered by the server with the page: the ZIP code is remembered in its cookie.
     await page.reload();
     await expect(page.getByText('Container or greenhouse in zone 7b', { exact: true })).toBeVisible();
+    // The marketplace's cards say it too, for the same ZIP code, rendered with the page.
+    await page.goto(`/marketplace?search=${encodeURIComponent(plant.title)}&shipsTo=any`);
+    const card = page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('article')
+      .filter({ hasText: plant.title });
+    await expect(card.getByText('Container or greenhouse in zone 7b', { exact: true })).toBeVisible();
+    await page.goto(`/product/${plant.id}`);
     await page.getByRole('button', { name: 'Change ZIP code' }).click();
     await page.getByLabel('Check delivery to your ZIP code').fill('33130');
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await expect(page.getByText('Zone 11a (Miami, FL):', { exact: true })).toBeVisible();
     await expect(page.getByText('Grows outdoors in your zone', { exact: true })).toBeVisible();
+    await page.goto(`/marketplace?search=${encodeURIComponent(plant.title)}&shipsTo=any`);
+    await expect(
+      page
+        .getByRole('list', { name: 'Products' })
+        .getByRole('article')
+        .filter({ hasText: plant.title })
+        .getByText('Grows outdoors in your zone', { exact: true }),
+    ).toBeVisible();
+    await page.goto(`/product/${plant.id}`);
     // A Miami ZIP code the zone table lacks: said so, no zone guessed.
     await page.getByRole('button', { name: 'Change ZIP code' }).click();
     await page.getByLabel('Check delivery to your ZIP code').fill('33101');

@@ -3,7 +3,7 @@ import { marketplaceHead } from '@domain/seo';
 import { useRef } from 'react';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { AddToCartButton } from '@/features/cart/lazy';
-import { loadVisitorPlace, useDestination } from '@/features/shipping';
+import { loadVisitorPlace, shippingQueries, useDestination, useZone } from '@/features/shipping';
 import type { PageLoader } from '@/lib/server-render';
 import { catalogQueries } from './api';
 import { CatalogBrowser } from './components/CatalogBrowser';
@@ -32,6 +32,8 @@ export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient
   await Promise.all([
     queryClient.prefetchQuery(catalogQueries.page(state)),
     queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
+    // The cards say how each variety fits the ZIP code's hardiness zone.
+    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
   ]);
 };
 
@@ -42,7 +44,9 @@ export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient
  */
 export function MarketplacePage() {
   const resultsRef = useRef<HTMLElement>(null);
-  const m = useMarketplace(resultsRef, useDestination());
+  const destination = useDestination();
+  const m = useMarketplace(resultsRef, destination);
+  const zone = useZone(destination.zip).data?.zone ?? null;
   const topic = topicOfChips(m.chips);
   const text = topic ? topicText(topic) : null;
   useDocumentTitle(text ? text.heading : 'Marketplace');
@@ -58,6 +62,7 @@ export function MarketplacePage() {
         className="mt-8"
         m={m}
         resultsRef={resultsRef}
+        zone={zone}
         productAction={(product) => <AddToCartButton product={product} />}
       />
     </div>

@@ -11,7 +11,7 @@ import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageS
 import { RatingSummary } from '@/components/StarRating';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { AddToCartButton } from '@/features/cart/lazy';
-import { loadVisitorPlace, useDestination } from '@/features/shipping';
+import { loadVisitorPlace, shippingQueries, useDestination, useZone } from '@/features/shipping';
 import type { PageLoader } from '@/lib/server-render';
 import { catalogQueries } from './api';
 import { Breadcrumb } from './components/Breadcrumb';
@@ -35,6 +35,7 @@ export const loadStorefrontPage: PageLoader = async ({ params, search, zip, quer
   await Promise.all([
     queryClient.prefetchQuery(catalogQueries.page(state)),
     queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
+    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
   ]);
 };
 
@@ -115,12 +116,15 @@ function StorefrontView({ store }: { store: Storefront }) {
 /** The nursery's listings in the marketplace's browser, scoped to it. */
 function StorefrontListings({ username }: { username: string }) {
   const resultsRef = useRef<HTMLElement>(null);
-  const m = useMarketplace(resultsRef, useDestination(), username);
+  const destination = useDestination();
+  const m = useMarketplace(resultsRef, destination, username);
+  const zone = useZone(destination.zip).data?.zone ?? null;
   return (
     <CatalogBrowser
       className="mt-6"
       m={m}
       resultsRef={resultsRef}
+      zone={zone}
       productAction={(product) => <AddToCartButton product={product} />}
     />
   );

@@ -1,6 +1,7 @@
 import type { Product } from '@domain/catalog/responses';
 import { SORT_LABELS, SORTS, type Sort } from '@domain/catalog/schemas';
 import { stateName } from '@domain/shipping/states';
+import type { HardinessZone } from '@domain/shipping/zones';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect } from 'react';
 import { Pagination } from '@/components/Pagination';
@@ -35,9 +36,12 @@ export function CatalogBrowser({
   m,
   resultsRef,
   productAction,
+  zone = null,
   className,
 }: {
   m: ReturnType<typeof useMarketplace>;
+  /** The buyer's hardiness zone, when known: each card says how its variety fits it. */
+  zone?: HardinessZone | null;
   resultsRef: RefObject<HTMLElement | null>;
   /** Each card's button (the page passes the cart's Add to Cart). */
   productAction: (product: Product) => ReactNode;
@@ -124,6 +128,7 @@ export function CatalogBrowser({
               products={data.products}
               stale={m.productsQuery.isPlaceholderData}
               place={m.place}
+              zone={zone}
               action={productAction}
             />
           )}

@@ -1,7 +1,9 @@
 import type { Product } from '@domain/catalog/responses';
 import { PAGE_SIZE } from '@domain/constants';
+import { zoneFit, zoneFitText } from '@domain/listings/hardiness';
 import type { StateCode } from '@domain/shipping/states';
-import { AlertCircle, Ban, SearchX } from 'lucide-react';
+import type { HardinessZone } from '@domain/shipping/zones';
+import { AlertCircle, Ban, SearchX, Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PageMessage } from '@/components/PageMessage';
@@ -27,17 +29,20 @@ export function ProductGridSkeleton() {
 
 /**
  * The page of products, each card with its `action`; dimmed while the next page loads over it. With the buyer's place known (`place`), a listing
- * that may not go there says so on its card (seen when the "Ships to" filter is off).
+ * that may not go there says so on its card (seen when the "Ships to" filter is off); with their hardiness zone known
+ * (`zone`), each card says how its variety fits it ("Container or greenhouse in zone 7b").
  */
 export function ProductGrid({
   products,
   stale,
   place = null,
+  zone = null,
   action,
 }: {
   products: readonly Product[];
   stale: boolean;
   place?: StateCode | null;
+  zone?: HardinessZone | null;
   /** Each card's button (the cart's Add to Cart, from the page). */
   action: (product: Product) => ReactNode;
 }) {
@@ -53,11 +58,21 @@ export function ProductGrid({
             product={product}
             action={action(product)}
             note={
-              place && product.blockedTo.includes(place) ? (
-                <p className="flex items-center gap-1 text-sm font-medium text-destructive">
-                  <Ban className="size-3.5 shrink-0" aria-hidden="true" />
-                  Can't ship to {place}
-                </p>
+              (place && product.blockedTo.includes(place)) || zone ? (
+                <>
+                  {place && product.blockedTo.includes(place) && (
+                    <p className="flex items-center gap-1 text-sm font-medium text-destructive">
+                      <Ban className="size-3.5 shrink-0" aria-hidden="true" />
+                      Can't ship to {place}
+                    </p>
+                  )}
+                  {zone && (
+                    <p className="flex items-start gap-1 text-xs text-muted-foreground">
+                      <Sprout className="mt-px size-3.5 shrink-0 text-cactus" aria-hidden="true" />
+                      {zoneFitText(zoneFit(product.variety, zone), zone)}
+                    </p>
+                  )}
+                </>
               ) : undefined
             }
             className="w-full"
