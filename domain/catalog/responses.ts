@@ -106,10 +106,25 @@ export const productSchema = z
           "Whether the nursery can take a buyer's payment now (its payment instructions, or its card payments account, " +
             'by the way of paying in force); false: its listings say "Not taking orders yet" and checkout refuses them',
         ),
+      holidayUntil: isoDay()
+        .nullable()
+        .describe(
+          'The last day of its holiday pause while it is away (null: not away): its cards say "Ships after January 5"',
+        ),
     }),
   })
   .meta({ id: 'Product' });
 export type Product = z.output<typeof productSchema>;
+
+/** A nursery's holiday pause as a visitor's pages show it (its storefront, its listings' pages). */
+const holidaySchema = () =>
+  z
+    .object({
+      until: isoDay().describe('The last day away'),
+      takeOrders: z.boolean().describe('Whether orders are taken meanwhile (they ship after it)'),
+    })
+    .nullable()
+    .describe("Its nursery's holiday pause, until its last day has passed; null: none");
 
 /** GET /api/products/:id: the listing with every photo, in the seller's order (the first is the cover). */
 export const productDetailSchema = productSchema
@@ -127,6 +142,7 @@ export const productDetailSchema = productSchema
           .enum(STATE_CODES)
           .nullable()
           .describe('Where it ships from; null until the nursery says'),
+        holiday: holidaySchema(),
       })
       .describe("Its nursery's shipping for what it ships as, now (docs/product.md#shipping-rates)"),
   })
@@ -162,13 +178,7 @@ export const storefrontSchema = z
       handlingDays: z.int().positive().describe('Days from an order to its shipping'),
       blockedStates: z.array(z.enum(STATE_CODES)).describe('The states it chooses not to ship to'),
       shipDays: z.array(z.enum(SHIP_DAYS)).describe('The days of the week it ships, in the week’s order'),
-      holiday: z
-        .object({
-          until: isoDay().describe('The last day away'),
-          takeOrders: z.boolean().describe('Whether orders are taken meanwhile (they ship after it)'),
-        })
-        .nullable()
-        .describe('Its holiday pause, until its last day has passed; null: none'),
+      holiday: holidaySchema(),
       rates: shippingRatesResponse(),
     }),
   })

@@ -1,10 +1,17 @@
 import type { CartLine } from '@domain/cart/responses';
-import type { ProductDetail, Storefront } from '@domain/catalog/responses';
+import type { Product, ProductDetail, Storefront } from '@domain/catalog/responses';
 import type { Order, SellerShipment } from '@domain/orders/responses';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, shipmentSettlements } from '../../server/src/db/schema';
-import { Client, createTestApp, markPaid, TEST_PAYMENT_INSTRUCTIONS, type TestApp } from '../support/app';
+import {
+  Client,
+  createTestApp,
+  markPaid,
+  shippingDay,
+  TEST_PAYMENT_INSTRUCTIONS,
+  type TestApp,
+} from '../support/app';
 import { addToCart, createListing, signUpBuyer, signUpNursery } from '../support/fixtures';
 
 // Each nursery's shipping rates, charged (docs/decisions/0044-shipping-rates-dates-and-holds.md): every shipment pays
@@ -112,8 +119,23 @@ describe("each nursery's shipping rates", () => {
       freeOver: null,
       handlingDays: 3,
       shipFromState: 'FL',
+      holiday: null,
     });
     expect((await page(cutting.id)).body.shipping).toMatchObject({ first: 6.5, additional: 1.25 });
+  });
+
+  it("say a nursery's holiday pause on its listings' pages until its last day", async () => {
+    const seller = await signUpNursery(t, {
+      profile: { holiday: { until: shippingDay(20), takeOrders: true } },
+      listing: { price: 10 },
+    });
+    const visitor = new Client(t.server);
+    const page = await visitor.get<ProductDetail>(`/api/products/${seller.listing.id}`);
+    expect(page.body.shipping.holiday).toEqual({ until: shippingDay(20), takeOrders: true });
+    // Its cards too: the listing in a list carries the pause's last day.
+    expect(page.body.seller.holidayUntil).toBe(shippingDay(20));
+    const list = await visitor.get<Product[]>(`/api/products?seller=${seller.username}`);
+    expect(list.body.map((p) => p.seller.holidayUntil)).toEqual([shippingDay(20)]);
   });
 
   it('charge each shipment its own, exact to the cent: the order, its parts, their settlements and payment', async () => {

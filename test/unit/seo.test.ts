@@ -147,9 +147,17 @@ function listing(overrides: Partial<ProductDetail> = {}): ProductDetail {
       name: 'Sunshine Pitaya Nursery',
       location: 'Homestead, Florida',
       takingOrders: true,
+      holidayUntil: null,
     },
     photos: [photo],
-    shipping: { first: 12.99, additional: 0, freeOver: null, handlingDays: 3, shipFromState: 'FL' },
+    shipping: {
+      first: 12.99,
+      additional: 0,
+      freeOver: null,
+      handlingDays: 3,
+      shipFromState: 'FL',
+      holiday: null,
+    },
     ...overrides,
   };
 }

@@ -27,13 +27,15 @@ function topicOfChips(chips: readonly FilterChip[]): CatalogTopic | null {
  * any (it sets the default "Ships to"), then the page of listings its address names and the filters' counts.
  */
 export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient }) => {
-  const place = await loadVisitorPlace(queryClient, zip);
+  // The cards say how each variety fits the ZIP code's hardiness zone: asked with its place, as the page asks them.
+  const [place] = await Promise.all([
+    loadVisitorPlace(queryClient, zip),
+    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
+  ]);
   const state = parseMarketplaceSearch(search, defaultFilters(place, null));
   await Promise.all([
     queryClient.prefetchQuery(catalogQueries.page(state)),
     queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
-    // The cards say how each variety fits the ZIP code's hardiness zone.
-    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
   ]);
 };
 
@@ -45,8 +47,9 @@ export const loadMarketplacePage: PageLoader = async ({ search, zip, queryClient
 export function MarketplacePage() {
   const resultsRef = useRef<HTMLElement>(null);
   const destination = useDestination();
-  const m = useMarketplace(resultsRef, destination);
+  // Asked before the listings, as the server's render in rounds first meets it (while the place is still unknown).
   const zone = useZone(destination.zip).data?.zone ?? null;
+  const m = useMarketplace(resultsRef, destination);
   const topic = topicOfChips(m.chips);
   const text = topic ? topicText(topic) : null;
   useDocumentTitle(text ? text.heading : 'Marketplace');

@@ -4,6 +4,7 @@ import { FORM_FILTER_LABELS, FORM_LABELS, POLLINATION_LABELS } from '@domain/con
 import { cuttingSizeChip } from '@domain/listings/plant-facts';
 import { formatUSD } from '@domain/money';
 import { productHead } from '@domain/seo';
+import { holidayNotice, holidayText } from '@domain/shipping/arrival';
 import { FREIGHT_TEXT, freeOverText, rateText } from '@domain/shipping/rates';
 import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
@@ -430,16 +431,24 @@ function SellerBox({ seller }: { seller: Product['seller'] }) {
  * nursery's free-shipping threshold. The cart adds each nursery's shipment up.
  */
 function ShippingRateLine({ product }: { product: ProductDetailData }) {
-  const { first, additional, freeOver } = product.shipping;
+  const { first, additional, freeOver, holiday } = product.shipping;
   return (
-    <p className="mt-1 text-sm text-muted-foreground">
-      Shipping: {rateText({ first, additional })}
-      {freeOver !== null && (
-        <>
-          <TextSeparator />
-          {freeOverText(freeOver)}
-        </>
+    <>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Shipping: {rateText({ first, additional })}
+        {freeOver !== null && (
+          <>
+            <TextSeparator />
+            {freeOverText(freeOver)}
+          </>
+        )}
+      </p>
+      {/* A nursery on a holiday pause: when it ships again, or that it takes no orders until then. */}
+      {holiday && (
+        <p className="mt-1 text-sm font-medium">
+          {holiday.takeOrders ? holidayText(holiday.until) : holidayNotice(holiday)}
+        </p>
       )}
-    </p>
+    </>
   );
 }

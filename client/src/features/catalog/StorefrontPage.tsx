@@ -30,12 +30,15 @@ export const loadStorefrontPage: PageLoader = async ({ params, search, zip, quer
   await queryClient.prefetchQuery(catalogQueries.storefront(username));
   const store = queryClient.getQueryData(catalogQueries.storefront(username).queryKey);
   if (!store || store.listings === 0) return;
-  const place = await loadVisitorPlace(queryClient, zip);
+  // The cards say how each variety fits the ZIP code's hardiness zone: asked with its place, as the page asks them.
+  const [place] = await Promise.all([
+    loadVisitorPlace(queryClient, zip),
+    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
+  ]);
   const state = parseMarketplaceSearch(search, defaultFilters(place, store.username));
   await Promise.all([
     queryClient.prefetchQuery(catalogQueries.page(state)),
     queryClient.prefetchQuery(catalogQueries.facets(state.filters)),
-    zip ? queryClient.prefetchQuery(shippingQueries.zone(zip)) : undefined,
   ]);
 };
 
@@ -117,8 +120,9 @@ function StorefrontView({ store }: { store: Storefront }) {
 function StorefrontListings({ username }: { username: string }) {
   const resultsRef = useRef<HTMLElement>(null);
   const destination = useDestination();
-  const m = useMarketplace(resultsRef, destination, username);
+  // Asked before the listings, as the server's render in rounds first meets it (while the place is still unknown).
   const zone = useZone(destination.zip).data?.zone ?? null;
+  const m = useMarketplace(resultsRef, destination, username);
   return (
     <CatalogBrowser
       className="mt-6"

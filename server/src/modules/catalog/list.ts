@@ -109,7 +109,7 @@ async function rowsInOrder(
 /** A page of these rows, out of `matches` listings (reported capped above EXACT_TOTAL_LIMIT). */
 function pageOf(rows: ProductRow[], matches: number): ProductPage {
   return {
-    items: rows.map(toProduct),
+    items: rows.map((r) => toProduct(r)),
     total: Math.min(matches, EXACT_TOTAL_LIMIT),
     capped: matches > EXACT_TOTAL_LIMIT,
   };

@@ -2,7 +2,13 @@ import type { Product, ProductDetail } from '@domain/catalog/responses';
 import type { ShipsAs } from '@domain/constants';
 import { fromCents } from '@domain/money';
 import type { PaymentProviderId } from '@domain/payments';
-import { isFreight, rateKindOf, type ShippingRatesCents } from '@domain/shipping';
+import {
+  type IsoDate,
+  isFreight,
+  rateKindOf,
+  type ShippingRatesCents,
+  shippingToday,
+} from '@domain/shipping';
 import { and, desc, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { shopName } from '../../db/names';
@@ -51,6 +57,7 @@ const productColumns = (provider: PaymentProviderId) => ({
   sellerLocation: users.location,
   sellerTakingOrders: sellerCanBePaid(provider, sql`${users}`),
   sellerFreightOverInches: users.freightOverInches,
+  sellerHolidayUntil: users.holidayUntil,
 });
 
 /** Listings with their seller, read through `db` (the statements' pool or the catalog's read pool). */
@@ -79,7 +86,8 @@ export function ratingOf(count: number, sum: number): Product['rating'] {
   return { average: count > 0 ? Math.round((sum / count) * 10) / 10 : null, count };
 }
 
-export function toProduct(r: ProductRow): Product {
+/** A listing as the API shows it; `today` (shipping's) says whether its nursery's holiday pause is over. */
+export function toProduct(r: ProductRow, today: IsoDate = shippingToday()): Product {
   return {
     id: r.id,
     sellerId: r.sellerId,
@@ -114,6 +122,8 @@ export function toProduct(r: ProductRow): Product {
       name: r.sellerName,
       location: r.sellerLocation,
       takingOrders: r.sellerTakingOrders,
+      holidayUntil:
+        r.sellerHolidayUntil !== null && r.sellerHolidayUntil >= today ? r.sellerHolidayUntil : null,
     },
   };
 }
@@ -128,6 +138,8 @@ export class ProductReads {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProviderId,
+    /** Shipping's today: a holiday pause whose last day has passed is over. */
+    private readonly today: () => IsoDate = () => shippingToday(),
   ) {
     this.productById = selectProducts(db, provider)
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
@@ -145,6 +157,8 @@ export class ProductReads {
         rates: sql<ShippingRatesCents>`${shippingRatesJson(sql`${users}`)}`,
         handlingDays: users.handlingDays,
         shipFromState: users.shipFromState,
+        holidayUntil: users.holidayUntil,
+        holidayTakesOrders: users.holidayTakesOrders,
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
@@ -156,7 +170,7 @@ export class ProductReads {
   async get(id: number): Promise<Product> {
     const [row] = await this.productById.execute({ id });
     if (!row) throw new NotFound('Product not found');
-    return toProduct(row);
+    return toProduct(row, this.today());
   }
 
   /** A visible listing with all its photos (its page). */
@@ -177,6 +191,11 @@ export class ProductReads {
         freeOver: shipping.rates.freeOverCents === null ? null : fromCents(shipping.rates.freeOverCents),
         handlingDays: shipping.handlingDays,
         shipFromState: shipping.shipFromState as ProductDetail['shipping']['shipFromState'],
+        // A pause whose last day has passed is over: none is shown (as on the storefront).
+        holiday:
+          shipping.holidayUntil !== null && shipping.holidayUntil >= this.today()
+            ? { until: shipping.holidayUntil, takeOrders: shipping.holidayTakesOrders }
+            : null,
       },
     };
   }
@@ -186,7 +205,7 @@ export class ProductReads {
     const rows = await selectProducts(this.db, this.provider)
       .where(and(eq(products.sellerId, sellerId), isNull(products.archivedAt)))
       .orderBy(desc(products.createdAt), desc(products.id));
-    return rows.map(toProduct);
+    return rows.map((r) => toProduct(r, this.today()));
   }
 
   /**
@@ -208,7 +227,7 @@ export class ProductReads {
       .where(and(isNull(products.archivedAt), eq(products.variety, product.variety), ne(products.id, id)))
       .orderBy(...order)
       .limit(limit);
-    if (sameVariety.length >= limit) return sameVariety.map(toProduct);
+    if (sameVariety.length >= limit) return sameVariety.map((r) => toProduct(r, this.today()));
     const taken = [id, ...sameVariety.map((r) => r.id)];
     const sameForm = await selectProducts(this.db, this.provider)
       .where(
@@ -216,6 +235,6 @@ export class ProductReads {
       )
       .orderBy(...order)
       .limit(limit - sameVariety.length);
-    return [...sameVariety, ...sameForm].map(toProduct);
+    return [...sameVariety, ...sameForm].map((r) => toProduct(r, this.today()));
   }
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@domain/catalog/responses';
 import { PAGE_SIZE } from '@domain/constants';
 import { zoneFit, zoneFitText } from '@domain/listings/hardiness';
+import { holidayText } from '@domain/shipping/arrival';
 import type { StateCode } from '@domain/shipping/states';
 import type { HardinessZone } from '@domain/shipping/zones';
 import { AlertCircle, Ban, SearchX, Sprout } from 'lucide-react';
@@ -30,7 +31,8 @@ export function ProductGridSkeleton() {
 /**
  * The page of products, each card with its `action`; dimmed while the next page loads over it. With the buyer's place known (`place`), a listing
  * that may not go there says so on its card (seen when the "Ships to" filter is off); with their hardiness zone known
- * (`zone`), each card says how its variety fits it ("Container or greenhouse in zone 7b").
+ * (`zone`), each card says how its variety fits it ("Container or greenhouse in zone 7b"); a nursery on a holiday pause's,
+ * when it ships ("Ships after January 5").
  */
 export function ProductGrid({
   products,
@@ -58,8 +60,11 @@ export function ProductGrid({
             product={product}
             action={action(product)}
             note={
-              (place && product.blockedTo.includes(place)) || zone ? (
+              (place && product.blockedTo.includes(place)) || zone || product.seller.holidayUntil ? (
                 <>
+                  {product.seller.holidayUntil && (
+                    <p className="text-xs font-medium">{holidayText(product.seller.holidayUntil)}</p>
+                  )}
                   {place && product.blockedTo.includes(place) && (
                     <p className="flex items-center gap-1 text-sm font-medium text-destructive">
                       <Ban className="size-3.5 shrink-0" aria-hidden="true" />
