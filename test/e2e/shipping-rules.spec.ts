@@ -475,6 +475,7 @@ for (const width of [390, 1280])
     expect(added.status(), await added.text()).toBe(201);
     await page.goto('/cart');
     const delivery = page.getByRole('region', { name: 'Delivery' });
+    await expect(delivery.getByText('Zone 7b (New York, NY)', { exact: true })).toBeVisible();
     await expect(
       delivery.getByText(/^Held until about (March|April) \d+ for cold in zone 7b$/),
     ).toBeVisible();
@@ -497,4 +498,5 @@ for (const width of [390, 1280])
       delivery.getByText('Ships Monday, arrives about Tuesday to Wednesday', { exact: true }),
     ).toBeVisible();
     await expect(delivery.getByText(/^Held until/)).toHaveCount(0);
+    await expect(delivery.getByText('Zone 11a (Miami, FL)', { exact: true })).toBeVisible();
   });

@@ -49,9 +49,19 @@ export function useChosenAddressId(): number | null {
  * Where the cart ships, as its shipments' outlook reads it (domain/shipping/outlook.ts): the ship-to address's state
  * and its ZIP code's hardiness zone (null while unknown, or when the zone table has none). Null without an address.
  */
-export function useShipToPlace(): { state: StateCode; zone: HardinessZone | null } | null {
+export function useShipToPlace(): {
+  state: StateCode;
+  zone: HardinessZone | null;
+  /** "Zone 7b (New York, NY)", once the zone is known. */
+  zoneLabel: string | null;
+} | null {
   const { address } = useShipTo();
   const zone = useZone(address ? address.zip : null);
   if (!address) return null;
-  return { state: address.state, zone: zone.data?.zone ?? null };
+  const known = zone.data ?? null;
+  return {
+    state: address.state,
+    zone: known?.zone ?? null,
+    zoneLabel: known ? `Zone ${known.zone}${known.place ? ` (${known.place})` : ''}` : null,
+  };
 }

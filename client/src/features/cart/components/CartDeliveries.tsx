@@ -20,7 +20,7 @@ export function CartDeliveries({
   className,
 }: {
   lines: readonly ShownCartLine[];
-  to: { state: StateCode; zone: HardinessZone | null } | null;
+  to: { state: StateCode; zone: HardinessZone | null; zoneLabel?: string | null } | null;
   className?: string;
 }) {
   const headingId = useId();
@@ -38,6 +38,7 @@ export function CartDeliveries({
       <h3 id={headingId} className="font-sans text-sm font-semibold">
         Delivery
       </h3>
+      {to.zoneLabel && <p className="text-muted-foreground">{to.zoneLabel}</p>}
       <ul className="grid gap-2">
         {[...nurseries.values()].map(({ seller, lines: own }) => {
           const outlook = shipmentOutlook({
