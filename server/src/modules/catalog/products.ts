@@ -130,10 +130,12 @@ export function toProduct(r: ProductRow, today: IsoDate = shippingToday()): Prod
 
 /** Reads of single listings and short lists of them: a product page, a seller's listings, related listings. */
 export class ProductReads {
-  /** The detail query, built once (the hottest single-row read), its photos' and its nursery's shipping's. */
+  /**
+   * The detail query, built once (the hottest single-row read), with its nursery's shipping from the seller's row it
+   * joins already; and its photos'.
+   */
   private readonly productById;
   private readonly photosOf;
-  private readonly shippingOf;
 
   constructor(
     private readonly db: Db,
@@ -141,7 +143,16 @@ export class ProductReads {
     /** Shipping's today: a holiday pause whose last day has passed is over. */
     private readonly today: () => IsoDate = () => shippingToday(),
   ) {
-    this.productById = selectProducts(db, provider)
+    this.productById = db
+      .select({
+        ...productColumns(provider),
+        sellerRates: sql<ShippingRatesCents>`${shippingRatesJson(sql`${users}`)}`,
+        sellerHandlingDays: users.handlingDays,
+        sellerShipFromState: users.shipFromState,
+        sellerHolidayTakesOrders: users.holidayTakesOrders,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
       .where(and(eq(products.id, sql.placeholder('id')), isNull(products.archivedAt)))
       .limit(1)
       .prepare('product_by_id');
@@ -151,19 +162,6 @@ export class ProductReads {
       .where(eq(productPhotos.productId, sql.placeholder('id')))
       .orderBy(productPhotos.position, productPhotos.id)
       .prepare('product_photos_by_product');
-    this.shippingOf = db
-      .select({
-        shipsAs: products.shipsAs,
-        rates: sql<ShippingRatesCents>`${shippingRatesJson(sql`${users}`)}`,
-        handlingDays: users.handlingDays,
-        shipFromState: users.shipFromState,
-        holidayUntil: users.holidayUntil,
-        holidayTakesOrders: users.holidayTakesOrders,
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(eq(products.id, sql.placeholder('id')))
-      .prepare('product_shipping_by_product');
   }
 
   /** A visible listing; NotFound when it does not exist or was archived. */
@@ -173,29 +171,29 @@ export class ProductReads {
     return toProduct(row, this.today());
   }
 
-  /** A visible listing with all its photos (its page). */
+  /** A visible listing with all its photos (its page), and its nursery's shipping for what it ships as. */
   async detail(id: number): Promise<ProductDetail> {
-    const [product, photos, [shipping]] = await Promise.all([
-      this.get(id),
+    const [[row], photos] = await Promise.all([
+      this.productById.execute({ id }),
       this.photosOf.execute({ id }),
-      this.shippingOf.execute({ id }),
     ]);
-    if (!shipping) throw new NotFound('Product not found');
-    const rate = shipping.rates.kinds[rateKindOf(shipping.shipsAs as ShipsAs)];
+    if (!row) throw new NotFound('Product not found');
+    const product = toProduct(row, this.today());
+    const rates = row.sellerRates;
+    const rate = rates.kinds[rateKindOf(row.shipsAs as ShipsAs)];
+    const { holidayUntil } = product.seller;
     return {
       ...product,
       photos: photos.map(photoView),
       shipping: {
         first: fromCents(rate.firstCents),
         additional: fromCents(rate.additionalCents),
-        freeOver: shipping.rates.freeOverCents === null ? null : fromCents(shipping.rates.freeOverCents),
-        handlingDays: shipping.handlingDays,
-        shipFromState: shipping.shipFromState as ProductDetail['shipping']['shipFromState'],
-        // A pause whose last day has passed is over: none is shown (as on the storefront).
+        freeOver: rates.freeOverCents === null ? null : fromCents(rates.freeOverCents),
+        handlingDays: row.sellerHandlingDays,
+        shipFromState: row.sellerShipFromState as ProductDetail['shipping']['shipFromState'],
+        // The pause while it lasts, as the listing's seller says it (toProduct).
         holiday:
-          shipping.holidayUntil !== null && shipping.holidayUntil >= this.today()
-            ? { until: shipping.holidayUntil, takeOrders: shipping.holidayTakesOrders }
-            : null,
+          holidayUntil === null ? null : { until: holidayUntil, takeOrders: row.sellerHolidayTakesOrders },
       },
     };
   }
