@@ -210,26 +210,6 @@ export function ratesInCents(rates: ShippingRatesDollars): ShippingRatesCents {
   };
 }
 
-/** A line of a cart or an order about to be placed, as its shipment's shipping sees it: whose it is, and what. */
-export interface SellerLine extends ShippedLine {
-  sellerId: number;
-}
-
-/**
- * Each shipment's shipping for these lines, one shipment per seller in the order of its first line: what checkout
- * charges (from the sellers' locked rows) and the cart shows (from the rates the cart's lines carry), by one rule.
- */
-export function shippingBySeller(
-  lines: readonly SellerLine[],
-  ratesOf: (sellerId: number) => ShippingRatesCents,
-): Map<number, number> {
-  const bySeller = new Map<number, SellerLine[]>();
-  for (const l of lines) bySeller.set(l.sellerId, [...(bySeller.get(l.sellerId) ?? []), l]);
-  return new Map(
-    [...bySeller].map(([sellerId, own]) => [sellerId, shipmentShippingCents(own, ratesOf(sellerId))]),
-  );
-}
-
 let ratesResponse: z.ZodType<ShippingRatesDollars> | undefined;
 
 /**

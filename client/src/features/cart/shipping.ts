@@ -1,6 +1,23 @@
 import { toCents } from '@domain/money';
-import { ratesInCents, type ShippingRatesCents, shippingBySeller } from '@domain/shipping';
+import { ratesInCents, shipmentShippingCents } from '@domain/shipping';
 import type { ShownCartLine } from './cart-query';
+
+/** A cart line's nursery, as the cart's answer carries it. */
+export type CartNursery = ShownCartLine['product']['seller'];
+
+/** The cart's lines by nursery, one shipment each, in the order of each nursery's first line. */
+export function cartNurseries(
+  lines: readonly ShownCartLine[],
+): Array<{ seller: CartNursery; lines: ShownCartLine[] }> {
+  const nurseries = new Map<number, { seller: CartNursery; lines: ShownCartLine[] }>();
+  for (const line of lines) {
+    const seller = line.product.seller;
+    const own = nurseries.get(seller.id) ?? { seller, lines: [] };
+    own.lines.push(line);
+    nurseries.set(seller.id, own);
+  }
+  return [...nurseries.values()];
+}
 
 /** One nursery's shipment of the cart: whose it is and what it costs to ship, in cents. */
 export interface CartShipment {
@@ -10,30 +27,21 @@ export interface CartShipment {
 }
 
 /**
- * The cart's shipments, one per nursery in the order of its first line, each with its shipping under the nursery's
- * rates as the cart's lines carry them: the rule checkout charges by (domain/shipping/rates.ts), so the cart shows
- * what the order will cost. Checkout sends their sum, and is refused if the rates changed meanwhile.
+ * The cart's shipments, each with its shipping under its nursery's rates as the cart's lines carry them: the rule
+ * checkout charges by (shipmentShippingCents, domain/shipping/rates.ts), so the cart shows what the order will cost.
+ * Checkout sends their sum, and is refused if the rates changed meanwhile.
  */
 export function cartShipments(lines: readonly ShownCartLine[]): CartShipment[] {
-  const sellers = new Map<number, { name: string; rates: ShippingRatesCents }>();
-  for (const { product } of lines)
-    if (!sellers.has(product.seller.id))
-      sellers.set(product.seller.id, {
-        name: product.seller.name,
-        rates: ratesInCents(product.seller.shippingRates),
-      });
-  const shipping = shippingBySeller(
-    lines.map((l) => ({
-      sellerId: l.product.seller.id,
-      shipsAs: l.product.shipsAs,
-      quantity: l.quantity,
-      priceCents: toCents(l.product.price),
-    })),
-    (sellerId) => (sellers.get(sellerId) as { rates: ShippingRatesCents }).rates,
-  );
-  return [...shipping].map(([sellerId, cents]) => ({
-    sellerId,
-    name: sellers.get(sellerId)?.name ?? '',
-    cents,
+  return cartNurseries(lines).map(({ seller, lines: own }) => ({
+    sellerId: seller.id,
+    name: seller.name,
+    cents: shipmentShippingCents(
+      own.map((l) => ({
+        shipsAs: l.product.shipsAs,
+        quantity: l.quantity,
+        priceCents: toCents(l.product.price),
+      })),
+      ratesInCents(seller.shippingRates),
+    ),
   }));
 }

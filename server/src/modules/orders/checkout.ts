@@ -22,7 +22,7 @@ import {
   type ShippingRatesCents,
   type StateCode,
   shipmentOutlook,
-  shippingBySeller,
+  shipmentShippingCents,
   shippingDecisionText,
 } from '@domain/shipping';
 import { type SQL, sql } from 'drizzle-orm';
@@ -204,23 +204,21 @@ export async function checkCart(
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  // Each parcel's shipping under its seller's rates, read from the seller's locked row: a rate saved meanwhile waits
-  // for this checkout, or this checkout for it.
-  const shipping = shippingBySeller(
-    lines.map((l) => ({ ...l, shipsAs: l.shipsAs as ShipsAs })),
-    (sellerId) => (sellers.get(sellerId) as LockedSeller).rates,
-  );
-  for (const [sellerId, parcel] of parcels) parcel.shippingCents = shipping.get(sellerId) ?? 0;
-  // What the order tells of each shipment: when it leaves and arrives, and whether the cold holds it, by the rule the
-  // cart told it by, from the sellers' locked rows and the zone of the address's ZIP code.
+  // Each parcel's shipping under its seller's rates, and what the order tells of it (when it leaves and arrives,
+  // whether the cold holds it), by the rules the cart told them by: from the seller's locked row (a profile saved
+  // meanwhile waits for this checkout, or this checkout for it) and the zone of the address's ZIP code.
   const zone = await hardinessZone(shipTo.zip);
   for (const [sellerId, parcel] of parcels) {
     const seller = sellers.get(sellerId) as LockedSeller;
+    const own = lines
+      .filter((l) => l.sellerId === sellerId)
+      .map((l) => ({ ...l, shipsAs: l.shipsAs as ShipsAs }));
+    parcel.shippingCents = shipmentShippingCents(own, seller.rates);
     parcel.outlook = shipmentOutlook({
       orderedOn: today,
       shipper: { ...seller, shipFromState: seller.shipFromState as StateCode | null },
       to: { state: destination, zone },
-      kinds: lines.filter((l) => l.sellerId === sellerId).map((l) => l.shipsAs as ShipsAs),
+      kinds: own.map((l) => l.shipsAs),
     });
   }
   const shippingCents = [...parcels.values()].reduce((sum, p) => sum + p.shippingCents, 0);

@@ -26,6 +26,7 @@ import {
 } from '@domain/shipping';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/connect';
+import { shopName } from '../../db/names';
 import type { ColumnOf, RowOf } from '../../db/rows';
 import { orderItems, type orders, products, shipments, type users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
@@ -288,7 +289,7 @@ export class SellerOrderService {
             where s.status = 'pending' and s.held_until <= ${today}::date and s.hold_released_at is null
               and u.id = s.seller_id and o.id = s.order_id and b.id = o.user_id
             returning s.id, s.order_id as "orderId", s.seller_id as "sellerId", b.id as "buyerId",
-                      b.username as buyer, coalesce(u.business_name, u.username) as nursery,
+                      b.username as buyer, ${shopName(sql`u`)} as nursery,
                       u.ship_days as "shipDays", u.holiday_until::text as "holidayUntil"`,
       );
       await notify(

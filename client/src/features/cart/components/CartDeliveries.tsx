@@ -8,6 +8,7 @@ import {
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
 import type { ShownCartLine } from '../cart-query';
+import { cartNurseries } from '../shipping';
 
 /**
  * "Delivery": each nursery's shipment of the cart, with when it leaves and about when it arrives where the cart ships
@@ -26,13 +27,6 @@ export function CartDeliveries({
   const headingId = useId();
   if (!to || lines.length === 0) return null;
   const today = shippingToday();
-  const nurseries = new Map<number, { seller: ShownCartLine['product']['seller']; lines: ShownCartLine[] }>();
-  for (const line of lines) {
-    const seller = line.product.seller;
-    const own = nurseries.get(seller.id) ?? { seller, lines: [] };
-    own.lines.push(line);
-    nurseries.set(seller.id, own);
-  }
   return (
     <section aria-labelledby={headingId} className={cn('grid gap-2 text-sm', className)}>
       <h3 id={headingId} className="font-sans text-sm font-semibold">
@@ -40,7 +34,7 @@ export function CartDeliveries({
       </h3>
       {to.zoneLabel && <p className="text-muted-foreground">{to.zoneLabel}</p>}
       <ul className="grid gap-2">
-        {[...nurseries.values()].map(({ seller, lines: own }) => {
+        {cartNurseries(lines).map(({ seller, lines: own }) => {
           const outlook = shipmentOutlook({
             orderedOn: today,
             shipper: seller,
