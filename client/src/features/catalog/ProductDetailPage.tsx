@@ -7,7 +7,7 @@ import { productHead } from '@domain/seo';
 import { holidayNotice, holidayText } from '@domain/shipping/arrival';
 import { FREIGHT_TEXT, freeOverText, rateText } from '@domain/shipping/rates';
 import { MapPin, PackageCheck, PackageX, ShoppingCart, Store } from 'lucide-react';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useDocumentTitle, usePageHead, useSiteOrigin } from '@/components/PageStatus';
 import { SellerLink } from '@/components/SellerLink';
@@ -302,46 +302,31 @@ function PurchaseControls({ product }: { product: Product }) {
   // A seller cannot buy their own listing: say so instead of offering a button that fails.
   if (user?.id === product.sellerId) {
     return (
-      <div className="grid gap-2">
-        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
-          Your listing
-        </Button>
-        <p className="text-sm text-muted-foreground">
-          <Link href="/seller/listings" className="underline-offset-4 hover:underline">
-            Manage it in your listings
-          </Link>
-        </p>
-      </div>
+      <NotForSale label="Your listing">
+        <Link href="/seller/listings" className="underline-offset-4 hover:underline">
+          Manage it in your listings
+        </Link>
+      </NotForSale>
     );
   }
 
   // Its nursery cannot take a buyer's payment yet: say so rather than offer a cart checkout would refuse.
   if (!product.seller.takingOrders) {
     return (
-      <div className="grid gap-2">
-        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
-          {NOT_TAKING_ORDERS}
-        </Button>
-        <p className="text-sm text-muted-foreground">
-          {/* The cart's words for the same thing (server/src/modules/payments/payability.ts). */}
-          {product.seller.name} is not taking payments yet, so its plants can't be bought for now.
-        </p>
-      </div>
+      <NotForSale label={NOT_TAKING_ORDERS}>
+        {/* The cart's words for the same thing (server/src/modules/payments/payability.ts). */}
+        {product.seller.name} is not taking payments yet, so its plants can't be bought for now.
+      </NotForSale>
     );
   }
 
   // It ships by freight: bought by contacting its nursery, never through the cart (docs/product.md#shipping-rates).
   if (product.freight) {
     return (
-      <div className="grid gap-2">
-        <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
-          {FREIGHT_TEXT}
-        </Button>
-        <p className="text-sm text-muted-foreground">
-          This plant is too tall to ship as a parcel: contact{' '}
-          <SellerLink seller={product.seller} className="font-medium" /> to arrange freight and buy it.
-        </p>
-      </div>
+      <NotForSale label={FREIGHT_TEXT}>
+        This plant is too tall to ship as a parcel: contact{' '}
+        <SellerLink seller={product.seller} className="font-medium" /> to arrange freight and buy it.
+      </NotForSale>
     );
   }
 
@@ -450,5 +435,17 @@ function ShippingRateLine({ product }: { product: ProductDetailData }) {
         </p>
       )}
     </>
+  );
+}
+
+/** In place of Add to Cart when the buyer cannot buy the listing online: a disabled button saying so, and why. */
+function NotForSale({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <Button size="lg" variant="secondary" className="min-w-44 justify-self-start" disabled>
+        {label}
+      </Button>
+      <p className="text-sm text-muted-foreground">{children}</p>
+    </div>
   );
 }

@@ -11,43 +11,34 @@ import { useAddToCart } from '../api';
 export const NOT_TAKING_ORDERS = 'Not taking orders yet';
 
 /**
+ * What a card says in place of Add to Cart when the listing cannot be bought here, or null: the seller's own (a seller
+ * cannot buy their own listing), one whose nursery cannot be paid yet (checkout would refuse it), a potted plant too
+ * tall to ship as a parcel (bought by contacting its nursery), one sold out.
+ */
+function unavailableLabel(product: Product, userId: number | undefined): string | null {
+  if (userId === product.sellerId) return 'Your listing';
+  if (!product.seller.takingOrders) return NOT_TAKING_ORDERS;
+  if (product.freight) return FREIGHT_TEXT;
+  if (!product.inStock) return 'Out of Stock';
+  return null;
+}
+
+/**
  * A product card's button: "Add to Cart" (for a visitor a link to sign in that comes back to the plant with it
  * added), "Adding..." while busy, a disabled "Out of Stock" when sold out, a disabled "Not taking orders yet" when
- * its nursery cannot be paid yet, and a disabled "Your listing" for the seller who listed it (a seller cannot buy
- * their own listing).
+ * its nursery cannot be paid yet, a disabled "Freight: contact the nursery" for a plant too tall to ship as a parcel,
+ * and a disabled "Your listing" for the seller who listed it (a seller cannot buy their own listing).
  */
 export function AddToCartButton({ product }: { product: Product }) {
   const { add, isPending } = useAddToCart();
   const { user } = useSession();
   // Above the card's stretched title link, so it takes its own clicks.
   const className = 'relative z-10';
-  if (user?.id === product.sellerId) {
+  const unavailable = unavailableLabel(product, user?.id);
+  if (unavailable) {
     return (
       <Button size="sm" variant="secondary" disabled className={className}>
-        Your listing
-      </Button>
-    );
-  }
-  // Its nursery cannot be paid yet (no payment instructions, or no card payments account): checkout would refuse it.
-  if (!product.seller.takingOrders) {
-    return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        {NOT_TAKING_ORDERS}
-      </Button>
-    );
-  }
-  // A potted plant too tall to ship as a parcel: bought by contacting its nursery.
-  if (product.freight) {
-    return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        {FREIGHT_TEXT}
-      </Button>
-    );
-  }
-  if (!product.inStock) {
-    return (
-      <Button size="sm" variant="secondary" disabled className={className}>
-        Out of Stock
+        {unavailable}
       </Button>
     );
   }
